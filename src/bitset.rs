@@ -1,0 +1,32 @@
+//! A fixed-size set of cells, one bit each: the "visited" memory of most
+//! generators, an eighth of a byte per cell.
+
+/// A set of integers in `0..len`.
+#[derive(Clone, Debug)]
+pub struct BitSet {
+    words: Vec<u64>,
+}
+
+impl BitSet {
+    /// An empty set able to hold `0..len`.
+    pub fn new(len: usize) -> BitSet {
+        BitSet {
+            words: vec![0; len.div_ceil(64)],
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, i: u32) -> bool {
+        self.words[(i >> 6) as usize] & (1 << (i & 63)) != 0
+    }
+
+    #[inline]
+    pub fn insert(&mut self, i: u32) {
+        self.words[(i >> 6) as usize] |= 1 << (i & 63);
+    }
+
+    #[inline]
+    pub fn remove(&mut self, i: u32) {
+        self.words[(i >> 6) as usize] &= !(1 << (i & 63));
+    }
+}

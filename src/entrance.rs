@@ -1,0 +1,155 @@
+//! Where the maze is entered and left.
+//!
+//! Three styles: Norvig's default (the top wall of the top-left cell and the
+//! bottom wall of the bottom-right cell), mazelib's `generate_entrances`
+//! (two distinct random gaps in the outer wall), and the two ends of the
+//! longest path (brainmaze.py's `--solve`), which may lie inside the maze.
+
+use crate::analyze;
+use crate::error::MazeError;
+use crate::grid::{Cell, Dims, Dir, Grid};
+use crate::rng::Rng;
+
+/// An end of the maze: a cell, and the border side its gap is in (`None`
+/// when the cell is inside the maze and has no gap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Door {
+    pub cell: Cell,
+    pub side: Option<Dir>,
+}
+
+/// The entrance and the exit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ends {
+    pub entrance: Door,
+    pub exit: Door,
+}
+
+/// How to choose the ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EntranceStyle {
+    #[default]
+    Norvig,
+    Random,
+    Longest,
+}
+
+impl EntranceStyle {
+    pub const ALL: [EntranceStyle; 3] = [
+        EntranceStyle::Norvig,
+        EntranceStyle::Random,
+        EntranceStyle::Longest,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EntranceStyle::Norvig => "norvig",
+            EntranceStyle::Random => "random",
+            EntranceStyle::Longest => "longest",
+        }
+    }
+
+    pub fn parse(text: &str) -> Result<EntranceStyle, MazeError> {
+        EntranceStyle::ALL
+            .into_iter()
+            .find(|s| s.name() == text.trim())
+            .ok_or_else(|| MazeError::BadValue {
+                what: "entrance style",
+                given: text.to_string(),
+                valid: "norvig, random, longest".into(),
+            })
+    }
+}
+
+/// Norvig's ends: top of the top-left cell, bottom of the bottom-right cell.
+pub fn norvig(dims: Dims) -> Ends {
+    Ends {
+        entrance: Door {
+            cell: 0,
+            side: Some(Dir::N),
+        },
+        exit: Door {
+            cell: dims.cells() - 1,
+            side: Some(Dir::S),
+        },
+    }
+}
+
+/// The `index`-th gap position on the border, clockwise from the top-left.
+fn border_slot(dims: Dims, index: u32) -> Door {
+    let (w, h) = (dims.width, dims.height);
+    let (cell, side) = if index < w {
+        (dims.at(index, 0), Dir::N)
+    } else if index < w + h {
+        (dims.at(w - 1, index - w), Dir::E)
+    } else if index < 2 * w + h {
+        (dims.at(w - 1 - (index - w - h), h - 1), Dir::S)
+    } else {
+        (dims.at(0, h - 1 - (index - 2 * w - h)), Dir::W)
+    };
+    Door {
+        cell,
+        side: Some(side),
+    }
+}
+
+/// Two distinct random gaps in the outer wall.
+pub fn random(dims: Dims, rng: &mut Rng) -> Ends {
+    let slots = 2 * (dims.width + dims.height);
+    let a = rng.below(slots);
+    let b = (a + 1 + rng.below(slots - 1)) % slots;
+    Ends {
+        entrance: border_slot(dims, a),
+        exit: border_slot(dims, b),
+    }
+}
+
+/// The two ends of the longest path; a gap where the end touches the border.
+pub fn longest(grid: &Grid) -> Ends {
+    let (a, b, _) = analyze::longest_path(grid);
+    let door = |cell| Door {
+        cell,
+        side: Dir::ALL
+            .into_iter()
+            .find(|&d| grid.dims().on_border(cell, d)),
+    };
+    Ends {
+        entrance: door(a),
+        exit: door(b),
+    }
+}
+
+/// Places the ends in the given style; `seed` drives the random style.
+pub fn place(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
+    match style {
+        EntranceStyle::Norvig => norvig(grid.dims()),
+        EntranceStyle::Random => random(grid.dims(), &mut Rng::with_stream(seed, 0x656e_7472)),
+        EntranceStyle::Longest => longest(grid),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn border_slots_go_round_the_border_once() {
+        let dims = Dims::new(3, 2).unwrap();
+        let doors: Vec<Door> = (0..10).map(|i| border_slot(dims, i)).collect();
+        for d in &doors {
+            assert!(dims.on_border(d.cell, d.side.unwrap()), "{d:?}");
+        }
+        let mut unique = doors.clone();
+        unique.dedup();
+        assert_eq!(unique.len(), 10);
+    }
+
+    #[test]
+    fn random_ends_are_distinct_gaps() {
+        let dims = Dims::new(1, 1).unwrap();
+        for seed in 0..50 {
+            let ends = random(dims, &mut Rng::new(seed));
+            assert_ne!(ends.entrance, ends.exit);
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The event vocabulary every generator and solver speaks.
+//!
+//! An event is one real change: a wall removed or built, a cell's mark
+//! changed, or the cursor moved. Replaying the events in order on the
+//! algorithm's initial grid rebuilds its maze exactly, so the animation, the
+//! instant finish, the renderers and the tests all read the same stream.
+
+use crate::grid::Cell;
+
+/// What a cell is to the algorithm at work. Generators start every cell
+/// `Blank`; the renderer colours the marks and ignores them once `Done`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u8)]
+pub enum Mark {
+    /// Nothing in particular: drawn as carved or solid by its walls.
+    Blank = 0,
+    /// In the working set: frontier, stack, queue, or the current run.
+    Frontier = 1,
+    /// On a random walk that is not yet part of the maze (Wilson).
+    Walk = 2,
+    /// Looked at by a solver.
+    Explored = 3,
+    /// On a solver's current or final path.
+    Path = 4,
+    /// Ruled out: a filled dead end or a backtracked cell.
+    Dead = 5,
+}
+
+impl Mark {
+    /// Every mark, in `repr` order.
+    pub const ALL: [Mark; 6] = [
+        Mark::Blank,
+        Mark::Frontier,
+        Mark::Walk,
+        Mark::Explored,
+        Mark::Path,
+        Mark::Dead,
+    ];
+
+    /// The mark with this `repr` value, if any.
+    pub fn from_u8(value: u8) -> Option<Mark> {
+        Mark::ALL.get(value as usize).copied()
+    }
+}
+
+/// One change made by an algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// The wall between two adjacent cells was removed.
+    Carve(Cell, Cell),
+    /// The wall between two adjacent cells was built.
+    Build(Cell, Cell),
+    /// A cell's mark changed to the given one.
+    Mark(Cell, Mark),
+    /// The algorithm's attention moved to this cell.
+    Cursor(Cell),
+    /// The algorithm finished; working marks and the cursor no longer matter.
+    Done,
+}
+
+impl Event {
+    /// Whether the event changes walls (never skipped, even in instant mode).
+    #[inline]
+    pub fn is_structural(&self) -> bool {
+        matches!(self, Event::Carve(..) | Event::Build(..))
+    }
+}
+
+/// The buffer an algorithm writes one step's events into. With `visuals`
+/// off it drops marks and cursor moves, which is what "instant" mode skips.
+#[derive(Debug)]
+pub struct Emit {
+    events: Vec<Event>,
+    visuals: bool,
+    cursor: Option<Cell>,
+}
+
+impl Emit {
+    /// An empty buffer; `visuals` decides whether marks and cursor are kept.
+    pub fn new(visuals: bool) -> Emit {
+        Emit {
+            events: Vec::with_capacity(64),
+            visuals,
+            cursor: None,
+        }
+    }
+
+    /// Whether marks and cursor moves are recorded.
+    #[inline]
+    pub fn visuals(&self) -> bool {
+        self.visuals
+    }
+
+    #[inline]
+    pub fn carve(&mut self, a: Cell, b: Cell) {
+        self.events.push(Event::Carve(a, b));
+    }
+
+    #[inline]
+    pub fn build(&mut self, a: Cell, b: Cell) {
+        self.events.push(Event::Build(a, b));
+    }
+
+    /// Records a mark change; the caller guarantees the mark differs from the
+    /// cell's current one.
+    #[inline]
+    pub fn mark(&mut self, cell: Cell, mark: Mark) {
+        if self.visuals {
+            self.events.push(Event::Mark(cell, mark));
+        }
+    }
+
+    /// Moves the cursor; a move to where it already is records nothing.
+    #[inline]
+    pub fn cursor(&mut self, cell: Cell) {
+        if self.visuals && self.cursor != Some(cell) {
+            self.cursor = Some(cell);
+            self.events.push(Event::Cursor(cell));
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push_done(&mut self) {
+        self.events.push(Event::Done);
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Event {
+        self.events[i]
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.events.clear();
+    }
+}

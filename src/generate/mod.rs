@@ -1,0 +1,322 @@
+//! The generators: a registry of names and descriptions, and [`Generator`],
+//! the step iterator that drives any of them.
+//!
+//! Each algorithm implements [`Step`]: one call makes one small change and
+//! writes its events. `Generator` buffers those events and hands them out one
+//! by one, ending with [`Event::Done`].
+
+mod aldous_broder;
+mod backtracker;
+pub mod binary_tree;
+mod brain;
+mod cellular_automaton;
+mod eller;
+pub mod frontier;
+mod growing_tree;
+mod hunt_and_kill;
+mod kruskal;
+pub mod pop;
+mod prim;
+mod recursive_division;
+mod sidewinder;
+mod true_prim;
+pub mod union_find;
+mod wilson;
+
+use crate::error::MazeError;
+use crate::event::{Emit, Event};
+use crate::grid::{Dims, Grid};
+
+pub use binary_tree::Bias;
+pub use pop::PopSpec;
+
+/// One algorithm's state between steps.
+pub trait Step {
+    /// Makes one small change and writes its events to `out`. Returns `false`
+    /// once the maze is finished; events written by that last call still count.
+    fn step(&mut self, out: &mut Emit) -> bool;
+}
+
+/// Everything a generator needs to start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Params {
+    pub dims: Dims,
+    pub seed: u64,
+    /// The pop strategy of `growing-tree`; other algorithms ignore it.
+    pub pop: PopSpec,
+    /// The bias of `binary-tree`; other algorithms ignore it.
+    pub bias: Bias,
+}
+
+impl Params {
+    /// Default options (`newest` pop, `NW` bias) for a size and a seed.
+    pub fn new(dims: Dims, seed: u64) -> Params {
+        Params {
+            dims,
+            seed,
+            pop: PopSpec::default(),
+            bias: Bias::default(),
+        }
+    }
+}
+
+/// Which option an algorithm reads from [`Params`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Knob {
+    None,
+    Pop,
+    Bias,
+}
+
+/// A registry entry: the name used by the CLI and URLs, and how to start it.
+pub struct Algorithm {
+    /// The CLI and URL name, e.g. `growing-tree`.
+    pub name: &'static str,
+    /// One line on how it works and what its mazes look like.
+    pub description: &'static str,
+    /// What its `Frontier` marks are (stack, frontier, run...), for the legend.
+    pub working_set: &'static str,
+    /// Whether it starts from an open grid and builds walls.
+    pub starts_open: bool,
+    /// The option it reads.
+    pub knob: Knob,
+    make: fn(&Params) -> Box<dyn Step>,
+}
+
+impl std::fmt::Debug for Algorithm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl Algorithm {
+    /// The grid this algorithm's events apply to.
+    pub fn initial_grid(&self, dims: Dims) -> Grid {
+        if self.starts_open {
+            Grid::open(dims)
+        } else {
+            Grid::closed(dims)
+        }
+    }
+}
+
+/// Every generator, in the order the CLI lists them.
+pub static ALGORITHMS: &[Algorithm] = &[
+    Algorithm {
+        name: "growing-tree",
+        description: "Norvig's random_tree: pop a cell from the frontier (newest, oldest, random, middle or a mix) and link a random unvisited neighbour",
+        working_set: "frontier",
+        starts_open: false,
+        knob: Knob::Pop,
+        make: growing_tree::GrowingTree::boxed,
+    },
+    Algorithm {
+        name: "backtracker",
+        description: "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
+        working_set: "stack",
+        starts_open: false,
+        knob: Knob::None,
+        make: backtracker::Backtracker::boxed,
+    },
+    Algorithm {
+        name: "kruskal",
+        description: "randomized Kruskal: remove walls in random order when they join two sets (union-find); many short dead ends",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: kruskal::Kruskal::boxed,
+    },
+    Algorithm {
+        name: "prim",
+        description: "simplified Prim: attach a random frontier cell to the maze; radial texture, many short dead ends",
+        working_set: "frontier",
+        starts_open: false,
+        knob: Knob::None,
+        make: prim::Prim::boxed,
+    },
+    Algorithm {
+        name: "true-prim",
+        description: "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
+        working_set: "frontier",
+        starts_open: false,
+        knob: Knob::None,
+        make: true_prim::TruePrim::boxed,
+    },
+    Algorithm {
+        name: "aldous-broder",
+        description: "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: aldous_broder::AldousBroder::boxed,
+    },
+    Algorithm {
+        name: "wilson",
+        description: "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: wilson::Wilson::boxed,
+    },
+    Algorithm {
+        name: "hunt-and-kill",
+        description: "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: hunt_and_kill::HuntAndKill::boxed,
+    },
+    Algorithm {
+        name: "eller",
+        description: "Eller: one row at a time with sets of connected cells; memory grows with the width only",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: eller::Eller::boxed,
+    },
+    Algorithm {
+        name: "binary-tree",
+        description: "binary tree: every cell opens one of two biased directions; two open border corridors, diagonal texture",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::Bias,
+        make: binary_tree::BinaryTree::boxed,
+    },
+    Algorithm {
+        name: "sidewinder",
+        description: "sidewinder: carve runs east, close each run by opening north from one of its cells; one open top corridor",
+        working_set: "run",
+        starts_open: false,
+        knob: Knob::None,
+        make: sidewinder::Sidewinder::boxed,
+    },
+    Algorithm {
+        name: "recursive-division",
+        description: "recursive division: start open, split each chamber with a wall that has one gap; long straight walls, boxy",
+        working_set: "",
+        starts_open: true,
+        knob: Knob::None,
+        make: recursive_division::RecursiveDivision::boxed,
+    },
+    Algorithm {
+        name: "cellular-automaton",
+        description: "Maze-rule (B3/S12345) automaton on the walls for a few generations, then a repair pass makes it perfect",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: cellular_automaton::CellularAutomaton::boxed,
+    },
+    Algorithm {
+        name: "brain",
+        description: "Spurrier's fractal brain maze: four sub-mazes joined by three openings across the dividing cross, recursively",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        make: brain::Brain::boxed,
+    },
+];
+
+/// The registry entry for a name, or an error listing the valid names.
+pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
+    ALGORITHMS
+        .iter()
+        .find(|a| a.name == name.trim())
+        .ok_or_else(|| MazeError::UnknownAlgorithm {
+            name: name.to_string(),
+            valid: ALGORITHMS.iter().map(|a| a.name).collect(),
+        })
+}
+
+/// A running generator: an iterator of events ending with [`Event::Done`].
+pub struct Generator {
+    algorithm: &'static Algorithm,
+    params: Params,
+    stepper: Box<dyn Step>,
+    out: Emit,
+    pos: usize,
+    finished: bool,
+    done_sent: bool,
+}
+
+impl Generator {
+    /// Starts `algorithm`. With `visuals` off, only carving and building
+    /// events (and the final `Done`) are produced: the instant mode.
+    pub fn new(algorithm: &'static Algorithm, params: Params, visuals: bool) -> Generator {
+        Generator {
+            algorithm,
+            stepper: (algorithm.make)(&params),
+            params,
+            out: Emit::new(visuals),
+            pos: 0,
+            finished: false,
+            done_sent: false,
+        }
+    }
+
+    /// Looks the algorithm up by name and starts it.
+    pub fn by_name(name: &str, params: Params, visuals: bool) -> Result<Generator, MazeError> {
+        Ok(Generator::new(find(name)?, params, visuals))
+    }
+
+    pub fn algorithm(&self) -> &'static Algorithm {
+        self.algorithm
+    }
+
+    pub fn params(&self) -> &Params {
+        &self.params
+    }
+
+    /// The grid the events apply to.
+    pub fn initial_grid(&self) -> Grid {
+        self.algorithm.initial_grid(self.params.dims)
+    }
+
+    /// Whether the final `Done` has been handed out.
+    pub fn is_done(&self) -> bool {
+        self.done_sent
+    }
+
+    /// Applies every remaining event to `grid` and returns how many there were.
+    pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
+        let mut count = 0;
+        for event in self.by_ref() {
+            grid.apply(&event);
+            count += 1;
+        }
+        count
+    }
+}
+
+impl Iterator for Generator {
+    type Item = Event;
+
+    #[inline]
+    fn next(&mut self) -> Option<Event> {
+        loop {
+            if self.pos < self.out.len() {
+                let event = self.out.get(self.pos);
+                self.pos += 1;
+                return Some(event);
+            }
+            if self.done_sent {
+                return None;
+            }
+            self.out.clear();
+            self.pos = 0;
+            if self.finished {
+                self.out.push_done();
+                self.done_sent = true;
+            } else if !self.stepper.step(&mut self.out) {
+                self.finished = true;
+            }
+        }
+    }
+}
+
+/// Runs a generator to the end in instant mode and returns its maze.
+pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
+    let mut generator = Generator::by_name(name, params, false)?;
+    let mut grid = generator.initial_grid();
+    generator.finish_into(&mut grid);
+    Ok(grid)
+}

@@ -1,0 +1,81 @@
+//! Simplified Prim: grow the maze from a random frontier cell each time.
+//!
+//! 1. Add a random cell to the maze and its neighbours to the frontier.
+//! 2. Take a random frontier cell and link it to a random neighbour already in
+//!    the maze.
+//! 3. Add its neighbours that are neither in the maze nor on the frontier to
+//!    the frontier.
+//! 4. Repeat from 2 until the frontier is empty.
+//!
+//! Its mazes radiate from the start with many short dead ends (about 35% of
+//! cells) and short corridors: easy to solve by eye. On screen the frontier is
+//! a ragged ring growing outward.
+
+use super::{Params, Step};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Dims, Neighbors};
+use crate::rng::Rng;
+
+const OUT: u8 = 0;
+const FRONTIER: u8 = 1;
+const IN: u8 = 2;
+
+pub struct Prim {
+    dims: Dims,
+    rng: Rng,
+    state: Vec<u8>,
+    frontier: Vec<Cell>,
+    started: bool,
+}
+
+impl Prim {
+    pub fn boxed(params: &Params) -> Box<dyn Step> {
+        Box::new(Prim {
+            dims: params.dims,
+            rng: Rng::new(params.seed),
+            state: vec![OUT; params.dims.cells() as usize],
+            frontier: Vec::new(),
+            started: false,
+        })
+    }
+
+    fn add(&mut self, cell: Cell, out: &mut Emit) {
+        self.state[cell as usize] = IN;
+        for &n in self.dims.neighbors(cell).as_slice() {
+            if self.state[n as usize] == OUT {
+                self.state[n as usize] = FRONTIER;
+                self.frontier.push(n);
+                out.mark(n, Mark::Frontier);
+            }
+        }
+    }
+}
+
+impl Step for Prim {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            let start = self.rng.below(self.dims.cells());
+            out.cursor(start);
+            self.add(start, out);
+            return !self.frontier.is_empty();
+        }
+        if self.frontier.is_empty() {
+            return false;
+        }
+        let i = self.rng.below(self.frontier.len() as u32) as usize;
+        let cell = self.frontier.swap_remove(i);
+        let mut inside = Neighbors::new();
+        for &n in self.dims.neighbors(cell).as_slice() {
+            if self.state[n as usize] == IN {
+                inside.push(n);
+            }
+        }
+        let link = self.rng.pick(inside.as_slice());
+        out.cursor(cell);
+        out.carve(link, cell);
+        out.mark(cell, Mark::Blank);
+        self.add(cell, out);
+        !self.frontier.is_empty()
+    }
+}

@@ -1,0 +1,110 @@
+//! True Prim: a minimum spanning tree over random wall weights.
+//!
+//! 1. Add a random cell to the maze; give each wall from it to a cell outside
+//!    a random weight and put it in the queue.
+//! 2. Take the lightest wall from the queue. If the cell beyond it is already
+//!    in the maze, drop the wall.
+//! 3. Otherwise remove the wall, add the cell, and queue its walls to cells
+//!    outside.
+//! 4. Repeat from 2 until the queue is empty.
+//!
+//! Weights are 8-bit and the queue is a bucket queue with a 256-bit occupancy
+//! map, so every operation is O(1) and the run is linear (a binary heap would
+//! cost O(n log n)); ties within a bucket are broken at random. Its mazes are
+//! branchy with many short dead ends and a spiky, crystalline texture.
+
+use super::{Params, Step};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Dims, Dir};
+use crate::rng::Rng;
+
+const OUT: u8 = 0;
+const FRONTIER: u8 = 1;
+const IN: u8 = 2;
+const BUCKETS: usize = 256;
+
+pub struct TruePrim {
+    dims: Dims,
+    rng: Rng,
+    state: Vec<u8>,
+    /// Queued walls as `cell * 4 + direction`, bucketed by weight.
+    buckets: Vec<Vec<u32>>,
+    occupied: [u64; BUCKETS / 64],
+    queued: usize,
+    started: bool,
+}
+
+impl TruePrim {
+    pub fn boxed(params: &Params) -> Box<dyn Step> {
+        Box::new(TruePrim {
+            dims: params.dims,
+            rng: Rng::new(params.seed),
+            state: vec![OUT; params.dims.cells() as usize],
+            buckets: vec![Vec::new(); BUCKETS],
+            occupied: [0; BUCKETS / 64],
+            queued: 0,
+            started: false,
+        })
+    }
+
+    fn add(&mut self, cell: Cell, out: &mut Emit) {
+        self.state[cell as usize] = IN;
+        for (d, dir) in Dir::ALL.into_iter().enumerate() {
+            let Some(n) = self.dims.step(cell, dir) else {
+                continue;
+            };
+            if self.state[n as usize] == IN {
+                continue;
+            }
+            if self.state[n as usize] == OUT {
+                self.state[n as usize] = FRONTIER;
+                out.mark(n, Mark::Frontier);
+            }
+            let weight = (self.rng.next_u32() & 0xff) as usize;
+            self.buckets[weight].push(cell * 4 + d as u32);
+            self.occupied[weight / 64] |= 1 << (weight % 64);
+            self.queued += 1;
+        }
+    }
+
+    /// Removes a random wall from the lightest non-empty bucket.
+    fn pop_lightest(&mut self) -> Option<u32> {
+        let word = self.occupied.iter().position(|&w| w != 0)?;
+        let weight = word * 64 + self.occupied[word].trailing_zeros() as usize;
+        let bucket = &mut self.buckets[weight];
+        let i = self.rng.below(bucket.len() as u32) as usize;
+        let wall = bucket.swap_remove(i);
+        if bucket.is_empty() {
+            self.occupied[word] &= !(1 << (weight % 64));
+        }
+        self.queued -= 1;
+        Some(wall)
+    }
+}
+
+impl Step for TruePrim {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            let start = self.rng.below(self.dims.cells());
+            out.cursor(start);
+            self.add(start, out);
+            return self.queued > 0;
+        }
+        // Walls to cells already inside make no event; skip them here.
+        while let Some(wall) = self.pop_lightest() {
+            let from = wall / 4;
+            let dir = Dir::ALL[(wall % 4) as usize];
+            let to = self.dims.step(from, dir).expect("queued walls are interior");
+            if self.state[to as usize] == IN {
+                continue;
+            }
+            out.cursor(to);
+            out.carve(from, to);
+            out.mark(to, Mark::Blank);
+            self.add(to, out);
+            return self.queued > 0;
+        }
+        false
+    }
+}

@@ -1,0 +1,409 @@
+//! The maze as a graph over a grid: cells are nodes, openings are edges.
+//!
+//! A cell is a `u32` index `y * width + x`. Each wall between two cells is
+//! stored once, as a bit of the cell to its west or north, so a maze costs one
+//! byte per cell. The outer border is always a wall; entrances are drawn by
+//! the renderers, not stored here.
+
+use crate::error::MazeError;
+use crate::event::Event;
+
+/// A cell index, `y * width + x`.
+pub type Cell = u32;
+
+/// The largest width or height accepted: 4096 x 4096 is 16M cells.
+pub const MAX_SIDE: u32 = 4096;
+
+/// The four directions, north first and clockwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dir {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Dir {
+    /// All four directions in clockwise order from north.
+    pub const ALL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
+
+    /// The direction pointing back.
+    pub fn opposite(self) -> Dir {
+        match self {
+            Dir::N => Dir::S,
+            Dir::E => Dir::W,
+            Dir::S => Dir::N,
+            Dir::W => Dir::E,
+        }
+    }
+
+    /// The next direction clockwise.
+    pub fn right(self) -> Dir {
+        match self {
+            Dir::N => Dir::E,
+            Dir::E => Dir::S,
+            Dir::S => Dir::W,
+            Dir::W => Dir::N,
+        }
+    }
+
+    /// The next direction counter-clockwise.
+    pub fn left(self) -> Dir {
+        self.right().opposite()
+    }
+}
+
+/// Up to four neighbours of a cell, without allocating.
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbors {
+    cells: [Cell; 4],
+    len: u8,
+}
+
+impl Neighbors {
+    /// An empty list.
+    pub const fn new() -> Neighbors {
+        Neighbors {
+            cells: [0; 4],
+            len: 0,
+        }
+    }
+
+    /// Adds a cell; at most four fit.
+    #[inline]
+    pub fn push(&mut self, cell: Cell) {
+        self.cells[self.len as usize] = cell;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Cell] {
+        &self.cells[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Default for Neighbors {
+    fn default() -> Self {
+        Neighbors::new()
+    }
+}
+
+/// The width and height of a grid: the geometry generators need, with no walls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Dims {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Dims {
+    /// Checks `1 <= width, height <= MAX_SIDE`.
+    pub fn new(width: u32, height: u32) -> Result<Dims, MazeError> {
+        if width == 0 || height == 0 || width > MAX_SIDE || height > MAX_SIDE {
+            return Err(MazeError::BadSize {
+                given: format!("{width}x{height}"),
+                max: MAX_SIDE,
+            });
+        }
+        Ok(Dims { width, height })
+    }
+
+    /// Parses `WxH` (also `W×H` or `W*H`), e.g. `40x25`.
+    pub fn parse(text: &str) -> Result<Dims, MazeError> {
+        let bad = || MazeError::BadSize {
+            given: text.to_string(),
+            max: MAX_SIDE,
+        };
+        let lower = text.trim().to_ascii_lowercase();
+        let (w, h) = lower
+            .split_once('x')
+            .or_else(|| lower.split_once('*'))
+            .or_else(|| lower.split_once('×'))
+            .ok_or_else(bad)?;
+        let w: u32 = w.trim().parse().map_err(|_| bad())?;
+        let h: u32 = h.trim().parse().map_err(|_| bad())?;
+        Dims::new(w, h).map_err(|_| bad())
+    }
+
+    /// The number of cells, at most 16M.
+    #[inline]
+    pub fn cells(self) -> u32 {
+        self.width * self.height
+    }
+
+    #[inline]
+    pub fn at(self, x: u32, y: u32) -> Cell {
+        y * self.width + x
+    }
+
+    #[inline]
+    pub fn xy(self, cell: Cell) -> (u32, u32) {
+        (cell % self.width, cell / self.width)
+    }
+
+    /// The neighbour in a direction, if it is inside the grid.
+    #[inline]
+    pub fn step(self, cell: Cell, dir: Dir) -> Option<Cell> {
+        let (x, y) = self.xy(cell);
+        match dir {
+            Dir::N if y > 0 => Some(cell - self.width),
+            Dir::E if x + 1 < self.width => Some(cell + 1),
+            Dir::S if y + 1 < self.height => Some(cell + self.width),
+            Dir::W if x > 0 => Some(cell - 1),
+            _ => None,
+        }
+    }
+
+    /// The direction from `a` to an adjacent cell `b`.
+    pub fn dir_between(self, a: Cell, b: Cell) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&d| self.step(a, d) == Some(b))
+    }
+
+    /// Whether two cells share a wall.
+    #[inline]
+    pub fn adjacent(self, a: Cell, b: Cell) -> bool {
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        (hi == lo + 1 && hi % self.width != 0) || hi == lo + self.width
+    }
+
+    /// All in-grid neighbours, in N, E, S, W order.
+    #[inline]
+    pub fn neighbors(self, cell: Cell) -> Neighbors {
+        let (x, y) = self.xy(cell);
+        let mut out = Neighbors::new();
+        if y > 0 {
+            out.push(cell - self.width);
+        }
+        if x + 1 < self.width {
+            out.push(cell + 1);
+        }
+        if y + 1 < self.height {
+            out.push(cell + self.width);
+        }
+        if x > 0 {
+            out.push(cell - 1);
+        }
+        out
+    }
+
+    /// Whether a side of a cell is on the outer border.
+    pub fn on_border(self, cell: Cell, side: Dir) -> bool {
+        self.step(cell, side).is_none()
+    }
+}
+
+const EAST_OPEN: u8 = 1;
+const SOUTH_OPEN: u8 = 2;
+
+/// A maze: its dimensions and one byte of wall bits per cell.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    dims: Dims,
+    bits: Vec<u8>,
+}
+
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Grid {}x{}\n{}", self.dims.width, self.dims.height, crate::render::ascii::render(self, None, None))
+    }
+}
+
+impl Grid {
+    /// A grid with every wall up.
+    pub fn closed(dims: Dims) -> Grid {
+        Grid {
+            dims,
+            bits: vec![0; dims.cells() as usize],
+        }
+    }
+
+    /// A grid with every interior wall down (the start of wall-adding algorithms).
+    pub fn open(dims: Dims) -> Grid {
+        let mut grid = Grid::closed(dims);
+        for cell in 0..dims.cells() {
+            let (x, y) = dims.xy(cell);
+            let mut b = 0;
+            if x + 1 < dims.width {
+                b |= EAST_OPEN;
+            }
+            if y + 1 < dims.height {
+                b |= SOUTH_OPEN;
+            }
+            grid.bits[cell as usize] = b;
+        }
+        grid
+    }
+
+    #[inline]
+    pub fn dims(&self) -> Dims {
+        self.dims
+    }
+
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.dims.width
+    }
+
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.dims.height
+    }
+
+    /// The number of cells.
+    #[inline]
+    pub fn cells(&self) -> u32 {
+        self.dims.cells()
+    }
+
+    /// The cell that owns the wall between `a` and `b`, and the bit it uses.
+    #[inline]
+    fn wall_slot(&self, a: Cell, b: Cell) -> (usize, u8) {
+        debug_assert!(self.dims.adjacent(a, b), "cells {a} and {b} are not adjacent");
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        if hi == lo + 1 {
+            (lo as usize, EAST_OPEN)
+        } else {
+            (lo as usize, SOUTH_OPEN)
+        }
+    }
+
+    /// Whether the wall between two adjacent cells is open.
+    #[inline]
+    pub fn is_open_between(&self, a: Cell, b: Cell) -> bool {
+        let (slot, bit) = self.wall_slot(a, b);
+        self.bits[slot] & bit != 0
+    }
+
+    /// Whether the side of a cell is open (the border never is).
+    #[inline]
+    pub fn is_open(&self, cell: Cell, dir: Dir) -> bool {
+        match dir {
+            Dir::E => self.bits[cell as usize] & EAST_OPEN != 0,
+            Dir::S => self.bits[cell as usize] & SOUTH_OPEN != 0,
+            Dir::N => cell >= self.dims.width && self.bits[(cell - self.dims.width) as usize] & SOUTH_OPEN != 0,
+            Dir::W => cell % self.dims.width != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0,
+        }
+    }
+
+    /// Opens or closes the wall between two adjacent cells; returns whether
+    /// that changed anything.
+    #[inline]
+    pub fn set_open(&mut self, a: Cell, b: Cell, open: bool) -> bool {
+        let (slot, bit) = self.wall_slot(a, b);
+        let before = self.bits[slot];
+        let after = if open { before | bit } else { before & !bit };
+        self.bits[slot] = after;
+        before != after
+    }
+
+    /// Applies a carving or building event; returns whether the grid changed.
+    /// Visual events leave the grid alone and return `false`.
+    #[inline]
+    pub fn apply(&mut self, event: &Event) -> bool {
+        match *event {
+            Event::Carve(a, b) => self.set_open(a, b, true),
+            Event::Build(a, b) => self.set_open(a, b, false),
+            _ => false,
+        }
+    }
+
+    /// The neighbours reachable through an opening, in N, E, S, W order.
+    #[inline]
+    pub fn open_neighbors(&self, cell: Cell) -> Neighbors {
+        let w = self.dims.width;
+        let mut out = Neighbors::new();
+        if cell >= w && self.bits[(cell - w) as usize] & SOUTH_OPEN != 0 {
+            out.push(cell - w);
+        }
+        let here = self.bits[cell as usize];
+        if here & EAST_OPEN != 0 {
+            out.push(cell + 1);
+        }
+        if here & SOUTH_OPEN != 0 {
+            out.push(cell + w);
+        }
+        if cell % w != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0 {
+            out.push(cell - 1);
+        }
+        out
+    }
+
+    /// How many openings a cell has (1 means a dead end).
+    #[inline]
+    pub fn degree(&self, cell: Cell) -> usize {
+        self.open_neighbors(cell).len()
+    }
+
+    /// The total number of openings between cells.
+    pub fn openings(&self) -> u64 {
+        self.bits
+            .iter()
+            .map(|&b| u64::from(b & EAST_OPEN) + u64::from((b & SOUTH_OPEN) >> 1))
+            .sum()
+    }
+
+    /// Every opening as a pair `(a, b)` with `a < b`, in cell order.
+    pub fn opening_pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        let w = self.dims.width;
+        self.bits.iter().enumerate().flat_map(move |(i, &b)| {
+            let c = i as Cell;
+            let east = (b & EAST_OPEN != 0).then_some((c, c + 1));
+            let south = (b & SOUTH_OPEN != 0).then_some((c, c + w));
+            east.into_iter().chain(south)
+        })
+    }
+
+    /// The raw wall bits (bit 0: east open, bit 1: south open), one byte a cell.
+    pub fn raw(&self) -> &[u8] {
+        &self.bits
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_parse_and_reject_out_of_range() {
+        assert_eq!(Dims::parse("40x25").unwrap(), Dims { width: 40, height: 25 });
+        assert_eq!(Dims::parse(" 3X4 ").unwrap(), Dims { width: 3, height: 4 });
+        for bad in ["0x5", "5x0", "100000x2", "4097x1", "abc", "5", "x5", "-3x4", ""] {
+            let err = Dims::parse(bad).unwrap_err();
+            assert!(err.to_string().contains("4096"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn walls_are_shared_between_neighbours() {
+        let dims = Dims::new(3, 2).unwrap();
+        let mut grid = Grid::closed(dims);
+        assert!(grid.set_open(1, 4, true));
+        assert!(!grid.set_open(4, 1, true), "opening twice is no change");
+        assert!(grid.is_open(1, Dir::S) && grid.is_open(4, Dir::N));
+        assert_eq!(grid.open_neighbors(4).as_slice(), &[1]);
+        assert_eq!(grid.openings(), 1);
+        assert!(grid.set_open(4, 1, false));
+        assert_eq!(grid.openings(), 0);
+    }
+
+    #[test]
+    fn the_border_is_never_open_and_rows_do_not_wrap() {
+        let dims = Dims::new(3, 2).unwrap();
+        let grid = Grid::open(dims);
+        assert_eq!(grid.openings(), 7);
+        assert!(!grid.is_open(2, Dir::E));
+        assert!(!grid.is_open(3, Dir::W));
+        assert!(!grid.is_open(0, Dir::N));
+        assert!(!dims.adjacent(2, 3));
+        assert_eq!(dims.neighbors(3).as_slice(), &[0, 4]);
+    }
+}

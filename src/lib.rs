@@ -1,0 +1,18 @@
+//! mazelab: maze generators and solvers as seeded step iterators.
+//!
+//! Every generator reports each change it makes as an [`event::Event`]; replaying
+//! the events on a blank [`grid::Grid`] rebuilds the maze. The same stream feeds
+//! the browser animation, the text renderers, the tests and the benchmarks.
+
+pub mod analyze;
+pub mod bitset;
+pub mod entrance;
+pub mod error;
+pub mod event;
+pub mod generate;
+pub mod grid;
+pub mod render;
+pub mod rng;
+
+#[cfg(target_arch = "wasm32")]
+pub mod web;

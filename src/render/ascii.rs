@@ -1,0 +1,30 @@
+//! The classic `+-+` style: `+` at every lattice point, `-` and `|` for
+//! walls, spaces for openings; (2H+1) lines of (2W+1) characters. Entrance and
+//! exit are gaps in the border (`S` and `E` when they lie inside), and the
+//! solution path is drawn with `.`.
+
+use super::picture::{Picture, Px};
+use crate::entrance::Ends;
+use crate::grid::{Cell, Grid};
+
+/// Renders the maze, one line per picture row, each ending in `\n`.
+pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+    let pic = Picture::new(grid, ends, path);
+    let mut out = String::with_capacity((pic.width + 1) * pic.height);
+    for y in 0..pic.height {
+        for x in 0..pic.width {
+            out.push(match pic.get(x, y) {
+                Px::Lattice => '+',
+                Px::Wall if y % 2 == 0 => '-',
+                Px::Wall => '|',
+                Px::Open | Px::Cell => ' ',
+                Px::Path => '.',
+                Px::Entrance if !pic.on_border(x, y) => 'S',
+                Px::Exit if !pic.on_border(x, y) => 'E',
+                Px::Entrance | Px::Exit => ' ',
+            });
+        }
+        out.push('\n');
+    }
+    out
+}

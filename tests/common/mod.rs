@@ -1,0 +1,52 @@
+//! Helpers shared by the native test files.
+#![allow(dead_code)]
+
+use mazelab::event::{Event, Mark};
+use mazelab::generate::{Generator, Params};
+use mazelab::grid::{Dims, Grid};
+
+/// Replays a full event stream (visuals on) on the algorithm's initial grid,
+/// checking that every event is a real change and that the stream ends with
+/// exactly one `Done`. Returns the grid and the number of events.
+pub fn replay(name: &str, params: Params) -> (Grid, usize) {
+    let mut generator = Generator::by_name(name, params.clone(), true).unwrap();
+    let mut grid = generator.initial_grid();
+    let mut marks = vec![Mark::Blank; params.dims.cells() as usize];
+    let mut cursor = None;
+    let mut count = 0;
+    let mut done = 0;
+    for event in generator.by_ref() {
+        count += 1;
+        assert_eq!(done, 0, "{name}: an event after Done: {event:?}");
+        match event {
+            Event::Carve(..) | Event::Build(..) => {
+                assert!(grid.apply(&event), "{name}: {event:?} changed nothing")
+            }
+            Event::Mark(cell, mark) => {
+                let old = std::mem::replace(&mut marks[cell as usize], mark);
+                assert_ne!(old, mark, "{name}: {event:?} changed nothing");
+            }
+            Event::Cursor(cell) => {
+                assert!(cell < params.dims.cells(), "{name}: cursor outside the grid");
+                assert_ne!(cursor.replace(cell), Some(cell), "{name}: {event:?} changed nothing");
+            }
+            Event::Done => done += 1,
+        }
+    }
+    assert_eq!(done, 1, "{name}: the stream must end with one Done");
+    assert!(generator.next().is_none(), "{name}: the iterator must stay finished");
+    (grid, count)
+}
+
+/// Connected, exactly cells - 1 openings, hence no loop.
+pub fn assert_perfect(grid: &Grid, context: &str) {
+    let cells = grid.cells();
+    assert_eq!(grid.openings(), u64::from(cells) - 1, "{context}: openings\n{grid:?}");
+    let dist = mazelab::analyze::distances(grid, 0);
+    let reached = dist.iter().filter(|&&d| d != mazelab::analyze::UNREACHABLE).count();
+    assert_eq!(reached, cells as usize, "{context}: not connected\n{grid:?}");
+}
+
+pub fn dims(w: u32, h: u32) -> Dims {
+    Dims::new(w, h).unwrap()
+}
