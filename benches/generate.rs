@@ -1,1 +1,287 @@
-fn main() {}
+//! Generation speed and memory: ns per cell for every generator draining its
+//! full event stream (visuals on) at 100², 1000² and 2000², the instant mode
+//! at 1000², and peak heap bytes per cell at 2000².
+//!
+//! `cargo bench` runs everything; `cargo bench -- NAME` only the algorithms
+//! whose label contains NAME. A plain harness rather than criterion keeps the
+//! dependency tree empty and lets one table show time and memory together.
+
+use mazelab::event::Event;
+use mazelab::generate::{self, Generator, Params, PopSpec};
+use mazelab::grid::Dims;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Counts live heap bytes and their peak, so memory is measured, not guessed.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
+        if !new.is_null() {
+            if new_size > layout.size() {
+                let live = LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed) + new_size
+                    - layout.size();
+                PEAK.fetch_max(live, Ordering::Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        new
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// One benchmarked configuration and its target from the engine issue.
+struct Case {
+    label: &'static str,
+    algorithm: &'static str,
+    pop: &'static str,
+    target_ns: f64,
+    /// Aldous-Broder's cover time makes 2000² impractically slow.
+    skip_2000: bool,
+}
+
+const CASES: &[Case] = &[
+    Case {
+        label: "backtracker",
+        algorithm: "backtracker",
+        pop: "newest",
+        target_ns: 35.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "growing-tree/newest",
+        algorithm: "growing-tree",
+        pop: "newest",
+        target_ns: 35.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "growing-tree/random",
+        algorithm: "growing-tree",
+        pop: "random",
+        target_ns: 70.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "growing-tree/oldest",
+        algorithm: "growing-tree",
+        pop: "oldest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "growing-tree/middle",
+        algorithm: "growing-tree",
+        pop: "middle",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "prim",
+        algorithm: "prim",
+        pop: "newest",
+        target_ns: 70.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "true-prim",
+        algorithm: "true-prim",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "kruskal",
+        algorithm: "kruskal",
+        pop: "newest",
+        target_ns: 120.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "hunt-and-kill",
+        algorithm: "hunt-and-kill",
+        pop: "newest",
+        target_ns: 60.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "eller",
+        algorithm: "eller",
+        pop: "newest",
+        target_ns: 20.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "recursive-division",
+        algorithm: "recursive-division",
+        pop: "newest",
+        target_ns: 20.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "sidewinder",
+        algorithm: "sidewinder",
+        pop: "newest",
+        target_ns: 10.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "binary-tree",
+        algorithm: "binary-tree",
+        pop: "newest",
+        target_ns: 10.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "wilson",
+        algorithm: "wilson",
+        pop: "newest",
+        target_ns: 120.0,
+        skip_2000: false,
+    },
+    Case {
+        label: "aldous-broder",
+        algorithm: "aldous-broder",
+        pop: "newest",
+        target_ns: 500.0,
+        skip_2000: true,
+    },
+    Case {
+        label: "cellular-automaton",
+        algorithm: "cellular-automaton",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "brain",
+        algorithm: "brain",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+];
+
+fn params(case: &Case, side: u32, seed: u64) -> Params {
+    Params {
+        pop: PopSpec::parse(case.pop).expect("bench pop specs are valid"),
+        ..Params::new(Dims::new(side, side).expect("bench sizes are valid"), seed)
+    }
+}
+
+/// Drains the whole stream, folding every event so none is optimised away.
+fn drain(mut generator: Generator) -> u64 {
+    let mut fold = 0u64;
+    loop {
+        let chunk = generator.next_chunk(4096);
+        if chunk.is_empty() {
+            return fold;
+        }
+        for event in chunk {
+            fold = fold.wrapping_add(match *event {
+                Event::Carve(a, b) | Event::Build(a, b) => u64::from(a ^ b),
+                Event::Mark(c, m) => u64::from(c) + m as u64,
+                Event::Cursor(c) => u64::from(c),
+                Event::Done => 1,
+            });
+        }
+    }
+}
+
+/// The median ns per cell over `runs` runs with different seeds.
+fn ns_per_cell(case: &Case, side: u32, runs: u64, visuals: bool) -> f64 {
+    let algorithm = generate::find(case.algorithm).expect("bench algorithms exist");
+    let mut samples: Vec<f64> = (0..runs)
+        .map(|seed| {
+            let generator = Generator::new(algorithm, params(case, side, seed), visuals);
+            let start = Instant::now();
+            black_box(drain(black_box(generator)));
+            start.elapsed().as_nanos() as f64 / f64::from(side * side)
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
+}
+
+/// Peak heap bytes per cell while generating at `side`², the stream drained.
+fn peak_bytes_per_cell(case: &Case, side: u32) -> f64 {
+    let algorithm = generate::find(case.algorithm).expect("bench algorithms exist");
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    black_box(drain(Generator::new(
+        algorithm,
+        params(case, side, 1),
+        true,
+    )));
+    (PEAK.load(Ordering::Relaxed) - before) as f64 / f64::from(side * side)
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    println!(
+        "{:<22} {:>9} {:>9} {:>9} {:>8} {:>10} {:>9} {:>7}",
+        "generator", "100²", "1000²", "2000²", "2000/100", "instant1k", "B/cell", "target"
+    );
+    println!(
+        "{:<22} {:>9} {:>9} {:>9} {:>8} {:>10} {:>9} {:>7}",
+        "", "ns/cell", "ns/cell", "ns/cell", "ratio", "ns/cell", "at 2000²", "ns/cell"
+    );
+    for case in CASES {
+        if !filter.is_empty() && !filter.iter().any(|f| case.label.contains(f.as_str())) {
+            continue;
+        }
+        let small = ns_per_cell(case, 100, 21, true);
+        let (mid_runs, big_runs) = if case.skip_2000 { (3, 0) } else { (3, 3) };
+        let mid = ns_per_cell(case, 1000, mid_runs, true);
+        let instant = ns_per_cell(case, 1000, mid_runs, false);
+        let (big, ratio, peak) = if big_runs > 0 {
+            let big = ns_per_cell(case, 2000, big_runs, true);
+            (
+                format!("{big:.1}"),
+                format!("{:.2}", big / small),
+                format!("{:.1}", peak_bytes_per_cell(case, 2000)),
+            )
+        } else {
+            (
+                "-".into(),
+                "-".into(),
+                format!("{:.1}@1k", peak_bytes_per_cell(case, 1000)),
+            )
+        };
+        let target = if case.target_ns.is_nan() {
+            "-".to_string()
+        } else {
+            format!("{}", case.target_ns)
+        };
+        println!(
+            "{:<22} {:>9.1} {:>9.1} {:>9} {:>8} {:>10.1} {:>9} {:>7}",
+            case.label, small, mid, big, ratio, instant, peak, target
+        );
+    }
+}

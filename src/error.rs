@@ -7,7 +7,10 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MazeError {
     /// The algorithm name is not in the registry.
-    UnknownAlgorithm { name: String, valid: Vec<&'static str> },
+    UnknownAlgorithm {
+        name: String,
+        valid: Vec<&'static str>,
+    },
     /// A size that does not parse or is outside `1..=MAX_SIDE` on a side.
     BadSize { given: String, max: u32 },
     /// A pop strategy spec that does not parse.
@@ -17,7 +20,11 @@ pub enum MazeError {
     /// A seed that is not an unsigned 64-bit integer.
     BadSeed { given: String },
     /// Any other bad value (an output format, an entrance style, a flag).
-    BadValue { what: &'static str, given: String, valid: String },
+    BadValue {
+        what: &'static str,
+        given: String,
+        valid: String,
+    },
 }
 
 impl fmt::Display for MazeError {

@@ -130,8 +130,8 @@ impl Emit {
     }
 
     #[inline]
-    pub(crate) fn get(&self, i: usize) -> Event {
-        self.events[i]
+    pub(crate) fn slice(&self, start: usize, end: usize) -> &[Event] {
+        &self.events[start..end]
     }
 
     #[inline]

@@ -103,7 +103,13 @@ impl Default for Neighbors {
 pub struct Dims {
     pub width: u32,
     pub height: u32,
+    /// `ceil(2^36 / width)`: turns `cell / width` into a multiply and a shift,
+    /// exact for every cell below 2^24 (Granlund-Montgomery). A hardware
+    /// division costs more than the rest of a generator's step.
+    div_magic: u64,
 }
+
+const DIV_SHIFT: u32 = 36;
 
 impl Dims {
     /// Checks `1 <= width, height <= MAX_SIDE`.
@@ -114,7 +120,11 @@ impl Dims {
                 max: MAX_SIDE,
             });
         }
-        Ok(Dims { width, height })
+        Ok(Dims {
+            width,
+            height,
+            div_magic: (1u64 << DIV_SHIFT).div_ceil(u64::from(width)),
+        })
     }
 
     /// Parses `WxH` (also `W×H` or `W*H`), e.g. `40x25`.
@@ -147,7 +157,8 @@ impl Dims {
 
     #[inline]
     pub fn xy(self, cell: Cell) -> (u32, u32) {
-        (cell % self.width, cell / self.width)
+        let y = ((u64::from(cell) * self.div_magic) >> DIV_SHIFT) as u32;
+        (cell - y * self.width, y)
     }
 
     /// The neighbour in a direction, if it is inside the grid.
@@ -213,7 +224,13 @@ pub struct Grid {
 
 impl std::fmt::Debug for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Grid {}x{}\n{}", self.dims.width, self.dims.height, crate::render::ascii::render(self, None, None))
+        write!(
+            f,
+            "Grid {}x{}\n{}",
+            self.dims.width,
+            self.dims.height,
+            crate::render::ascii::render(self, None, None)
+        )
     }
 }
 
@@ -267,12 +284,16 @@ impl Grid {
     /// The cell that owns the wall between `a` and `b`, and the bit it uses.
     #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> (usize, u8) {
-        debug_assert!(self.dims.adjacent(a, b), "cells {a} and {b} are not adjacent");
+        debug_assert!(
+            self.dims.adjacent(a, b),
+            "cells {a} and {b} are not adjacent"
+        );
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        if hi == lo + 1 {
-            (lo as usize, EAST_OPEN)
-        } else {
+        // South first: in a one-column grid the cell below is also `lo + 1`.
+        if hi == lo + self.dims.width {
             (lo as usize, SOUTH_OPEN)
+        } else {
+            (lo as usize, EAST_OPEN)
         }
     }
 
@@ -289,8 +310,13 @@ impl Grid {
         match dir {
             Dir::E => self.bits[cell as usize] & EAST_OPEN != 0,
             Dir::S => self.bits[cell as usize] & SOUTH_OPEN != 0,
-            Dir::N => cell >= self.dims.width && self.bits[(cell - self.dims.width) as usize] & SOUTH_OPEN != 0,
-            Dir::W => cell % self.dims.width != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0,
+            Dir::N => {
+                cell >= self.dims.width
+                    && self.bits[(cell - self.dims.width) as usize] & SOUTH_OPEN != 0
+            }
+            Dir::W => {
+                cell % self.dims.width != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0
+            }
         }
     }
 
@@ -374,11 +400,36 @@ mod tests {
 
     #[test]
     fn sizes_parse_and_reject_out_of_range() {
-        assert_eq!(Dims::parse("40x25").unwrap(), Dims { width: 40, height: 25 });
-        assert_eq!(Dims::parse(" 3X4 ").unwrap(), Dims { width: 3, height: 4 });
-        for bad in ["0x5", "5x0", "100000x2", "4097x1", "abc", "5", "x5", "-3x4", ""] {
+        assert_eq!(Dims::parse("40x25").unwrap(), Dims::new(40, 25).unwrap());
+        assert_eq!(Dims::parse(" 3X4 ").unwrap(), Dims::new(3, 4).unwrap());
+        for bad in [
+            "0x5", "5x0", "100000x2", "4097x1", "abc", "5", "x5", "-3x4", "",
+        ] {
             let err = Dims::parse(bad).unwrap_err();
             assert!(err.to_string().contains("4096"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn fast_division_matches_the_hardware_division_for_every_width() {
+        let mut rng = crate::rng::Rng::new(3);
+        for width in 1..=MAX_SIDE {
+            let dims = Dims::new(width, MAX_SIDE).unwrap();
+            let last = dims.cells() - 1;
+            for cell in [
+                0,
+                width - 1,
+                width,
+                last,
+                last - width,
+                rng.below(dims.cells()),
+            ] {
+                assert_eq!(
+                    dims.xy(cell),
+                    (cell % width, cell / width),
+                    "width {width} cell {cell}"
+                );
+            }
         }
     }
 
@@ -405,5 +456,19 @@ mod tests {
         assert!(!grid.is_open(0, Dir::N));
         assert!(!dims.adjacent(2, 3));
         assert_eq!(dims.neighbors(3).as_slice(), &[0, 4]);
+    }
+
+    #[test]
+    fn a_one_column_grid_stores_vertical_walls_as_south() {
+        let dims = Dims::new(1, 3).unwrap();
+        let mut grid = Grid::closed(dims);
+        grid.set_open(0, 1, true);
+        assert!(grid.is_open(0, Dir::S) && grid.is_open(1, Dir::N));
+        assert!(!grid.is_open(0, Dir::E));
+        assert_eq!(grid, {
+            let mut open = Grid::open(dims);
+            open.set_open(1, 2, false);
+            open
+        });
     }
 }

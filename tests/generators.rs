@@ -24,12 +24,31 @@ const SEEDS: u64 = 20;
 /// Every registry entry plus the option variants worth covering.
 fn variants() -> Vec<(&'static str, Params)> {
     let base = Params::new(dims(1, 1), 0);
-    let mut out: Vec<(&'static str, Params)> = ALGORITHMS.iter().map(|a| (a.name, base.clone())).collect();
-    for pop in ["oldest", "random", "middle", "newest:75,random:25", "oldest:1,middle:1,random:1"] {
-        out.push(("growing-tree", Params { pop: PopSpec::parse(pop).unwrap(), ..base.clone() }));
+    let mut out: Vec<(&'static str, Params)> =
+        ALGORITHMS.iter().map(|a| (a.name, base.clone())).collect();
+    for pop in [
+        "oldest",
+        "random",
+        "middle",
+        "newest:75,random:25",
+        "oldest:1,middle:1,random:1",
+    ] {
+        out.push((
+            "growing-tree",
+            Params {
+                pop: PopSpec::parse(pop).unwrap(),
+                ..base.clone()
+            },
+        ));
     }
     for bias in [Bias::NE, Bias::SW, Bias::SE] {
-        out.push(("binary-tree", Params { bias, ..base.clone() }));
+        out.push((
+            "binary-tree",
+            Params {
+                bias,
+                ..base.clone()
+            },
+        ));
     }
     out
 }
@@ -39,7 +58,11 @@ fn every_generator_makes_a_perfect_maze_on_every_shape_and_seed() {
     for (name, base) in variants() {
         for (w, h) in SHAPES {
             for seed in 0..SEEDS {
-                let params = Params { dims: dims(w, h), seed, ..base.clone() };
+                let params = Params {
+                    dims: dims(w, h),
+                    seed,
+                    ..base.clone()
+                };
                 let (grid, _) = replay(name, params.clone());
                 let context = format!("{name} {:?} {w}x{h} seed {seed}", base.pop.to_string());
                 assert_perfect(&grid, &context);
@@ -52,10 +75,17 @@ fn every_generator_makes_a_perfect_maze_on_every_shape_and_seed() {
 fn the_event_stream_rebuilds_the_instant_maze() {
     for (name, base) in variants() {
         for seed in 0..5 {
-            let params = Params { dims: dims(23, 17), seed, ..base.clone() };
+            let params = Params {
+                dims: dims(23, 17),
+                seed,
+                ..base.clone()
+            };
             let (streamed, _) = replay(name, params.clone());
             let instant = generate(name, params).unwrap();
-            assert_eq!(streamed, instant, "{name} seed {seed}: instant and streamed mazes differ");
+            assert_eq!(
+                streamed, instant,
+                "{name} seed {seed}: instant and streamed mazes differ"
+            );
         }
     }
 }
@@ -66,7 +96,11 @@ fn instant_mode_keeps_every_carving_event_and_drops_only_visuals() {
         let params = Params::new(dims(12, 10), 3);
         let full: Vec<Event> = Generator::new(algorithm, params.clone(), true).collect();
         let quick: Vec<Event> = Generator::new(algorithm, params, false).collect();
-        let structural: Vec<Event> = full.iter().copied().filter(|e| e.is_structural() || *e == Event::Done).collect();
+        let structural: Vec<Event> = full
+            .iter()
+            .copied()
+            .filter(|e| e.is_structural() || *e == Event::Done)
+            .collect();
         assert_eq!(quick, structural, "{}", algorithm.name);
     }
 }
@@ -74,8 +108,14 @@ fn instant_mode_keeps_every_carving_event_and_drops_only_visuals() {
 #[test]
 fn the_same_seed_gives_the_same_events() {
     for (name, base) in variants() {
-        let params = Params { dims: dims(20, 13), seed: 99, ..base };
-        let a: Vec<Event> = Generator::by_name(name, params.clone(), true).unwrap().collect();
+        let params = Params {
+            dims: dims(20, 13),
+            seed: 99,
+            ..base
+        };
+        let a: Vec<Event> = Generator::by_name(name, params.clone(), true)
+            .unwrap()
+            .collect();
         let b: Vec<Event> = Generator::by_name(name, params, true).unwrap().collect();
         assert_eq!(a, b, "{name}");
     }
@@ -84,9 +124,22 @@ fn the_same_seed_gives_the_same_events() {
 #[test]
 fn different_seeds_give_different_mazes() {
     for (name, base) in variants() {
-        let maze = |seed| generate(name, Params { dims: dims(12, 12), seed, ..base.clone() }).unwrap();
+        let maze = |seed| {
+            generate(
+                name,
+                Params {
+                    dims: dims(12, 12),
+                    seed,
+                    ..base.clone()
+                },
+            )
+            .unwrap()
+        };
         let first = maze(1);
-        assert!((2..6).any(|seed| maze(seed) != first), "{name}: seeds 1-5 all give the same maze");
+        assert!(
+            (2..6).any(|seed| maze(seed) != first),
+            "{name}: seeds 1-5 all give the same maze"
+        );
     }
 }
 
@@ -97,7 +150,14 @@ fn random_sizes_and_seeds_always_give_perfect_mazes() {
         for _ in 0..12 {
             let (w, h) = (1 + rng.below(33), 1 + rng.below(33));
             let seed = rng.next_u64();
-            let (grid, _) = replay(name, Params { dims: dims(w, h), seed, ..base.clone() });
+            let (grid, _) = replay(
+                name,
+                Params {
+                    dims: dims(w, h),
+                    seed,
+                    ..base.clone()
+                },
+            );
             assert_perfect(&grid, &format!("{name} {w}x{h} seed {seed}"));
         }
     }
@@ -105,7 +165,9 @@ fn random_sizes_and_seeds_always_give_perfect_mazes() {
 
 #[test]
 fn unknown_algorithms_are_refused_with_the_valid_names() {
-    let err = Generator::by_name("labyrinth", Params::new(dims(3, 3), 1), true).err().unwrap();
+    let err = Generator::by_name("labyrinth", Params::new(dims(3, 3), 1), true)
+        .err()
+        .unwrap();
     let message = err.to_string();
     assert!(message.contains("labyrinth"), "{message}");
     for algorithm in ALGORITHMS {

@@ -54,14 +54,22 @@ impl Brain {
             dims: d,
             rng: Rng::new(params.seed),
             level: levels.saturating_sub(1),
-            stack: if levels == 0 { Vec::new() } else { vec![(whole, 0)] },
+            stack: if levels == 0 {
+                Vec::new()
+            } else {
+                vec![(whole, 0)]
+            },
         })
     }
 
     /// Opens the wall between (x, y) and its east (`east`) or south neighbour.
     fn open(&mut self, x: u32, y: u32, east: bool, out: &mut Emit) {
         let cell = self.dims.at(x, y);
-        let to = if east { cell + 1 } else { cell + self.dims.width };
+        let to = if east {
+            cell + 1
+        } else {
+            cell + self.dims.width
+        };
         out.cursor(cell);
         out.carve(cell, to);
     }

@@ -150,8 +150,14 @@ impl CellularAutomaton {
         for x in 0..w {
             let cell = self.dims.at(x, y);
             for (to, open) in [
-                (cell + 1, x + 1 < w && self.walls.is_open_between(cell, cell + 1)),
-                (cell + w, y + 1 < self.dims.height && self.walls.is_open_between(cell, cell + w)),
+                (
+                    cell + 1,
+                    x + 1 < w && self.walls.is_open_between(cell, cell + 1),
+                ),
+                (
+                    cell + w,
+                    y + 1 < self.dims.height && self.walls.is_open_between(cell, cell + w),
+                ),
             ] {
                 if open && !self.sets.union(cell, to) {
                     out.cursor(cell);

@@ -84,7 +84,10 @@ impl Frontier {
         if index >= self.len() {
             return None;
         }
-        let last = self.right.pop_back().expect("a non-empty frontier has a right half");
+        let last = self
+            .right
+            .pop_back()
+            .expect("a non-empty frontier has a right half");
         let removed = if index == self.len() {
             last
         } else if index < self.left.len() {

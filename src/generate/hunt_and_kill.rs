@@ -9,10 +9,12 @@
 //!
 //! Its mazes look like the backtracker's: long winding corridors and few dead
 //! ends (about 10%). The textbook hunt rescans from the top every time, which
-//! is quadratic; here a pointer to the first unvisited cell only moves
-//! forward. Every cell before it is visited, so it always has a visited west
-//! or north neighbour, except cell 0 itself, which needs a short forward scan
-//! until the maze reaches the top-left corner.
+//! is quadratic; here every hunt is O(1) amortised. A pointer to the first
+//! unvisited cell only moves forward, and every cell before it is visited, so
+//! that cell has a visited west or north neighbour, unless it is cell 0.
+//! While cell 0 is unvisited, the hunt takes instead the west (or north)
+//! neighbour of the lowest visited cell: it has a lower index, so it is
+//! unvisited, and it touches the maze.
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
@@ -26,6 +28,7 @@ pub struct HuntAndKill {
     visited: BitSet,
     at: Cell,
     first_unvisited: Cell,
+    lowest_visited: Cell,
     remaining: u32,
     started: bool,
 }
@@ -38,6 +41,7 @@ impl HuntAndKill {
             visited: BitSet::new(params.dims.cells() as usize),
             at: 0,
             first_unvisited: 0,
+            lowest_visited: u32::MAX,
             remaining: params.dims.cells() - 1,
             started: false,
         })
@@ -53,16 +57,25 @@ impl HuntAndKill {
         found
     }
 
-    /// The first unvisited cell (row-major) with a visited neighbour.
+    fn visit(&mut self, cell: Cell) {
+        self.visited.insert(cell);
+        self.lowest_visited = self.lowest_visited.min(cell);
+    }
+
+    /// An unvisited cell with a visited neighbour, in O(1) amortised.
     fn hunt(&mut self) -> Cell {
         while self.visited.contains(self.first_unvisited) {
             self.first_unvisited += 1;
         }
-        let mut cell = self.first_unvisited;
-        while self.visited.contains(cell) || self.neighbors_where(cell, true).is_empty() {
-            cell += 1;
+        if self.first_unvisited > 0 {
+            return self.first_unvisited;
         }
-        cell
+        let low = self.lowest_visited;
+        if low % self.dims.width != 0 {
+            low - 1
+        } else {
+            low - self.dims.width
+        }
     }
 }
 
@@ -71,7 +84,7 @@ impl Step for HuntAndKill {
         if !self.started {
             self.started = true;
             self.at = self.rng.below(self.dims.cells());
-            self.visited.insert(self.at);
+            self.visit(self.at);
             out.cursor(self.at);
             return self.remaining > 0;
         }
@@ -87,7 +100,7 @@ impl Step for HuntAndKill {
             (self.at, self.rng.pick(unvisited.as_slice()))
         };
         out.carve(from, to);
-        self.visited.insert(to);
+        self.visit(to);
         self.remaining -= 1;
         self.at = to;
         out.cursor(to);

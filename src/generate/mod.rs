@@ -276,33 +276,25 @@ impl Generator {
         self.done_sent
     }
 
-    /// Applies every remaining event to `grid` and returns how many there were.
-    pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
-        let mut count = 0;
-        for event in self.by_ref() {
-            grid.apply(&event);
-            count += 1;
+    /// The next events in order, at most `max` (at least 1) of them, or an
+    /// empty slice once the stream has ended. Consuming a slice at a time
+    /// spares a call per event; the animation asks for its frame budget.
+    pub fn next_chunk(&mut self, max: usize) -> &[Event] {
+        let max = max.max(1);
+        if self.pos >= self.out.len() {
+            self.refill(max.min(CHUNK_EVENTS));
         }
-        count
+        let start = self.pos;
+        let end = (start + max).min(self.out.len());
+        self.pos = end;
+        self.out.slice(start, end)
     }
-}
 
-impl Iterator for Generator {
-    type Item = Event;
-
-    #[inline]
-    fn next(&mut self) -> Option<Event> {
-        loop {
-            if self.pos < self.out.len() {
-                let event = self.out.get(self.pos);
-                self.pos += 1;
-                return Some(event);
-            }
-            if self.done_sent {
-                return None;
-            }
-            self.out.clear();
-            self.pos = 0;
+    /// Runs steps until at least `want` events are buffered or the stream ends.
+    fn refill(&mut self, want: usize) {
+        self.out.clear();
+        self.pos = 0;
+        while self.out.len() < want && !self.done_sent {
             if self.finished {
                 self.out.push_done();
                 self.done_sent = true;
@@ -310,6 +302,33 @@ impl Iterator for Generator {
                 self.finished = true;
             }
         }
+    }
+
+    /// Applies every remaining event to `grid` and returns how many there were.
+    pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
+        let mut count = 0;
+        loop {
+            let chunk = self.next_chunk(CHUNK_EVENTS);
+            if chunk.is_empty() {
+                return count;
+            }
+            count += chunk.len() as u64;
+            for event in chunk {
+                grid.apply(event);
+            }
+        }
+    }
+}
+
+/// How many events `next_chunk` buffers at a time at most.
+const CHUNK_EVENTS: usize = 4096;
+
+impl Iterator for Generator {
+    type Item = Event;
+
+    #[inline]
+    fn next(&mut self) -> Option<Event> {
+        self.next_chunk(1).first().copied()
     }
 }
 

@@ -146,7 +146,13 @@ mod tests {
 
     #[test]
     fn specs_parse_and_print_back() {
-        for text in ["newest", "oldest", "random", "middle", "newest:75,random:25"] {
+        for text in [
+            "newest",
+            "oldest",
+            "random",
+            "middle",
+            "newest:75,random:25",
+        ] {
             assert_eq!(PopSpec::parse(text).unwrap().to_string(), text);
         }
         assert_eq!(

@@ -54,7 +54,11 @@ impl Step for RecursiveDivision {
             if c.w < 2 || c.h < 2 {
                 continue;
             }
-            let horizontal = if c.w != c.h { c.h > c.w } else { self.rng.coin() };
+            let horizontal = if c.w != c.h {
+                c.h > c.w
+            } else {
+                self.rng.coin()
+            };
             if horizontal {
                 // The wall runs between rows `split - 1` and `split`.
                 let split = c.y + 1 + self.rng.below(c.h - 1);
@@ -66,7 +70,10 @@ impl Step for RecursiveDivision {
                     }
                 }
                 out.cursor(self.dims.at(gap, split));
-                self.chambers.push(Chamber { h: split - c.y, ..c });
+                self.chambers.push(Chamber {
+                    h: split - c.y,
+                    ..c
+                });
                 self.chambers.push(Chamber {
                     y: split,
                     h: c.y + c.h - split,
@@ -82,7 +89,10 @@ impl Step for RecursiveDivision {
                     }
                 }
                 out.cursor(self.dims.at(split, gap));
-                self.chambers.push(Chamber { w: split - c.x, ..c });
+                self.chambers.push(Chamber {
+                    w: split - c.x,
+                    ..c
+                });
                 self.chambers.push(Chamber {
                     x: split,
                     w: c.x + c.w - split,

@@ -95,7 +95,10 @@ impl Step for TruePrim {
         while let Some(wall) = self.pop_lightest() {
             let from = wall / 4;
             let dir = Dir::ALL[(wall % 4) as usize];
-            let to = self.dims.step(from, dir).expect("queued walls are interior");
+            let to = self
+                .dims
+                .step(from, dir)
+                .expect("queued walls are interior");
             if self.state[to as usize] == IN {
                 continue;
             }

@@ -43,7 +43,13 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
             match (wall, run_start) {
                 (true, None) => run_start = Some(x),
                 (false, Some(start)) => {
-                    let _ = write!(d, "M{} {}H{}", MARGIN + start * CELL, MARGIN + y * CELL, MARGIN + x * CELL);
+                    let _ = write!(
+                        d,
+                        "M{} {}H{}",
+                        MARGIN + start * CELL,
+                        MARGIN + y * CELL,
+                        MARGIN + x * CELL
+                    );
                     run_start = None;
                 }
                 _ => {}
@@ -64,7 +70,13 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
             match (wall, run_start) {
                 (true, None) => run_start = Some(y),
                 (false, Some(start)) => {
-                    let _ = write!(d, "M{} {}V{}", MARGIN + x * CELL, MARGIN + start * CELL, MARGIN + y * CELL);
+                    let _ = write!(
+                        d,
+                        "M{} {}V{}",
+                        MARGIN + x * CELL,
+                        MARGIN + start * CELL,
+                        MARGIN + y * CELL
+                    );
                     run_start = None;
                 }
                 _ => {}
@@ -76,7 +88,10 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}" height="{ph}" viewBox="0 0 {pw} {ph}">"#
     );
-    let _ = writeln!(svg, r##"<rect width="100%" height="100%" fill="#ffffff"/>"##);
+    let _ = writeln!(
+        svg,
+        r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
+    );
     let _ = writeln!(
         svg,
         r##"<path d="{d}" stroke="#000000" stroke-width="2" stroke-linecap="square" fill="none"/>"##

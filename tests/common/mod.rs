@@ -27,24 +27,44 @@ pub fn replay(name: &str, params: Params) -> (Grid, usize) {
                 assert_ne!(old, mark, "{name}: {event:?} changed nothing");
             }
             Event::Cursor(cell) => {
-                assert!(cell < params.dims.cells(), "{name}: cursor outside the grid");
-                assert_ne!(cursor.replace(cell), Some(cell), "{name}: {event:?} changed nothing");
+                assert!(
+                    cell < params.dims.cells(),
+                    "{name}: cursor outside the grid"
+                );
+                assert_ne!(
+                    cursor.replace(cell),
+                    Some(cell),
+                    "{name}: {event:?} changed nothing"
+                );
             }
             Event::Done => done += 1,
         }
     }
     assert_eq!(done, 1, "{name}: the stream must end with one Done");
-    assert!(generator.next().is_none(), "{name}: the iterator must stay finished");
+    assert!(
+        generator.next().is_none(),
+        "{name}: the iterator must stay finished"
+    );
     (grid, count)
 }
 
 /// Connected, exactly cells - 1 openings, hence no loop.
 pub fn assert_perfect(grid: &Grid, context: &str) {
     let cells = grid.cells();
-    assert_eq!(grid.openings(), u64::from(cells) - 1, "{context}: openings\n{grid:?}");
+    assert_eq!(
+        grid.openings(),
+        u64::from(cells) - 1,
+        "{context}: openings\n{grid:?}"
+    );
     let dist = mazelab::analyze::distances(grid, 0);
-    let reached = dist.iter().filter(|&&d| d != mazelab::analyze::UNREACHABLE).count();
-    assert_eq!(reached, cells as usize, "{context}: not connected\n{grid:?}");
+    let reached = dist
+        .iter()
+        .filter(|&&d| d != mazelab::analyze::UNREACHABLE)
+        .count();
+    assert_eq!(
+        reached, cells as usize,
+        "{context}: not connected\n{grid:?}"
+    );
 }
 
 pub fn dims(w: u32, h: u32) -> Dims {

@@ -1,0 +1,201 @@
+//! The CLI as a user runs it: its outputs, and one-line errors without panics.
+
+use std::process::{Command, Output};
+
+fn mazelab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mazelab"))
+        .args(args)
+        .output()
+        .expect("the mazelab binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+#[test]
+fn list_prints_every_generator_with_a_tab_and_a_description() {
+    let out = mazelab(&["list"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    let names: Vec<&str> = text
+        .lines()
+        .map(|l| l.split('\t').next().unwrap())
+        .collect();
+    let expected: Vec<&str> = mazelab::generate::ALGORITHMS
+        .iter()
+        .map(|a| a.name)
+        .collect();
+    assert_eq!(names, expected);
+    assert!(text
+        .lines()
+        .all(|l| l.split('\t').nth(1).is_some_and(|d| d.len() > 20)));
+}
+
+#[test]
+fn generate_prints_the_seeded_maze_with_gaps_for_the_ends() {
+    let out = mazelab(&[
+        "generate",
+        "--algorithm",
+        "backtracker",
+        "--size",
+        "4x3",
+        "--seed",
+        "42",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let fixture = include_str!("fixtures/backtracker-4x3-seed42.txt");
+    let mut expected: Vec<String> = fixture.lines().map(String::from).collect();
+    expected[0].replace_range(1..2, " ");
+    expected[6].replace_range(7..8, " ");
+    assert_eq!(stdout(&out), expected.join("\n") + "\n");
+    assert!(
+        stderr(&out).is_empty(),
+        "a given seed is not reported again"
+    );
+}
+
+#[test]
+fn generate_without_a_seed_reports_the_one_it_drew() {
+    let out = mazelab(&["generate", "--size", "5x5"]);
+    assert!(out.status.success());
+    let seed: u64 = stderr(&out)
+        .trim()
+        .strip_prefix("seed: ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    let again = mazelab(&["generate", "--size", "5x5", "--seed", &seed.to_string()]);
+    assert_eq!(
+        stdout(&again),
+        stdout(&out),
+        "the reported seed reproduces the maze"
+    );
+}
+
+#[test]
+fn stats_prints_one_line_of_metrics() {
+    let out = mazelab(&[
+        "generate",
+        "--algorithm",
+        "eller",
+        "--size",
+        "30x20",
+        "--seed",
+        "3",
+        "--format",
+        "stats",
+    ]);
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 1);
+    for key in [
+        "cells=600",
+        "dead_ends=",
+        "longest_path=",
+        "solution_length=",
+        "mean_corridor=",
+        "generate_ms=",
+        "seed=3",
+    ] {
+        assert!(text.contains(key), "{key} missing from {text}");
+    }
+}
+
+#[test]
+fn json_with_solve_carries_a_solution_from_entrance_to_exit() {
+    let out = mazelab(&[
+        "generate",
+        "--algorithm",
+        "wilson",
+        "--size",
+        "6x4",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+        "--solve",
+    ]);
+    let text = stdout(&out);
+    assert!(text.starts_with(
+        "{\"width\":6,\"height\":4,\"seed\":9,\"algorithm\":\"wilson\",\"entrance\":0,\"exit\":23,"
+    ));
+    let solution = &text[text.find("\"solution\":[").unwrap() + 12..text.rfind(']').unwrap()];
+    let cells: Vec<u32> = solution.split(',').map(|c| c.parse().unwrap()).collect();
+    assert_eq!((cells[0], *cells.last().unwrap()), (0, 23));
+}
+
+#[test]
+fn every_format_and_algorithm_runs() {
+    for algorithm in mazelab::generate::ALGORITHMS {
+        for format in ["ascii", "norvig", "blocks", "svg", "json", "stats"] {
+            let out = mazelab(&[
+                "generate",
+                "--algorithm",
+                algorithm.name,
+                "--size",
+                "7x5",
+                "--seed",
+                "1",
+                "--format",
+                format,
+                "--solve",
+            ]);
+            assert!(
+                out.status.success(),
+                "{} {format}: {}",
+                algorithm.name,
+                stderr(&out)
+            );
+            assert!(!stdout(&out).is_empty());
+        }
+    }
+}
+
+#[test]
+fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
+    for (args, hint) in [
+        (
+            vec!["generate", "--algorithm", "maze-o-matic"],
+            "valid algorithms: growing-tree",
+        ),
+        (vec!["generate", "--size", "0x5"], "1 <= W, H <= 4096"),
+        (
+            vec!["generate", "--size", "100000x100000"],
+            "1 <= W, H <= 4096",
+        ),
+        (vec!["generate", "--size", "wide"], "expected WxH"),
+        (
+            vec!["generate", "--pop", "newest:abc"],
+            "valid: newest, oldest, random, middle",
+        ),
+        (
+            vec!["generate", "--bias", "up"],
+            "valid biases: NW, NE, SW, SE",
+        ),
+        (vec!["generate", "--seed", "-1"], "whole number"),
+        (
+            vec!["generate", "--format", "pdf"],
+            "ascii, norvig, blocks, svg, json, stats",
+        ),
+        (
+            vec!["generate", "--entrances", "middle"],
+            "norvig, random, longest",
+        ),
+        (vec!["generate", "--size"], "needs a value"),
+        (vec!["generate", "--colour", "red"], "unknown option"),
+        (vec!["frobnicate"], "commands: list, generate"),
+        (vec![], "commands: list, generate"),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty());
+    }
+}

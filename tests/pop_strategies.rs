@@ -1,0 +1,132 @@
+//! The growing tree's pop strategies behave as named.
+
+mod common;
+
+use common::dims;
+use mazelab::analyze;
+use mazelab::generate::frontier::Frontier;
+use mazelab::generate::{generate, Params, PopSpec};
+use mazelab::rng::Rng;
+
+#[test]
+fn oldest_pops_in_insertion_order_and_newest_in_reverse() {
+    let mut frontier = Frontier::new();
+    for cell in 0..10 {
+        frontier.push(cell);
+    }
+    let oldest: Vec<u32> = std::iter::from_fn(|| frontier.pop_oldest()).collect();
+    assert_eq!(oldest, (0..10).collect::<Vec<_>>());
+    for cell in 0..10 {
+        frontier.push(cell);
+    }
+    let newest: Vec<u32> = std::iter::from_fn(|| frontier.pop_newest()).collect();
+    assert_eq!(newest, (0..10).rev().collect::<Vec<_>>());
+}
+
+#[test]
+fn middle_pops_the_element_at_half_the_length() {
+    let mut frontier = Frontier::new();
+    for cell in 0..7 {
+        frontier.push(cell);
+    }
+    // [0..7) -> index 3, then [0,1,2,4,5,6] -> index 3 (4), ...
+    let order: Vec<u32> = std::iter::from_fn(|| frontier.pop_middle()).collect();
+    assert_eq!(order, [3, 4, 2, 5, 1, 6, 0]);
+}
+
+#[test]
+fn the_frontier_agrees_with_a_plain_vector_under_random_operations() {
+    let mut rng = Rng::new(11);
+    let mut frontier = Frontier::new();
+    let mut model: Vec<u32> = Vec::new();
+    for step in 0..20_000u32 {
+        let op = rng.below(5);
+        let (got, want) = match op {
+            0 | 1 => {
+                frontier.push(step);
+                model.push(step);
+                (None, None)
+            }
+            2 => (frontier.pop_newest(), model.pop()),
+            3 => (
+                frontier.pop_oldest(),
+                (!model.is_empty()).then(|| model.remove(0)),
+            ),
+            _ => {
+                if rng.coin() {
+                    let len = model.len();
+                    (
+                        frontier.pop_middle(),
+                        (len > 0).then(|| model.remove(len / 2)),
+                    )
+                } else if model.is_empty() {
+                    (frontier.swap_remove(0), None)
+                } else {
+                    let i = rng.below(model.len() as u32) as usize;
+                    (frontier.swap_remove(i), Some(model.swap_remove(i)))
+                }
+            }
+        };
+        assert_eq!(got, want, "step {step}, op {op}");
+        assert_eq!(frontier.len(), model.len());
+    }
+    assert_eq!(frontier.iter().collect::<Vec<_>>(), model);
+}
+
+#[test]
+fn growing_tree_with_newest_is_the_recursive_backtracker() {
+    for seed in 0..10 {
+        let params = Params::new(dims(25, 18), seed);
+        assert_eq!(
+            generate("growing-tree", params.clone()).unwrap(),
+            generate("backtracker", params).unwrap(),
+            "seed {seed}"
+        );
+    }
+}
+
+/// Mean (dead-end share, longest path) over several seeds.
+fn texture(pop: &str) -> (f64, f64) {
+    let runs = 8;
+    let (mut dead, mut longest) = (0.0, 0.0);
+    for seed in 0..runs {
+        let params = Params {
+            pop: PopSpec::parse(pop).unwrap(),
+            ..Params::new(dims(40, 40), seed)
+        };
+        let grid = generate("growing-tree", params).unwrap();
+        dead += f64::from(analyze::dead_ends(&grid)) / f64::from(grid.cells());
+        longest += f64::from(analyze::longest_path(&grid).2);
+    }
+    (dead / runs as f64, longest / runs as f64)
+}
+
+#[test]
+fn the_pop_strategy_shapes_the_maze_as_norvig_describes() {
+    let (newest_dead, newest_long) = texture("newest");
+    let (oldest_dead, oldest_long) = texture("oldest");
+    let (random_dead, random_long) = texture("random");
+    // Depth-first: few dead ends and one long winding path.
+    assert!(newest_dead < 0.15, "newest dead ends {newest_dead}");
+    assert!(
+        newest_long > 2.0 * random_long,
+        "{newest_long} vs {random_long}"
+    );
+    assert!(
+        newest_long > 2.0 * oldest_long,
+        "{newest_long} vs {oldest_long}"
+    );
+    // Breadth-first: the popped cell goes back to the end of the queue, so
+    // every branch grows one step in turn into straight spokes from the root:
+    // no long path, and still few dead ends.
+    assert!(oldest_dead < 0.2, "oldest dead ends {oldest_dead}");
+    // Random: Prim's bushy texture with many dead ends.
+    assert!(
+        random_dead > 2.0 * newest_dead,
+        "{random_dead} vs {newest_dead}"
+    );
+    assert!(
+        random_dead > 1.5 * oldest_dead,
+        "{random_dead} vs {oldest_dead}"
+    );
+}
