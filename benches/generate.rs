@@ -196,7 +196,7 @@ fn params(case: &Case, side: u32, seed: u64) -> Params {
 fn drain(mut generator: Generator) -> u64 {
     let mut fold = 0u64;
     loop {
-        let chunk = generator.next_chunk(4096);
+        let chunk = generator.next_chunk(256);
         if chunk.is_empty() {
             return fold;
         }

@@ -53,6 +53,45 @@ impl Dir {
     }
 }
 
+/// A position for random walks: the cell and its coordinates, kept together
+/// so a step needs no division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walker {
+    pub cell: Cell,
+    pub x: u32,
+    pub y: u32,
+}
+
+impl Walker {
+    pub fn at(dims: Dims, cell: Cell) -> Walker {
+        let (x, y) = dims.xy(cell);
+        Walker { cell, x, y }
+    }
+
+    /// Moves to a uniformly random neighbour: two random bits pick one of four
+    /// directions, and a direction off the grid is drawn again. The move is
+    /// table-driven rather than a `match` on the direction, because a random
+    /// direction defeats branch prediction on every move. The grid must have
+    /// at least two cells.
+    #[inline]
+    pub fn step_random(&mut self, dims: Dims, rng: &mut crate::rng::Rng) {
+        const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+        const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+        let delta = [dims.width.wrapping_neg(), 1, dims.width, u32::MAX];
+        loop {
+            let d = rng.two_bits() as usize;
+            let x = self.x.wrapping_add(DX[d]);
+            let y = self.y.wrapping_add(DY[d]);
+            if x < dims.width && y < dims.height {
+                self.x = x;
+                self.y = y;
+                self.cell = self.cell.wrapping_add(delta[d]);
+                return;
+            }
+        }
+    }
+}
+
 /// Up to four neighbours of a cell, without allocating.
 #[derive(Clone, Copy, Debug)]
 pub struct Neighbors {
@@ -204,6 +243,49 @@ impl Dims {
             out.push(cell - 1);
         }
         out
+    }
+
+    /// A uniformly random neighbour for which `want` holds, or `None`. Draws
+    /// exactly as `rng.pick` over `neighbors(cell)` filtered by `want`, so
+    /// mazes do not change, but keeps the candidates in a 4-bit mask in a
+    /// register instead of an array on the stack: this is the inner loop of
+    /// most generators.
+    #[inline]
+    pub fn random_neighbor(
+        self,
+        cell: Cell,
+        rng: &mut crate::rng::Rng,
+        mut want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        let (x, y) = self.xy(cell);
+        let w = self.width;
+        let mut mask = 0u32;
+        if y > 0 && want(cell - w) {
+            mask |= 1;
+        }
+        if x + 1 < w && want(cell + 1) {
+            mask |= 2;
+        }
+        if y + 1 < self.height && want(cell + w) {
+            mask |= 4;
+        }
+        if x > 0 && want(cell - 1) {
+            mask |= 8;
+        }
+        if mask == 0 {
+            return None;
+        }
+        let mut k = rng.below(mask.count_ones());
+        while k > 0 {
+            mask &= mask - 1;
+            k -= 1;
+        }
+        Some(match mask.trailing_zeros() {
+            0 => cell - w,
+            1 => cell + 1,
+            2 => cell + w,
+            _ => cell - 1,
+        })
     }
 
     /// Whether a side of a cell is on the outer border.

@@ -10,6 +10,9 @@
 pub struct Rng {
     state: u64,
     inc: u64,
+    /// Unused random bits for `coin`, and how many are left.
+    bits: u32,
+    bits_left: u32,
 }
 
 const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
@@ -27,6 +30,8 @@ impl Rng {
         let mut rng = Rng {
             state: 0,
             inc: (initseq << 1) | 1,
+            bits: 0,
+            bits_left: 0,
         };
         rng.next_u32();
         rng.state = rng.state.wrapping_add(initstate);
@@ -64,10 +69,30 @@ impl Rng {
         (m >> 32) as u32
     }
 
-    /// A fair coin.
+    /// A fair coin: one bit of a draw, so 32 flips cost one draw.
     #[inline]
     pub fn coin(&mut self) -> bool {
-        self.next_u32() & 0x8000_0000 != 0
+        if self.bits_left == 0 {
+            self.bits = self.next_u32();
+            self.bits_left = 32;
+        }
+        let bit = self.bits & 1 != 0;
+        self.bits >>= 1;
+        self.bits_left -= 1;
+        bit
+    }
+
+    /// A uniform value in `0..4` from two buffered bits: a random direction.
+    #[inline]
+    pub fn two_bits(&mut self) -> u32 {
+        if self.bits_left < 2 {
+            self.bits = self.next_u32();
+            self.bits_left = 32;
+        }
+        let value = self.bits & 3;
+        self.bits >>= 2;
+        self.bits_left -= 2;
+        value
     }
 
     /// A uniformly chosen element of a non-empty slice.

@@ -8,19 +8,23 @@
 //! It samples uniformly from all spanning trees, so its mazes have no bias at
 //! all (about 30% dead ends). The price is the cover time of the walk, which
 //! on a grid grows like n log² n: it is fast at first and crawls at the end
-//! while it hunts for the last unvisited cells.
+//! while it hunts for the last unvisited cells. The walk is the cursor.
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Emit;
-use crate::grid::{Cell, Dims};
+use crate::grid::{Dims, Walker};
 use crate::rng::Rng;
+
+/// Moves per step at most: enough to amortise the call, few enough that one
+/// step stays within an animation frame's budget.
+const MOVES_PER_STEP: u32 = 64;
 
 pub struct AldousBroder {
     dims: Dims,
     rng: Rng,
     visited: BitSet,
-    at: Cell,
+    at: Walker,
     remaining: u32,
     started: bool,
 }
@@ -31,7 +35,7 @@ impl AldousBroder {
             dims: params.dims,
             rng: Rng::new(params.seed),
             visited: BitSet::new(params.dims.cells() as usize),
-            at: 0,
+            at: Walker::at(params.dims, 0),
             remaining: params.dims.cells() - 1,
             started: false,
         })
@@ -39,25 +43,30 @@ impl AldousBroder {
 }
 
 impl Step for AldousBroder {
+    /// Walks until it carves, or for `MOVES_PER_STEP` moves.
     fn step(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            self.at = self.rng.below(self.dims.cells());
-            self.visited.insert(self.at);
-            out.cursor(self.at);
+            self.at = Walker::at(self.dims, self.rng.below(self.dims.cells()));
+            self.visited.insert(self.at.cell);
+            out.cursor(self.at.cell);
             return self.remaining > 0;
         }
-        if self.remaining == 0 {
-            return false;
+        for _ in 0..MOVES_PER_STEP {
+            if self.remaining == 0 {
+                return false;
+            }
+            let from = self.at.cell;
+            self.at.step_random(self.dims, &mut self.rng);
+            let next = self.at.cell;
+            out.cursor(next);
+            if !self.visited.contains(next) {
+                self.visited.insert(next);
+                out.carve(from, next);
+                self.remaining -= 1;
+                break;
+            }
         }
-        let next = self.rng.pick(self.dims.neighbors(self.at).as_slice());
-        if !self.visited.contains(next) {
-            self.visited.insert(next);
-            out.carve(self.at, next);
-            self.remaining -= 1;
-        }
-        self.at = next;
-        out.cursor(next);
         self.remaining > 0
     }
 }

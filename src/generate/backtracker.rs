@@ -13,7 +13,7 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims, Neighbors};
+use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
 
 pub struct Backtracker {
@@ -50,13 +50,11 @@ impl Step for Backtracker {
         let Some(&top) = self.stack.last() else {
             return false;
         };
-        let mut unvisited = Neighbors::new();
-        for &n in self.dims.neighbors(top).as_slice() {
-            if !self.visited.contains(n) {
-                unvisited.push(n);
-            }
-        }
-        if unvisited.is_empty() {
+        let visited = &self.visited;
+        let Some(next) = self
+            .dims
+            .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
+        else {
             self.stack.pop();
             out.mark(top, Mark::Blank);
             match self.stack.last() {
@@ -64,8 +62,7 @@ impl Step for Backtracker {
                 None => return false,
             }
             return true;
-        }
-        let next = self.rng.pick(unvisited.as_slice());
+        };
         out.carve(top, next);
         self.visited.insert(next);
         self.stack.push(next);

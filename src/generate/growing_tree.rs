@@ -18,7 +18,7 @@ use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::{Dims, Neighbors};
+use crate::grid::Dims;
 use crate::rng::Rng;
 
 pub struct GrowingTree {
@@ -76,17 +76,14 @@ impl Step for GrowingTree {
             return false;
         };
         out.cursor(cell);
-        let mut unvisited = Neighbors::new();
-        for &n in self.dims.neighbors(cell).as_slice() {
-            if !self.visited.contains(n) {
-                unvisited.push(n);
-            }
-        }
-        if unvisited.is_empty() {
+        let visited = &self.visited;
+        let Some(next) = self
+            .dims
+            .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
+        else {
             out.mark(cell, Mark::Blank);
             return true;
-        }
-        let next = self.rng.pick(unvisited.as_slice());
+        };
         out.carve(cell, next);
         self.visited.insert(next);
         self.remaining -= 1;

@@ -19,7 +19,7 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Emit;
-use crate::grid::{Cell, Dims, Neighbors};
+use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
 
 pub struct HuntAndKill {
@@ -45,16 +45,6 @@ impl HuntAndKill {
             remaining: params.dims.cells() - 1,
             started: false,
         })
-    }
-
-    fn neighbors_where(&self, cell: Cell, visited: bool) -> Neighbors {
-        let mut found = Neighbors::new();
-        for &n in self.dims.neighbors(cell).as_slice() {
-            if self.visited.contains(n) == visited {
-                found.push(n);
-            }
-        }
-        found
     }
 
     fn visit(&mut self, cell: Cell) {
@@ -91,13 +81,21 @@ impl Step for HuntAndKill {
         if self.remaining == 0 {
             return false;
         }
-        let unvisited = self.neighbors_where(self.at, false);
-        let (from, to) = if unvisited.is_empty() {
-            let found = self.hunt();
-            let link = self.rng.pick(self.neighbors_where(found, true).as_slice());
-            (link, found)
-        } else {
-            (self.at, self.rng.pick(unvisited.as_slice()))
+        let visited = &self.visited;
+        let walk = self
+            .dims
+            .random_neighbor(self.at, &mut self.rng, |n| !visited.contains(n));
+        let (from, to) = match walk {
+            Some(next) => (self.at, next),
+            None => {
+                let found = self.hunt();
+                let visited = &self.visited;
+                let link = self
+                    .dims
+                    .random_neighbor(found, &mut self.rng, |n| visited.contains(n))
+                    .expect("the hunt finds a cell beside the maze");
+                (link, found)
+            }
         };
         out.carve(from, to);
         self.visit(to);

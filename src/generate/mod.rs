@@ -321,7 +321,7 @@ impl Generator {
 }
 
 /// How many events `next_chunk` buffers at a time at most.
-const CHUNK_EVENTS: usize = 4096;
+const CHUNK_EVENTS: usize = 256;
 
 impl Iterator for Generator {
     type Item = Event;

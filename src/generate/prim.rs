@@ -13,7 +13,7 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims, Neighbors};
+use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
 
 const OUT: u8 = 0;
@@ -65,13 +65,11 @@ impl Step for Prim {
         }
         let i = self.rng.below(self.frontier.len() as u32) as usize;
         let cell = self.frontier.swap_remove(i);
-        let mut inside = Neighbors::new();
-        for &n in self.dims.neighbors(cell).as_slice() {
-            if self.state[n as usize] == IN {
-                inside.push(n);
-            }
-        }
-        let link = self.rng.pick(inside.as_slice());
+        let state = &self.state;
+        let link = self
+            .dims
+            .random_neighbor(cell, &mut self.rng, |n| state[n as usize] == IN)
+            .expect("a frontier cell touches the maze");
         out.cursor(cell);
         out.carve(link, cell);
         out.mark(cell, Mark::Blank);

@@ -13,17 +13,25 @@
 //! visible as `Walk` marks set and cleared.
 
 use super::{Params, Step};
-use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims};
+use crate::grid::{Cell, Dims, Walker};
 use crate::rng::Rng;
+
+const OUT: u8 = 0;
+const ON_WALK: u8 = 1;
+const IN_MAZE: u8 = 2;
+
+/// Walk moves per step at most (a step also ends when a walk is committed).
+const MOVES_PER_STEP: u32 = 32;
 
 pub struct Wilson {
     dims: Dims,
     rng: Rng,
-    in_maze: BitSet,
-    on_walk: BitSet,
+    /// `OUT`, `ON_WALK` or `IN_MAZE` per cell: one load answers both questions
+    /// a move asks.
+    state: Vec<u8>,
     walk: Vec<Cell>,
+    head: Walker,
     /// Every cell below this index is in the maze.
     scan: Cell,
     started: bool,
@@ -31,13 +39,12 @@ pub struct Wilson {
 
 impl Wilson {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        let cells = params.dims.cells() as usize;
         Box::new(Wilson {
             dims: params.dims,
             rng: Rng::new(params.seed),
-            in_maze: BitSet::new(cells),
-            on_walk: BitSet::new(cells),
+            state: vec![OUT; params.dims.cells() as usize],
             walk: Vec::new(),
+            head: Walker::at(params.dims, 0),
             scan: 0,
             started: false,
         })
@@ -45,16 +52,39 @@ impl Wilson {
 
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
     fn start_walk(&mut self, out: &mut Emit) -> bool {
-        while self.scan < self.dims.cells() && self.in_maze.contains(self.scan) {
+        while self.scan < self.dims.cells() && self.state[self.scan as usize] == IN_MAZE {
             self.scan += 1;
         }
         if self.scan == self.dims.cells() {
             return false;
         }
         self.walk.push(self.scan);
-        self.on_walk.insert(self.scan);
+        self.state[self.scan as usize] = ON_WALK;
+        self.head = Walker::at(self.dims, self.scan);
         out.mark(self.scan, Mark::Walk);
         true
+    }
+
+    /// Carves the loop-free walk into the maze, tail first, ending at `to`.
+    fn commit(&mut self, mut to: Cell, out: &mut Emit) {
+        while let Some(cell) = self.walk.pop() {
+            self.state[cell as usize] = IN_MAZE;
+            out.carve(cell, to);
+            out.mark(cell, Mark::Blank);
+            to = cell;
+        }
+    }
+
+    /// Pops the walk back to `cell`, where it crossed itself.
+    fn erase_loop(&mut self, cell: Cell, out: &mut Emit) {
+        while let Some(&top) = self.walk.last() {
+            if top == cell {
+                break;
+            }
+            self.walk.pop();
+            self.state[top as usize] = OUT;
+            out.mark(top, Mark::Blank);
+        }
     }
 }
 
@@ -63,41 +93,26 @@ impl Step for Wilson {
         if !self.started {
             self.started = true;
             let first = self.rng.below(self.dims.cells());
-            self.in_maze.insert(first);
+            self.state[first as usize] = IN_MAZE;
             out.cursor(first);
             return self.start_walk(out);
         }
-        let Some(&head) = self.walk.last() else {
-            return false;
-        };
-        let next = self.rng.pick(self.dims.neighbors(head).as_slice());
-        if self.in_maze.contains(next) {
-            // The walk is loop-free: carve it into the maze, tail first.
-            let mut to = next;
-            while let Some(cell) = self.walk.pop() {
-                self.on_walk.remove(cell);
-                self.in_maze.insert(cell);
-                out.carve(cell, to);
-                out.mark(cell, Mark::Blank);
-                to = cell;
-            }
-            return self.start_walk(out);
-        }
-        if self.on_walk.contains(next) {
-            // Erase the loop: pop back to where the walk crossed itself.
-            while let Some(&top) = self.walk.last() {
-                if top == next {
-                    break;
+        for _ in 0..MOVES_PER_STEP {
+            self.head.step_random(self.dims, &mut self.rng);
+            let next = self.head.cell;
+            match self.state[next as usize] {
+                IN_MAZE => {
+                    self.commit(next, out);
+                    return self.start_walk(out);
                 }
-                self.walk.pop();
-                self.on_walk.remove(top);
-                out.mark(top, Mark::Blank);
+                ON_WALK => self.erase_loop(next, out),
+                _ => {
+                    self.walk.push(next);
+                    self.state[next as usize] = ON_WALK;
+                    out.mark(next, Mark::Walk);
+                }
             }
-            return true;
         }
-        self.walk.push(next);
-        self.on_walk.insert(next);
-        out.mark(next, Mark::Walk);
         true
     }
 }
