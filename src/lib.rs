@@ -13,6 +13,7 @@ pub mod generate;
 pub mod grid;
 pub mod render;
 pub mod rng;
+pub mod settings;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -9,6 +9,7 @@ pub mod blocks;
 pub mod json;
 pub mod norvig;
 pub mod picture;
+pub mod pixels;
 pub mod svg;
 
 use crate::error::MazeError;

@@ -1,0 +1,302 @@
+//! An RGBA pixel buffer of a maze in progress, painted cell by cell: what the
+//! browser canvas shows, computed in Rust so a frame crosses to JavaScript
+//! once, as one `putImageData` of the dirty rectangle.
+//!
+//! Layout: every cell is an `s x s` square and every wall a 1-pixel line, so
+//! the picture is `W * (s + 1) + 1` pixels wide; `s = 1` is one pixel per
+//! cell and per wall, which is how 4096 x 4096 fits.
+
+use crate::event::{Event, Mark};
+use crate::grid::{Cell, Dims, Dir, Grid};
+
+/// Colours as RGBA. Okabe-Ito hues, distinguishable with colour blindness.
+pub mod colour {
+    pub const WALL: [u8; 4] = [0x1d, 0x1d, 0x22, 0xff];
+    pub const SOLID: [u8; 4] = [0x45, 0x48, 0x52, 0xff];
+    pub const PASSAGE: [u8; 4] = [0xf7, 0xf4, 0xea, 0xff];
+    pub const FRONTIER: [u8; 4] = [0xe6, 0x9f, 0x00, 0xff];
+    pub const WALK: [u8; 4] = [0x56, 0xb4, 0xe9, 0xff];
+    pub const CURSOR: [u8; 4] = [0xd5, 0x5e, 0x00, 0xff];
+    pub const EXPLORED: [u8; 4] = [0xf0, 0xe4, 0x42, 0xff];
+    pub const PATH: [u8; 4] = [0x00, 0x72, 0xb2, 0xff];
+    pub const DEAD: [u8; 4] = [0x99, 0x99, 0x99, 0xff];
+}
+
+/// The colour of a mark, if it has one of its own.
+pub fn mark_colour(mark: Mark) -> Option<[u8; 4]> {
+    match mark {
+        Mark::Blank => None,
+        Mark::Frontier => Some(colour::FRONTIER),
+        Mark::Walk => Some(colour::WALK),
+        Mark::Explored => Some(colour::EXPLORED),
+        Mark::Path => Some(colour::PATH),
+        Mark::Dead => Some(colour::DEAD),
+    }
+}
+
+/// A sequential palette (viridis stops) for distance colouring, `t` in 0..=1.
+pub fn gradient(t: f32) -> [u8; 4] {
+    const STOPS: [[f32; 3]; 5] = [
+        [68.0, 1.0, 84.0],
+        [59.0, 82.0, 139.0],
+        [33.0, 145.0, 140.0],
+        [94.0, 201.0, 98.0],
+        [253.0, 231.0, 37.0],
+    ];
+    let t = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f32;
+    let i = (t as usize).min(STOPS.len() - 2);
+    let f = t - i as f32;
+    let mix = |k: usize| (STOPS[i][k] + (STOPS[i + 1][k] - STOPS[i][k]) * f) as u8;
+    [mix(0), mix(1), mix(2), 0xff]
+}
+
+/// A rectangle of pixels: `x0..x1` by `y0..y1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rect {
+    pub x0: u32,
+    pub y0: u32,
+    pub x1: u32,
+    pub y1: u32,
+}
+
+/// A maze being watched: its walls, marks, cursor and how to colour it.
+pub struct Scene {
+    pub grid: Grid,
+    pub marks: Vec<Mark>,
+    pub cursor: Option<Cell>,
+    pub done: bool,
+    /// Cells of wall-building algorithms are open from the start.
+    pub starts_open: bool,
+    /// Distances for distance colouring, and the largest one.
+    pub distances: Option<(Vec<u32>, u32)>,
+}
+
+impl Scene {
+    /// A blank scene on the algorithm's initial grid.
+    pub fn new(grid: Grid, starts_open: bool) -> Scene {
+        let cells = grid.cells() as usize;
+        Scene {
+            grid,
+            marks: vec![Mark::Blank; cells],
+            cursor: None,
+            done: false,
+            starts_open,
+            distances: None,
+        }
+    }
+
+    /// Applies one event; returns the cells whose look changed (up to two).
+    #[inline]
+    pub fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
+        match *event {
+            Event::Carve(a, b) | Event::Build(a, b) => {
+                self.grid.apply(event);
+                [Some(a), Some(b)]
+            }
+            Event::Mark(cell, mark) => {
+                self.marks[cell as usize] = mark;
+                [Some(cell), None]
+            }
+            Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
+            Event::Done => {
+                self.done = true;
+                [None, None]
+            }
+        }
+    }
+
+    /// The colour of a cell's square.
+    #[inline]
+    pub fn cell_colour(&self, cell: Cell) -> [u8; 4] {
+        if !self.done {
+            if self.cursor == Some(cell) {
+                return colour::CURSOR;
+            }
+            if let Some(c) = mark_colour(self.marks[cell as usize]) {
+                return c;
+            }
+        }
+        if let Some((dist, max)) = &self.distances {
+            let d = dist[cell as usize];
+            if d != crate::analyze::UNREACHABLE {
+                return gradient(d as f32 / (*max).max(1) as f32);
+            }
+        }
+        if self.done || self.starts_open || self.grid.degree(cell) > 0 {
+            colour::PASSAGE
+        } else {
+            colour::SOLID
+        }
+    }
+}
+
+/// The pixel buffer and the rectangle painted since it was last taken.
+pub struct Pixels {
+    dims: Dims,
+    /// The side of a cell's square, in pixels.
+    cell_px: u32,
+    pub width: u32,
+    pub height: u32,
+    rgba: Vec<u8>,
+    dirty: Option<Rect>,
+}
+
+impl Pixels {
+    /// The largest square side (1 to 16 px) at which the maze fits the box.
+    pub fn cell_px_to_fit(dims: Dims, max_width: u32, max_height: u32) -> u32 {
+        let by_w = max_width.saturating_sub(1) / dims.width;
+        let by_h = max_height.saturating_sub(1) / dims.height;
+        by_w.min(by_h).saturating_sub(1).clamp(1, 16)
+    }
+
+    /// A buffer for `dims` with `cell_px`-pixel squares, all walls.
+    pub fn new(dims: Dims, cell_px: u32) -> Pixels {
+        let width = dims.width * (cell_px + 1) + 1;
+        let height = dims.height * (cell_px + 1) + 1;
+        let mut rgba = vec![0; (width * height * 4) as usize];
+        for px in rgba.chunks_exact_mut(4) {
+            px.copy_from_slice(&colour::WALL);
+        }
+        Pixels {
+            dims,
+            cell_px,
+            width,
+            height,
+            rgba,
+            dirty: Some(Rect {
+                x0: 0,
+                y0: 0,
+                x1: width,
+                y1: height,
+            }),
+        }
+    }
+
+    pub fn cell_px(&self) -> u32 {
+        self.cell_px
+    }
+
+    pub fn rgba(&self) -> &[u8] {
+        &self.rgba
+    }
+
+    /// The rectangle changed since the last call, if any.
+    pub fn take_dirty(&mut self) -> Option<Rect> {
+        self.dirty.take()
+    }
+
+    /// The cell under a pixel, or `None` for walls and outside.
+    pub fn cell_at(&self, px: u32, py: u32) -> Option<Cell> {
+        let step = self.cell_px + 1;
+        if px >= self.width || py >= self.height || px % step == 0 || py % step == 0 {
+            return None;
+        }
+        Some(self.dims.at(px / step, py / step))
+    }
+
+    fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
+        for y in y0..y0 + h {
+            let row = ((y * self.width + x0) * 4) as usize;
+            for px in self.rgba[row..row + (w * 4) as usize].chunks_exact_mut(4) {
+                px.copy_from_slice(&c);
+            }
+        }
+        let r = Rect {
+            x0,
+            y0,
+            x1: x0 + w,
+            y1: y0 + h,
+        };
+        self.dirty = Some(match self.dirty {
+            None => r,
+            Some(d) => Rect {
+                x0: d.x0.min(r.x0),
+                y0: d.y0.min(r.y0),
+                x1: d.x1.max(r.x1),
+                y1: d.y1.max(r.y1),
+            },
+        });
+    }
+
+    /// Repaints a cell's square and the four wall lines around it.
+    pub fn paint_cell(&mut self, scene: &Scene, cell: Cell) {
+        let (x, y) = self.dims.xy(cell);
+        let s = self.cell_px;
+        let (px, py) = (x * (s + 1) + 1, y * (s + 1) + 1);
+        let here = scene.cell_colour(cell);
+        self.fill(px, py, s, s, here);
+        for dir in Dir::ALL {
+            let Some(other) = self.dims.step(cell, dir) else {
+                continue;
+            };
+            let c = if scene.grid.is_open(cell, dir) {
+                let there = scene.cell_colour(other);
+                if there == here {
+                    here
+                } else {
+                    colour::PASSAGE
+                }
+            } else {
+                colour::WALL
+            };
+            match dir {
+                Dir::N => self.fill(px, py - 1, s, 1, c),
+                Dir::S => self.fill(px, py + s, s, 1, c),
+                Dir::W => self.fill(px - 1, py, 1, s, c),
+                Dir::E => self.fill(px + s, py, 1, s, c),
+            }
+        }
+    }
+
+    /// Repaints everything (reset, resize, instant finish).
+    pub fn paint_all(&mut self, scene: &Scene) {
+        for cell in 0..self.dims.cells() {
+            self.paint_cell(scene, cell);
+        }
+    }
+
+    /// The RGBA bytes of a rectangle, row by row, into `out` (reused).
+    pub fn copy_rect(&self, r: Rect, out: &mut Vec<u8>) {
+        out.clear();
+        for y in r.y0..r.y1 {
+            let start = ((y * self.width + r.x0) * 4) as usize;
+            out.extend_from_slice(&self.rgba[start..start + ((r.x1 - r.x0) * 4) as usize]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_carved_passage_shows_as_light_pixels_between_walls() {
+        let dims = Dims::new(2, 1).unwrap();
+        let mut scene = Scene::new(Grid::closed(dims), false);
+        let mut pixels = Pixels::new(dims, 2);
+        assert_eq!((pixels.width, pixels.height), (7, 4));
+        pixels.paint_all(&scene);
+        let at =
+            |p: &Pixels, x: u32, y: u32| p.rgba()[((y * p.width + x) * 4) as usize..][..4].to_vec();
+        assert_eq!(at(&pixels, 1, 1), colour::SOLID);
+        for changed in scene.apply(&Event::Carve(0, 1)).into_iter().flatten() {
+            pixels.paint_cell(&scene, changed);
+        }
+        assert_eq!(at(&pixels, 1, 1), colour::PASSAGE);
+        assert_eq!(at(&pixels, 3, 1), colour::PASSAGE, "the opened wall");
+        assert_eq!(at(&pixels, 0, 1), colour::WALL, "the border");
+        assert_eq!(at(&pixels, 3, 0), colour::WALL, "a lattice point");
+        assert_eq!(pixels.cell_at(4, 2), Some(1));
+        assert_eq!(pixels.cell_at(3, 2), None);
+    }
+
+    #[test]
+    fn squares_shrink_to_fit_and_never_below_one_pixel() {
+        let dims = Dims::new(100, 50).unwrap();
+        assert_eq!(Pixels::cell_px_to_fit(dims, 801, 801), 7);
+        assert_eq!(
+            Pixels::cell_px_to_fit(Dims::new(4096, 4096).unwrap(), 800, 600),
+            1
+        );
+    }
+}
