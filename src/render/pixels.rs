@@ -230,12 +230,10 @@ impl Pixels {
                 continue;
             };
             let c = if scene.grid.is_open(cell, dir) {
+                // An opening between two colours takes their mean, so marks
+                // and distance gradients read as continuous corridors.
                 let there = scene.cell_colour(other);
-                if there == here {
-                    here
-                } else {
-                    colour::PASSAGE
-                }
+                std::array::from_fn(|i| ((u16::from(here[i]) + u16::from(there[i])) / 2) as u8)
             } else {
                 colour::WALL
             };

@@ -1,1 +1,36 @@
-//! The browser side: the only module that names wasm_bindgen, web_sys or js_sys.
+//! The browser side: the only module that names wasm_bindgen, web_sys or
+//! js_sys. It consumes engine events and knows no algorithm.
+//!
+//! `app` owns the state and the frame loop, `panel` one maze on one canvas,
+//! `dom` the small helpers for elements and downloads.
+
+mod app;
+mod dom;
+mod panel;
+
+pub use app::{mount, AppHandle};
+
+use wasm_bindgen::prelude::*;
+
+/// Runs when the module loads: installs the panic hook and mounts the app if
+/// the page has its markup (the browser tests mount it themselves).
+#[wasm_bindgen(start)]
+pub fn start() {
+    install_panic_hook();
+    if dom::by_id_opt("panels").is_some() {
+        match mount() {
+            Ok(handle) => app::keep_alive(handle),
+            Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
+        }
+    }
+}
+
+/// Panics go to the console with a stack trace and to the page as a message.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error_panic_hook::hook(info);
+        dom::show_error(&format!(
+            "mazelab hit a bug and stopped: {info}\nReload the page to start again."
+        ));
+    }));
+}

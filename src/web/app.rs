@@ -1,0 +1,661 @@
+//! The app: settings from the URL and the controls, the panels, the frame
+//! loop that turns speed into a per-frame budget, the status line, keys and
+//! exports.
+
+use super::dom::{self, input, select};
+use super::panel::Panel;
+use crate::error::parse_seed;
+use crate::generate::{self, Bias, Knob, PopSpec, ALGORITHMS};
+use crate::grid::Dims;
+use crate::render::{ascii, json, pixels::Pixels, svg};
+use crate::rng::Rng;
+use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, KeyboardEvent};
+
+/// The speed slider's top position means "instant".
+const SLIDER_INSTANT: u32 = 1001;
+/// Slider positions per decade of steps per second (0 is 1 step/s).
+const SLIDER_PER_DECADE: f64 = 200.0;
+/// The longest frame gap counted, so a background tab does not return to a
+/// burst of steps.
+const MAX_FRAME_GAP_MS: f64 = 100.0;
+/// Width taken by the control panel and page margins, in CSS pixels.
+const STAGE_MARGIN_PX: u32 = 360;
+/// Height taken by the header, panel titles, metrics and status, in CSS pixels.
+const STAGE_HEADER_PX: u32 = 170;
+/// A panel's own padding and the gap between panels, in CSS pixels.
+const PANEL_CHROME_PX: u32 = 40;
+
+/// Play state shown in `#status[data-state]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    Running,
+    Paused,
+    Done,
+}
+
+/// A control's handler: reads or changes the app in response to a DOM event.
+type Handler = Box<dyn Fn(&mut App, &Event) -> Result<(), JsValue>>;
+/// An attached listener, kept so that dropping the app detaches it.
+type Listener = (Element, &'static str, Closure<dyn FnMut(Event)>);
+/// The frame callback, shared with itself so it can request the next frame.
+type FrameLoop = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+
+pub struct App {
+    settings: Settings,
+    panels: Vec<Panel>,
+    state: State,
+    /// Fractional steps carried from one frame to the next.
+    carry: f64,
+    last_frame_ms: Option<f64>,
+    elapsed_ms: f64,
+    distance: bool,
+}
+
+/// The running app; dropping it stops the frame loop and the listeners.
+pub struct AppHandle {
+    app: Rc<RefCell<App>>,
+    listeners: Vec<Listener>,
+    frame: FrameLoop,
+}
+
+impl Drop for AppHandle {
+    fn drop(&mut self) {
+        for (el, kind, closure) in &self.listeners {
+            let _ = el.remove_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+        }
+        self.frame.borrow_mut().take();
+    }
+}
+
+impl AppHandle {
+    /// Runs every panel to the end and draws it (the "finish" button).
+    pub fn finish(&self) -> Result<(), JsValue> {
+        self.app.borrow_mut().finish()
+    }
+
+    /// Advances every panel by `steps` events and draws (the frame loop's work).
+    pub fn advance(&self, steps: u64) -> Result<(), JsValue> {
+        self.app.borrow_mut().advance(steps)
+    }
+
+    /// The query string that reproduces what is on screen.
+    pub fn query(&self) -> String {
+        self.app.borrow().settings.to_query()
+    }
+
+    /// Panel `index`'s maze as ascii text (no ends), once it exists.
+    pub fn maze_text(&self, index: usize) -> Option<String> {
+        let app = self.app.borrow();
+        app.panels
+            .get(index)
+            .map(|p| ascii::render(&p.scene.grid, None, None))
+    }
+
+    /// How many panels are shown.
+    pub fn panel_count(&self) -> usize {
+        self.app.borrow().panels.len()
+    }
+}
+
+thread_local! {
+    static MOUNTED: RefCell<Option<AppHandle>> = const { RefCell::new(None) };
+}
+
+/// Keeps the page's app alive for the life of the page.
+pub fn keep_alive(handle: AppHandle) {
+    MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+fn fresh_seed() -> u64 {
+    // Math.random gives 52 bits; mixing two draws through PCG fills 64.
+    let a = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    let b = (js_sys::Math::random() * 4_294_967_296.0) as u64;
+    Rng::new((a << 32) ^ b).next_u64()
+}
+
+fn speed_to_slider(speed: Speed) -> u32 {
+    match speed {
+        Speed::Instant => SLIDER_INSTANT,
+        Speed::StepsPerSecond(s) => (s.log10() * SLIDER_PER_DECADE).round() as u32,
+    }
+}
+
+fn slider_to_speed(value: u32) -> Speed {
+    if value >= SLIDER_INSTANT {
+        Speed::Instant
+    } else {
+        Speed::StepsPerSecond(
+            10f64
+                .powf(f64::from(value) / SLIDER_PER_DECADE)
+                .clamp(MIN_SPEED, MAX_SPEED),
+        )
+    }
+}
+
+fn speed_label(speed: Speed) -> String {
+    match speed {
+        Speed::Instant => "instant".into(),
+        Speed::StepsPerSecond(s) if s >= 1000.0 => format!("{:.0}k steps/s", s / 1000.0),
+        Speed::StepsPerSecond(s) => format!("{s:.0} steps/s"),
+    }
+}
+
+impl App {
+    fn new(settings: Settings) -> App {
+        App {
+            settings,
+            panels: Vec::new(),
+            state: State::Paused,
+            carry: 0.0,
+            last_frame_ms: None,
+            elapsed_ms: 0.0,
+            distance: false,
+        }
+    }
+
+    /// Rebuilds every panel from the settings and starts playing.
+    fn rebuild(&mut self) -> Result<(), JsValue> {
+        let parent: Element = dom::by_id("panels")?;
+        parent.set_text_content(None);
+        let specs = self.settings.panels();
+        parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
+        let window = web_sys::window().ok_or("a browser window")?;
+        let inner_w = window.inner_width()?.as_f64().unwrap_or(1200.0) as u32;
+        let inner_h = window.inner_height()?.as_f64().unwrap_or(800.0) as u32;
+        let columns = specs.len().min(2) as u32;
+        let rows = specs.len().div_ceil(2) as u32;
+        let box_w =
+            (inner_w.saturating_sub(STAGE_MARGIN_PX) / columns).saturating_sub(PANEL_CHROME_PX);
+        let box_h =
+            (inner_h.saturating_sub(STAGE_HEADER_PX) / rows).saturating_sub(PANEL_CHROME_PX);
+        let cell_px = Pixels::cell_px_to_fit(self.settings.dims, box_w.max(200), box_h.max(200));
+        let visuals = self.settings.speed != Speed::Instant;
+        self.panels.clear();
+        for spec in specs {
+            let mut panel = Panel::new(
+                &parent,
+                spec,
+                self.settings.dims,
+                self.settings.seed,
+                cell_px,
+                visuals,
+            )?;
+            panel.set_distance_colouring(self.distance);
+            self.panels.push(panel);
+        }
+        self.carry = 0.0;
+        self.last_frame_ms = None;
+        self.elapsed_ms = 0.0;
+        self.state = State::Running;
+        if self.settings.speed == Speed::Instant {
+            self.finish()?;
+        }
+        self.sync_url();
+        self.show_status();
+        Ok(())
+    }
+
+    fn all_done(&self) -> bool {
+        self.panels.iter().all(Panel::is_done)
+    }
+
+    fn advance(&mut self, steps: u64) -> Result<(), JsValue> {
+        let started = now_ms();
+        for panel in &mut self.panels {
+            panel.advance(steps);
+            panel.blit()?;
+        }
+        self.elapsed_ms += now_ms() - started;
+        if self.all_done() {
+            self.state = State::Done;
+        }
+        self.show_status();
+        Ok(())
+    }
+
+    fn finish(&mut self) -> Result<(), JsValue> {
+        let started = now_ms();
+        for panel in &mut self.panels {
+            panel.finish();
+            panel.blit()?;
+        }
+        self.elapsed_ms += now_ms() - started;
+        self.state = State::Done;
+        self.show_status();
+        Ok(())
+    }
+
+    /// One animation frame: the budget is speed x time since the last frame,
+    /// so the speed does not depend on the display's refresh rate.
+    fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
+        let gap = self
+            .last_frame_ms
+            .map_or(0.0, |last| (timestamp - last).min(MAX_FRAME_GAP_MS));
+        self.last_frame_ms = Some(timestamp);
+        if self.state != State::Running {
+            return Ok(());
+        }
+        match self.settings.speed {
+            Speed::Instant => self.finish(),
+            Speed::StepsPerSecond(rate) => {
+                self.carry += rate * gap / 1000.0;
+                let steps = self.carry.floor();
+                self.carry -= steps;
+                if steps >= 1.0 {
+                    self.advance(steps as u64)?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn show_status(&self) {
+        let steps: u64 = self.panels.iter().map(|p| p.steps).max().unwrap_or(0);
+        let cells = f64::from(self.settings.dims.cells()) * self.panels.len() as f64;
+        let state = match self.state {
+            State::Running => "running",
+            State::Paused => "paused",
+            State::Done => "done",
+        };
+        let mut text = format!(
+            "{state} · {steps} steps · {:.0} ms of work",
+            self.elapsed_ms
+        );
+        if self.state == State::Done && self.elapsed_ms > 0.0 {
+            text.push_str(&format!(
+                " · {:.0} cells/s",
+                cells / (self.elapsed_ms / 1000.0)
+            ));
+        }
+        if let Some(status) = dom::by_id_opt("status") {
+            status.set_text_content(Some(&text));
+            let _ = status.set_attribute("data-state", state);
+            let _ = status.set_attribute("data-steps", &steps.to_string());
+            let _ = status.set_attribute("data-elapsed-ms", &format!("{:.1}", self.elapsed_ms));
+        }
+        dom::set_text(
+            "play",
+            if self.state == State::Running {
+                "pause"
+            } else {
+                "play"
+            },
+        );
+    }
+
+    /// Writes the settings into the address bar, so the link reproduces them.
+    fn sync_url(&self) {
+        let query = format!("?{}", self.settings.to_query());
+        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
+            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+        }
+    }
+
+    /// Copies the settings into the controls.
+    fn show_settings(&self) -> Result<(), JsValue> {
+        let s = &self.settings;
+        select("algorithm")?.set_value(s.main.algorithm);
+        let algorithm = generate::find(s.main.algorithm).map_err(|e| e.to_string())?;
+        dom::set_text("description", algorithm.description);
+        dom::set_text(
+            "legend-frontier",
+            if algorithm.working_set.is_empty() {
+                "frontier / working set"
+            } else {
+                algorithm.working_set
+            },
+        );
+        dom::set_hidden("pop-controls", algorithm.knob != Knob::Pop);
+        dom::set_hidden("bias-controls", algorithm.knob != Knob::Bias);
+        input("width")?.set_value(&s.dims.width.to_string());
+        input("height")?.set_value(&s.dims.height.to_string());
+        let preset = format!("{}x{}", s.dims.width, s.dims.height);
+        let presets = select("size-preset")?;
+        presets.set_value(&preset);
+        if presets.value() != preset {
+            presets.set_value("");
+        }
+        let pop = s.main.pop.to_string();
+        let parts = s.main.pop.parts();
+        let mix = parts.len() == 2
+            && parts
+                .iter()
+                .all(|(p, _)| matches!(p.name(), "newest" | "random"));
+        select("pop")?.set_value(if mix { "mix" } else { &pop });
+        if mix {
+            let total: u32 = parts.iter().map(|&(_, w)| w).sum();
+            let random = parts
+                .iter()
+                .find(|(p, _)| p.name() == "random")
+                .map_or(0, |&(_, w)| w);
+            input("pop-mix")?.set_value(&(100 * random / total.max(1)).to_string());
+        }
+        dom::set_text("pop-mix-value", &format!("{}%", input("pop-mix")?.value()));
+        select("bias")?.set_value(&s.main.bias.to_string());
+        input("speed")?.set_value(&speed_to_slider(s.speed).to_string());
+        dom::set_text("speed-value", &speed_label(s.speed));
+        input("seed")?.set_value(&s.seed.to_string());
+        let comparing = !s.compare.is_empty();
+        input("compare")?.set_checked(comparing);
+        let specs: Vec<String> = s.compare.iter().map(PanelSpec::to_text).collect();
+        input("compare-specs")?.set_value(&specs.join(","));
+        dom::set_hidden("compare-specs", !comparing);
+        Ok(())
+    }
+
+    /// Reads the controls into the settings; a bad value leaves the old one
+    /// and returns the message to show.
+    fn read_controls(&mut self) -> Result<Vec<String>, JsValue> {
+        let mut problems = Vec::new();
+        let s = &mut self.settings;
+        match generate::find(&select("algorithm")?.value()) {
+            Ok(a) => s.main.algorithm = a.name,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let size = format!("{}x{}", input("width")?.value(), input("height")?.value());
+        match Dims::parse(&size) {
+            Ok(d) => s.dims = d,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let pop = match select("pop")?.value().as_str() {
+            "mix" => {
+                let random: u32 = input("pop-mix")?.value().parse().unwrap_or(25).min(100);
+                if random == 0 {
+                    "newest".to_string()
+                } else if random == 100 {
+                    "random".to_string()
+                } else {
+                    format!("newest:{},random:{random}", 100 - random)
+                }
+            }
+            other => other.to_string(),
+        };
+        match PopSpec::parse(&pop) {
+            Ok(p) => s.main.pop = p,
+            Err(e) => problems.push(e.to_string()),
+        }
+        match Bias::parse(&select("bias")?.value()) {
+            Ok(b) => s.main.bias = b,
+            Err(e) => problems.push(e.to_string()),
+        }
+        match parse_seed(&input("seed")?.value()) {
+            Ok(seed) => s.seed = seed,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
+        s.speed = slider_to_speed(slider);
+        if input("compare")?.checked() {
+            let text = input("compare-specs")?.value();
+            let text = if text.trim().is_empty() {
+                Settings::default_comparison()
+                    .iter()
+                    .map(PanelSpec::to_text)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            } else {
+                text
+            };
+            let (parsed, notices) = Settings::from_query(&format!("compare={text}"), s.seed);
+            if notices.is_empty() {
+                s.compare = parsed.compare;
+            } else {
+                problems.extend(notices);
+            }
+        } else {
+            s.compare.clear();
+        }
+        Ok(problems)
+    }
+
+    fn export(&mut self, kind: &str) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.first_mut() else {
+            return Ok(());
+        };
+        panel.finish();
+        panel.blit()?;
+        let s = &self.settings;
+        let stem = format!(
+            "mazelab-{}-{}x{}-{}",
+            panel.spec.algorithm, s.dims.width, s.dims.height, s.seed
+        );
+        let grid = &panel.scene.grid;
+        match kind {
+            "png" => dom::download_url(&format!("{stem}.png"), &panel.canvas.to_data_url()?),
+            "svg" => dom::download_text(
+                &format!("{stem}.svg"),
+                "image/svg+xml",
+                &svg::render(grid, Some(&panel.ends), None),
+            ),
+            "txt" => dom::download_text(
+                &format!("{stem}.txt"),
+                "text/plain",
+                &ascii::render(grid, Some(&panel.ends), None),
+            ),
+            _ => {
+                let meta = json::Meta {
+                    seed: s.seed,
+                    algorithm: panel.spec.algorithm,
+                };
+                dom::download_text(
+                    &format!("{stem}.json"),
+                    "application/json",
+                    &json::render(grid, &meta, &panel.ends, None),
+                )
+            }
+        }?;
+        self.state = State::Done;
+        self.show_status();
+        Ok(())
+    }
+}
+
+/// Mounts the app on the page's markup: reads the URL, fills the controls,
+/// wires them up and starts the frame loop.
+pub fn mount() -> Result<AppHandle, JsValue> {
+    let window = web_sys::window().ok_or("a browser window")?;
+    let query = window.location().search().unwrap_or_default();
+    let (settings, notices) = Settings::from_query(&query, fresh_seed());
+    dom::show_notice(&notices.join("; "));
+
+    let algorithms = select("algorithm")?;
+    algorithms.set_text_content(None);
+    for a in ALGORITHMS {
+        let option = dom::document().create_element("option")?;
+        option.set_attribute("value", a.name)?;
+        option.set_text_content(Some(a.name));
+        algorithms.append_child(&option)?;
+    }
+
+    let app = Rc::new(RefCell::new(App::new(settings)));
+    app.borrow().show_settings()?;
+    app.borrow_mut().rebuild()?;
+
+    let mut listeners = Vec::new();
+    let mut listen = |id: &str, kind: &'static str, handler: Handler| -> Result<(), JsValue> {
+        let target: Element = if id == "document" {
+            dom::document()
+                .document_element()
+                .ok_or("a document element")?
+        } else {
+            dom::by_id(id)?
+        };
+        let app = app.clone();
+        let closure = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+            let Ok(mut app) = app.try_borrow_mut() else {
+                return;
+            };
+            if let Err(e) = handler(&mut app, &event) {
+                dom::show_error(&dom::describe(&e));
+            }
+        });
+        target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?;
+        listeners.push((target, kind, closure));
+        Ok(())
+    };
+
+    for id in [
+        "algorithm",
+        "width",
+        "height",
+        "pop",
+        "bias",
+        "seed",
+        "compare",
+        "compare-specs",
+    ] {
+        listen(id, "change", Box::new(settings_changed))?;
+    }
+    listen("pop-mix", "change", Box::new(settings_changed))?;
+    listen(
+        "size-preset",
+        "change",
+        Box::new(|app, event| {
+            let value = select("size-preset")?.value();
+            if let Some((w, h)) = value.split_once('x') {
+                input("width")?.set_value(w);
+                input("height")?.set_value(h);
+                settings_changed(app, event)?;
+            }
+            Ok(())
+        }),
+    )?;
+    listen(
+        "speed",
+        "input",
+        Box::new(|app, _| {
+            let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
+            app.settings.speed = slider_to_speed(slider);
+            dom::set_text("speed-value", &speed_label(app.settings.speed));
+            app.sync_url();
+            Ok(())
+        }),
+    )?;
+    listen(
+        "new-seed",
+        "click",
+        Box::new(|app, _| {
+            app.settings.seed = fresh_seed();
+            app.show_settings()?;
+            app.rebuild()
+        }),
+    )?;
+    listen("new-maze", "click", Box::new(|app, _| new_maze(app)))?;
+    listen("play", "click", Box::new(|app, _| toggle_play(app)))?;
+    listen("step", "click", Box::new(|app, _| single_step(app)))?;
+    listen("finish", "click", Box::new(|app, _| app.finish()))?;
+    listen(
+        "distance",
+        "change",
+        Box::new(|app, _| {
+            app.distance = input("distance")?.checked();
+            for panel in &mut app.panels {
+                panel.set_distance_colouring(app.distance);
+                panel.blit()?;
+            }
+            Ok(())
+        }),
+    )?;
+    for (id, kind) in [
+        ("export-png", "png"),
+        ("export-svg", "svg"),
+        ("export-txt", "txt"),
+        ("export-json", "json"),
+    ] {
+        listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
+    }
+    listen("document", "keydown", Box::new(on_key))?;
+
+    let frame: FrameLoop = Rc::new(RefCell::new(None));
+    let next = frame.clone();
+    let frame_app = app.clone();
+    *frame.borrow_mut() = Some(Closure::new(move |timestamp: f64| {
+        if let Ok(mut app) = frame_app.try_borrow_mut() {
+            if let Err(e) = app.frame(timestamp) {
+                dom::show_error(&dom::describe(&e));
+            }
+        }
+        if let (Some(window), Some(callback)) = (web_sys::window(), next.borrow().as_ref()) {
+            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+        }
+    }));
+    if let Some(callback) = frame.borrow().as_ref() {
+        window.request_animation_frame(callback.as_ref().unchecked_ref())?;
+    }
+
+    Ok(AppHandle {
+        app,
+        listeners,
+        frame,
+    })
+}
+
+/// A changed setting rebuilds the mazes; a bad value is named, not used.
+fn settings_changed(app: &mut App, _: &Event) -> Result<(), JsValue> {
+    let problems = app.read_controls()?;
+    dom::show_notice(&problems.join("; "));
+    app.show_settings()?;
+    app.rebuild()
+}
+
+fn new_maze(app: &mut App) -> Result<(), JsValue> {
+    app.settings.seed = fresh_seed();
+    app.show_settings()?;
+    app.rebuild()
+}
+
+fn toggle_play(app: &mut App) -> Result<(), JsValue> {
+    app.state = match app.state {
+        State::Running => State::Paused,
+        State::Paused => State::Running,
+        State::Done => State::Done,
+    };
+    app.last_frame_ms = None;
+    app.show_status();
+    Ok(())
+}
+
+fn single_step(app: &mut App) -> Result<(), JsValue> {
+    if app.state == State::Running {
+        app.state = State::Paused;
+    }
+    if app.state == State::Paused {
+        app.advance(1)?;
+    }
+    Ok(())
+}
+
+fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
+    let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
+        return Ok(());
+    };
+    // Typing in a field is not a command.
+    if let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+        if matches!(target.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return Ok(());
+        }
+    }
+    match key.key().as_str() {
+        " " => {
+            event.prevent_default();
+            toggle_play(app)
+        }
+        "ArrowRight" => {
+            event.prevent_default();
+            single_step(app)
+        }
+        "n" => new_maze(app),
+        "f" => app.finish(),
+        _ => Ok(()),
+    }
+}
