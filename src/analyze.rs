@@ -32,22 +32,36 @@ pub fn distances(grid: &Grid, from: Cell) -> Vec<u32> {
 
 /// The reachable cell farthest from `from` (the lowest index on ties) and its distance.
 pub fn farthest(grid: &Grid, from: Cell) -> (Cell, u32) {
-    let dist = distances(grid, from);
-    let mut best = (from, 0);
+    match farthest_in(&distances(grid, from)) {
+        (_, 0) => (from, 0),
+        found => found,
+    }
+}
+
+/// The two ends of the longest path and its length in moves: two
+/// breadth-first passes, exact on a perfect maze (a tree).
+pub fn longest_path(grid: &Grid) -> (Cell, Cell, u32) {
+    longest_path_from(grid, &distances(grid, 0))
+}
+
+/// The longest path, given the distances from any cell: the farthest cell
+/// from anywhere is one end of it (the double sweep), so one more pass finds
+/// the other.
+fn longest_path_from(grid: &Grid, dist: &[u32]) -> (Cell, Cell, u32) {
+    let a = farthest_in(dist).0;
+    let (b, length) = farthest(grid, a);
+    (a, b, length)
+}
+
+/// The reachable cell with the largest distance (the lowest index on ties).
+fn farthest_in(dist: &[u32]) -> (Cell, u32) {
+    let mut best = (0, 0);
     for (cell, &d) in dist.iter().enumerate() {
         if d != UNREACHABLE && d > best.1 {
             best = (cell as Cell, d);
         }
     }
     best
-}
-
-/// The two ends of the longest path and its length in moves: two
-/// breadth-first passes, exact on a perfect maze (a tree).
-pub fn longest_path(grid: &Grid) -> (Cell, Cell, u32) {
-    let (a, _) = farthest(grid, 0);
-    let (b, length) = farthest(grid, a);
-    (a, b, length)
 }
 
 /// A shortest path from `from` to `to`, both included, or `None` if there is none.
@@ -73,24 +87,34 @@ pub fn shortest_path(grid: &Grid, from: Cell, to: Cell) -> Option<Vec<Cell>> {
 
 /// Cells with exactly one opening.
 pub fn dead_ends(grid: &Grid) -> u32 {
-    (0..grid.cells()).filter(|&c| grid.degree(c) == 1).count() as u32
+    degree_counts(grid).0
 }
 
 /// The mean number of moves in a corridor: a run between two cells that are
 /// not plain passages (dead ends and junctions, degree other than 2).
 pub fn mean_corridor(grid: &Grid) -> f64 {
-    let mut ends = 0u64;
+    degree_counts(grid).1
+}
+
+/// Dead ends and mean corridor length from one pass over the degrees.
+fn degree_counts(grid: &Grid) -> (u32, f64) {
+    let (mut dead, mut ends, mut degrees) = (0u32, 0u64, 0u64);
     for cell in 0..grid.cells() {
-        let degree = grid.degree(cell);
+        let degree = grid.degree(cell) as u64;
+        degrees += degree;
+        dead += u32::from(degree == 1);
         if degree != 2 {
-            ends += degree as u64;
+            ends += degree;
         }
     }
+    let openings = degrees / 2;
     let corridors = ends / 2;
-    if corridors == 0 {
-        return grid.openings() as f64;
-    }
-    grid.openings() as f64 / corridors as f64
+    let mean = if corridors == 0 {
+        openings as f64
+    } else {
+        openings as f64 / corridors as f64
+    };
+    (dead, mean)
 }
 
 /// The figures the CLI's `stats` format and the app's status line show.
@@ -104,15 +128,19 @@ pub struct Metrics {
     pub mean_corridor: f64,
 }
 
-/// Measures a maze with its ends.
+/// Measures a maze with its ends: two breadth-first passes and one pass over
+/// the degrees. The pass from the entrance gives the solution and starts the
+/// longest-path sweep.
 pub fn metrics(grid: &Grid, ends: &Ends) -> Metrics {
-    let dist = distances(grid, ends.entrance.cell)[ends.exit.cell as usize];
+    let from_entrance = distances(grid, ends.entrance.cell);
+    let solution = from_entrance[ends.exit.cell as usize];
+    let (dead_ends, mean_corridor) = degree_counts(grid);
     Metrics {
         cells: grid.cells(),
-        dead_ends: dead_ends(grid),
-        longest_path: longest_path(grid).2,
-        solution_length: (dist != UNREACHABLE).then_some(dist),
-        mean_corridor: mean_corridor(grid),
+        dead_ends,
+        longest_path: longest_path_from(grid, &from_entrance).2,
+        solution_length: (solution != UNREACHABLE).then_some(solution),
+        mean_corridor,
     }
 }
 

@@ -190,6 +190,7 @@ fn changing_the_seed_and_size_through_the_controls_changes_the_maze() {
 #[wasm_bindgen_test]
 fn compare_mode_shows_a_panel_per_spec_carving_the_same_seed() {
     let app = open("?size=20x15&seed=5&speed=instant&compare=growing-tree/newest,growing-tree/oldest,growing-tree/random");
+    app.flush();
     assert_eq!(app.panel_count(), 3);
     assert_eq!(canvases().len(), 3);
     let texts: Vec<String> = (0..3).map(|i| app.maze_text(i).unwrap()).collect();

@@ -53,6 +53,13 @@ pub struct App {
     carry: f64,
     last_frame_ms: Option<f64>,
     elapsed_ms: f64,
+    /// The most work one animation frame has taken, and how many frames ran.
+    max_frame_ms: f64,
+    frames: u64,
+    /// Time spent measuring finished mazes (not part of `elapsed_ms`).
+    metrics_ms: f64,
+    /// The part of `elapsed_ms` spent handing pixels to the canvas.
+    blit_ms: f64,
     distance: bool,
 }
 
@@ -73,9 +80,18 @@ impl Drop for AppHandle {
 }
 
 impl AppHandle {
-    /// Runs every panel to the end and draws it (the "finish" button).
+    /// Runs every panel to the end and draws it (the "finish" button), and
+    /// writes the metrics at once rather than on the next frame.
     pub fn finish(&self) -> Result<(), JsValue> {
-        self.app.borrow_mut().finish()
+        let mut app = self.app.borrow_mut();
+        app.finish()?;
+        app.write_metrics();
+        Ok(())
+    }
+
+    /// Writes the metrics of finished mazes now (the frame loop does this).
+    pub fn flush(&self) {
+        self.app.borrow_mut().write_metrics();
     }
 
     /// Advances every panel by `steps` events and draws (the frame loop's work).
@@ -160,6 +176,10 @@ impl App {
             carry: 0.0,
             last_frame_ms: None,
             elapsed_ms: 0.0,
+            max_frame_ms: 0.0,
+            frames: 0,
+            metrics_ms: 0.0,
+            blit_ms: 0.0,
             distance: false,
         }
     }
@@ -197,6 +217,10 @@ impl App {
         self.carry = 0.0;
         self.last_frame_ms = None;
         self.elapsed_ms = 0.0;
+        self.max_frame_ms = 0.0;
+        self.frames = 0;
+        self.metrics_ms = 0.0;
+        self.blit_ms = 0.0;
         self.state = State::Running;
         if self.settings.speed == Speed::Instant {
             self.finish()?;
@@ -220,25 +244,47 @@ impl App {
         if self.all_done() {
             self.state = State::Done;
         }
+        self.write_metrics();
         self.show_status();
         Ok(())
     }
 
+    /// Generates and draws every panel to the end; `elapsed_ms` counts that
+    /// work, and the metrics that follow are timed on their own.
     fn finish(&mut self) -> Result<(), JsValue> {
         let started = now_ms();
+        let mut blit_ms = 0.0;
         for panel in &mut self.panels {
             panel.finish();
+            let blit_started = now_ms();
             panel.blit()?;
+            blit_ms += now_ms() - blit_started;
         }
         self.elapsed_ms += now_ms() - started;
+        self.blit_ms += blit_ms;
         self.state = State::Done;
+        // The metrics follow on the next frame, so the browser shows the maze
+        // first (at 4096 x 4096 they take over a second).
         self.show_status();
         Ok(())
+    }
+
+    fn write_metrics(&mut self) {
+        if !self.panels.iter().any(Panel::metrics_due) {
+            return;
+        }
+        let started = now_ms();
+        for panel in &mut self.panels {
+            panel.write_metrics();
+        }
+        self.metrics_ms += now_ms() - started;
+        self.show_status();
     }
 
     /// One animation frame: the budget is speed x time since the last frame,
     /// so the speed does not depend on the display's refresh rate.
     fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
+        self.write_metrics();
         let gap = self
             .last_frame_ms
             .map_or(0.0, |last| (timestamp - last).min(MAX_FRAME_GAP_MS));
@@ -253,7 +299,11 @@ impl App {
                 let steps = self.carry.floor();
                 self.carry -= steps;
                 if steps >= 1.0 {
+                    let started = now_ms();
                     self.advance(steps as u64)?;
+                    self.max_frame_ms = self.max_frame_ms.max(now_ms() - started);
+                    self.frames += 1;
+                    self.show_status();
                 }
                 Ok(())
             }
@@ -283,6 +333,10 @@ impl App {
             let _ = status.set_attribute("data-state", state);
             let _ = status.set_attribute("data-steps", &steps.to_string());
             let _ = status.set_attribute("data-elapsed-ms", &format!("{:.1}", self.elapsed_ms));
+            let _ = status.set_attribute("data-frames", &self.frames.to_string());
+            let _ = status.set_attribute("data-metrics-ms", &format!("{:.1}", self.metrics_ms));
+            let _ = status.set_attribute("data-blit-ms", &format!("{:.1}", self.blit_ms));
+            let _ = status.set_attribute("data-max-frame-ms", &format!("{:.1}", self.max_frame_ms));
         }
         dom::set_text(
             "play",

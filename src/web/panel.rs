@@ -6,7 +6,7 @@ use crate::analyze;
 use crate::entrance::{self, Ends};
 use crate::generate::{self, Generator, Params};
 use crate::grid::Dims;
-use crate::render::pixels::{Pixels, Scene};
+use crate::render::pixels::{Pixels, Rect, Scene};
 use crate::settings::PanelSpec;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
@@ -27,6 +27,8 @@ pub struct Panel {
     metrics: Element,
     scratch: Vec<u8>,
     distance_colouring: bool,
+    /// Finished, but the metrics line is not written yet.
+    metrics_due: bool,
 }
 
 impl Panel {
@@ -69,7 +71,11 @@ impl Panel {
             .get_context("2d")?
             .ok_or("canvas should have a 2d context")?
             .dyn_into()?;
-        pixels.paint_all(&scene);
+        // An instant run paints once, when it finishes; an animation starts
+        // from the blank maze.
+        if visuals {
+            pixels.paint_all(&scene);
+        }
         let mut panel = Panel {
             spec,
             generator,
@@ -82,8 +88,11 @@ impl Panel {
             metrics,
             scratch: Vec::new(),
             distance_colouring: false,
+            metrics_due: false,
         };
-        panel.blit()?;
+        if visuals {
+            panel.blit()?;
+        }
         Ok(panel)
     }
 
@@ -136,6 +145,21 @@ impl Panel {
     fn on_done(&mut self) {
         self.refresh_distances();
         self.pixels.paint_all(&self.scene);
+        self.metrics_due = true;
+    }
+
+    /// Whether the maze is finished and its metrics line not written yet.
+    pub fn metrics_due(&self) -> bool {
+        self.metrics_due
+    }
+
+    /// Writes the metrics line of a finished maze, once. Kept apart from
+    /// `on_done` so the app can time generating and drawing on their own.
+    pub fn write_metrics(&mut self) {
+        if !self.metrics_due {
+            return;
+        }
+        self.metrics_due = false;
         let m = analyze::metrics(&self.scene.grid, &self.ends);
         let percent = 100.0 * f64::from(m.dead_ends) / f64::from(m.cells);
         let solution = m.solution_length.map_or("none".into(), |s| s.to_string());
@@ -167,18 +191,37 @@ impl Panel {
         });
     }
 
-    /// Puts the pixels painted since the last call on the canvas.
+    /// Puts the pixels painted since the last call on the canvas, in strips
+    /// of at most `STRIP_PIXELS`: one ImageData of a 4096 x 4096 maze's
+    /// whole picture (268 MB) made Chromium take over 3 s; strips reuse
+    /// memory the browser already has.
     pub fn blit(&mut self) -> Result<(), JsValue> {
         let Some(r) = self.pixels.take_dirty() else {
             return Ok(());
         };
-        self.pixels.copy_rect(r, &mut self.scratch);
-        let image = ImageData::new_with_u8_clamped_array_and_sh(
-            Clamped(&self.scratch),
-            r.x1 - r.x0,
-            r.y1 - r.y0,
-        )?;
-        self.ctx
-            .put_image_data(&image, f64::from(r.x0), f64::from(r.y0))
+        let width = r.x1 - r.x0;
+        let rows_per_strip = (STRIP_PIXELS / width).max(1);
+        let mut y0 = r.y0;
+        while y0 < r.y1 {
+            let y1 = (y0 + rows_per_strip).min(r.y1);
+            let strip = Rect { y0, y1, ..r };
+            let bytes: &[u8] = if r.x0 == 0 && width == self.pixels.width {
+                // Whole rows are contiguous in the buffer: no copy needed.
+                let start = (y0 * self.pixels.width * 4) as usize;
+                &self.pixels.rgba()[start..start + (width * (y1 - y0) * 4) as usize]
+            } else {
+                self.pixels.copy_rect(strip, &mut self.scratch);
+                &self.scratch
+            };
+            let image =
+                ImageData::new_with_u8_clamped_array_and_sh(Clamped(bytes), width, y1 - y0)?;
+            self.ctx
+                .put_image_data(&image, f64::from(r.x0), f64::from(y0))?;
+            y0 = y1;
+        }
+        Ok(())
     }
 }
+
+/// The most pixels handed to the canvas in one `putImageData`.
+const STRIP_PIXELS: u32 = 1 << 20;

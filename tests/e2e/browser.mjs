@@ -1,0 +1,58 @@
+// Shared by the smoke test and the timing script: serve dist/ on a free
+// localhost port and start Debian's Chromium, headless, with no network.
+import { chromium } from 'playwright-core';
+import { createServer } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+const TYPES = {
+  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
+};
+
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
+    if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+// Opens a page that records every console error and uncaught exception.
+export async function openPage(browser, viewport = { width: 1400, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
+  page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  return { page, errors };
+}
+
+// Waits until #status has the given data-state, or fails naming the state it has.
+export async function waitForState(page, state, timeout = 20000) {
+  try {
+    await page.waitForSelector(`#status[data-state="${state}"]`, { timeout });
+  } catch {
+    const got = await page.locator('#status').getAttribute('data-state').catch(() => 'no #status');
+    const error = await page.locator('#error').textContent().catch(() => '');
+    throw new Error(`expected data-state=${state}, got ${got} ${error}`);
+  }
+}
