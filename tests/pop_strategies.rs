@@ -36,8 +36,13 @@ fn middle_pops_the_element_at_half_the_length() {
 
 #[test]
 fn the_frontier_agrees_with_a_plain_vector_under_random_operations() {
+    for (oldest, middle) in [(false, false), (true, false), (false, true), (true, true)] {
+        check_against_a_vector(Frontier::for_pops(oldest, middle));
+    }
+}
+
+fn check_against_a_vector(mut frontier: Frontier) {
     let mut rng = Rng::new(11);
-    let mut frontier = Frontier::new();
     let mut model: Vec<u32> = Vec::new();
     for step in 0..20_000u32 {
         let op = rng.below(5);

@@ -44,7 +44,7 @@ impl AldousBroder {
 
 impl Step for AldousBroder {
     /// Walks until it carves, or for `MOVES_PER_STEP` moves.
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             self.at = Walker::at(self.dims, self.rng.below(self.dims.cells()));

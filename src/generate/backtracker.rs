@@ -37,7 +37,7 @@ impl Backtracker {
 }
 
 impl Step for Backtracker {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             let start = self.rng.below(self.dims.cells());

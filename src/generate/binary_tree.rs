@@ -84,7 +84,7 @@ impl BinaryTree {
 const CELLS_PER_STEP: u32 = 8;
 
 impl Step for BinaryTree {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         let (vertical, horizontal) = self.bias.dirs();
         let end = (self.next + CELLS_PER_STEP).min(self.dims.cells());
         for cell in self.next..end {

@@ -135,7 +135,7 @@ impl Brain {
 
 impl Step for Brain {
     /// One join per step.
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         loop {
             let Some((region, depth)) = self.stack.pop() else {
                 if self.level == 0 {

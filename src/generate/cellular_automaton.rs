@@ -187,7 +187,7 @@ impl CellularAutomaton {
 
 impl Step for CellularAutomaton {
     /// One row of one pass per step.
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         let y = self.row;
         if y == 0 && self.phase == Phase::Evolve {
             self.prev.copy_from_slice(self.walls.raw());

@@ -33,6 +33,8 @@ pub struct Eller {
     went_down: Vec<bool>,
     /// Renumbering of roots to compact labels for the next row.
     renumber: Vec<u32>,
+    /// The root of each cell's set, for the vertical passes.
+    root: Vec<u32>,
 }
 
 impl Eller {
@@ -47,39 +49,48 @@ impl Eller {
             left: vec![0; w],
             went_down: vec![false; w],
             renumber: vec![FRESH; w],
+            root: vec![0; w],
         })
     }
 }
 
 impl Step for Eller {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    /// One row per step.
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         let (w, h, y) = (self.dims.width, self.dims.height, self.y);
         let last_row = y + 1 == h;
-        for x in 0..w.saturating_sub(1) {
-            let (a, b) = (self.label[x as usize], self.label[x as usize + 1]);
-            if self.sets.find(a) != self.sets.find(b) && (last_row || self.rng.coin()) {
-                let cell = self.dims.at(x, y);
-                out.cursor(cell);
+        let row = self.dims.at(0, y);
+        out.cursor(row);
+        // Join neighbours in different sets. The root of cell x + 1 after
+        // this pair is known, so each cell costs one `find`, not two.
+        let mut left_root = self.sets.find(self.label[0]);
+        for x in 0..w as usize - 1 {
+            let right_root = self.sets.find(self.label[x + 1]);
+            if left_root != right_root && (last_row || self.rng.coin()) {
+                let cell = row + x as u32;
                 out.carve(cell, cell + 1);
-                self.sets.union(a, b);
+                left_root = self.sets.link(left_root, right_root);
+            } else {
+                left_root = right_root;
             }
         }
         if last_row {
             return false;
         }
+        // Each cell's root, once; then how many cells each set has.
         for x in 0..w as usize {
-            let root = self.sets.find(self.label[x]) as usize;
-            self.left[root] += 1;
-            self.went_down[root] = false;
+            let root = self.sets.find(self.label[x]);
+            self.root[x] = root;
+            self.left[root as usize] += 1;
+            self.went_down[root as usize] = false;
         }
         let mut next_label = 0;
         for x in 0..w as usize {
-            let root = self.sets.find(self.label[x]) as usize;
+            let root = self.root[x] as usize;
             self.left[root] -= 1;
             let must = self.left[root] == 0 && !self.went_down[root];
             if must || self.rng.coin() {
-                let cell = self.dims.at(x as u32, y);
-                out.cursor(cell);
+                let cell = row + x as u32;
                 out.carve(cell, cell + w);
                 self.went_down[root] = true;
                 if self.renumber[root] == FRESH {
@@ -98,8 +109,8 @@ impl Step for Eller {
                 self.label[x] = next_label;
                 next_label += 1;
             }
+            self.renumber[self.root[x] as usize] = FRESH;
         }
-        self.renumber.fill(FRESH);
         self.sets.reset(w as usize);
         self.y += 1;
         true

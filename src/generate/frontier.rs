@@ -1,107 +1,197 @@
-//! The growing tree's frontier: a deque that also pops its middle in O(1).
+//! The growing tree's frontier: a deque that can also pop its middle in O(1).
 //!
 //! A single `VecDeque` would make `middle` cost O(n) a pop and the whole
-//! generation quadratic. Two deques split at the middle keep every pop O(1):
-//! the elements are `left ++ right`, with `right` holding the extra one, so
-//! the element at index `len / 2` is always `right.front()`.
+//! generation quadratic. Split into two deques at the middle, every pop is
+//! O(1): the elements are `left ++ right`, with `right` holding the extra
+//! one, so the element at index `len / 2` is always `right.front()`. Keeping
+//! the halves balanced costs a move per push or pop, so a frontier that will
+//! never pop its middle stays a single deque.
 
 use crate::grid::Cell;
 use std::collections::VecDeque;
 
-/// An ordered list of cells supporting O(1) push at the back and pop at the
-/// back, front, middle or a given index (by swapping with the back).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
+enum Store {
+    /// Push, pop newest and swap-remove are O(1): enough for `newest` and
+    /// `random`, and the cheapest of the three.
+    Stack(Vec<Cell>),
+    /// Every operation but `pop_middle` is O(1).
+    One(VecDeque<Cell>),
+    /// Every operation is O(1); the cells are `left ++ right`.
+    Split {
+        left: VecDeque<Cell>,
+        right: VecDeque<Cell>,
+    },
+}
+
+/// An ordered list of cells supporting push at the back and pop at the back,
+/// front, middle or a given index (by swapping with the back).
+#[derive(Clone, Debug)]
 pub struct Frontier {
-    left: VecDeque<Cell>,
-    right: VecDeque<Cell>,
+    store: Store,
+}
+
+impl Default for Frontier {
+    fn default() -> Self {
+        Frontier::new()
+    }
 }
 
 impl Frontier {
+    /// A frontier with O(1) middle pops.
     pub fn new() -> Frontier {
-        Frontier::default()
+        Frontier::with_middle(true)
+    }
+
+    /// A frontier that pops its middle in O(1) if `middle`, else in O(n).
+    pub fn with_middle(middle: bool) -> Frontier {
+        Frontier::for_pops(true, middle)
+    }
+
+    /// The cheapest frontier that does `oldest` and `middle` pops in O(1)
+    /// where asked to (the others are always O(1)).
+    pub fn for_pops(oldest: bool, middle: bool) -> Frontier {
+        let store = if middle {
+            Store::Split {
+                left: VecDeque::new(),
+                right: VecDeque::new(),
+            }
+        } else if oldest {
+            Store::One(VecDeque::new())
+        } else {
+            Store::Stack(Vec::new())
+        };
+        Frontier { store }
     }
 
     #[inline]
     pub fn len(&self) -> usize {
-        self.left.len() + self.right.len()
+        match &self.store {
+            Store::Stack(all) => all.len(),
+            Store::One(all) => all.len(),
+            Store::Split { left, right } => left.len() + right.len(),
+        }
     }
 
     #[inline]
     pub fn is_empty(&self) -> bool {
-        self.right.is_empty()
+        self.len() == 0
     }
 
     /// Restores `right.len() ∈ {left.len(), left.len() + 1}`; one move at most
     /// after any single push or pop.
     #[inline]
-    fn rebalance(&mut self) {
-        if self.right.len() > self.left.len() + 1 {
-            let moved = self.right.pop_front().expect("right is longer than left");
-            self.left.push_back(moved);
-        } else if self.left.len() > self.right.len() {
-            let moved = self.left.pop_back().expect("left is longer than right");
-            self.right.push_front(moved);
+    fn rebalance(left: &mut VecDeque<Cell>, right: &mut VecDeque<Cell>) {
+        if right.len() > left.len() + 1 {
+            if let Some(moved) = right.pop_front() {
+                left.push_back(moved);
+            }
+        } else if left.len() > right.len() {
+            if let Some(moved) = left.pop_back() {
+                right.push_front(moved);
+            }
         }
     }
 
     /// Appends a cell at the back (the newest end).
     #[inline]
     pub fn push(&mut self, cell: Cell) {
-        self.right.push_back(cell);
-        self.rebalance();
+        match &mut self.store {
+            Store::Stack(all) => all.push(cell),
+            Store::One(all) => all.push_back(cell),
+            Store::Split { left, right } => {
+                right.push_back(cell);
+                Self::rebalance(left, right);
+            }
+        }
     }
 
     /// Removes the most recently pushed cell.
     #[inline]
     pub fn pop_newest(&mut self) -> Option<Cell> {
-        let cell = self.right.pop_back()?;
-        self.rebalance();
-        Some(cell)
+        match &mut self.store {
+            Store::Stack(all) => all.pop(),
+            Store::One(all) => all.pop_back(),
+            Store::Split { left, right } => {
+                let cell = right.pop_back()?;
+                Self::rebalance(left, right);
+                Some(cell)
+            }
+        }
+    }
+
+    /// The most recently pushed cell, left in place.
+    #[inline]
+    pub fn peek_newest(&self) -> Option<Cell> {
+        match &self.store {
+            Store::Stack(all) => all.last().copied(),
+            Store::One(all) => all.back().copied(),
+            Store::Split { left, right } => right.back().or(left.back()).copied(),
+        }
     }
 
     /// Removes the least recently pushed cell.
     #[inline]
     pub fn pop_oldest(&mut self) -> Option<Cell> {
-        let cell = match self.left.pop_front() {
-            Some(cell) => cell,
-            None => self.right.pop_front()?,
-        };
-        self.rebalance();
-        Some(cell)
+        match &mut self.store {
+            Store::Stack(all) => (!all.is_empty()).then(|| all.remove(0)),
+            Store::One(all) => all.pop_front(),
+            Store::Split { left, right } => {
+                let cell = match left.pop_front() {
+                    Some(cell) => cell,
+                    None => right.pop_front()?,
+                };
+                Self::rebalance(left, right);
+                Some(cell)
+            }
+        }
     }
 
     /// Removes the cell at index `len / 2`.
     #[inline]
     pub fn pop_middle(&mut self) -> Option<Cell> {
-        let cell = self.right.pop_front()?;
-        self.rebalance();
-        Some(cell)
+        match &mut self.store {
+            Store::Stack(all) => (!all.is_empty()).then(|| all.remove(all.len() / 2)),
+            Store::One(all) => all.remove(all.len() / 2),
+            Store::Split { left, right } => {
+                let cell = right.pop_front()?;
+                Self::rebalance(left, right);
+                Some(cell)
+            }
+        }
     }
 
-    /// Removes the cell at `index` by swapping the newest cell into its place.
+    /// Removes the cell at `index` by moving the newest cell into its place.
     #[inline]
     pub fn swap_remove(&mut self, index: usize) -> Option<Cell> {
-        if index >= self.len() {
-            return None;
+        match &mut self.store {
+            Store::Stack(all) => (index < all.len()).then(|| all.swap_remove(index)),
+            Store::One(all) => all.swap_remove_back(index),
+            Store::Split { left, right } => {
+                if index >= left.len() + right.len() {
+                    return None;
+                }
+                let last = right.pop_back()?;
+                let removed = if index == left.len() + right.len() {
+                    last
+                } else if index < left.len() {
+                    std::mem::replace(&mut left[index], last)
+                } else {
+                    let i = index - left.len();
+                    std::mem::replace(&mut right[i], last)
+                };
+                Self::rebalance(left, right);
+                Some(removed)
+            }
         }
-        let last = self
-            .right
-            .pop_back()
-            .expect("a non-empty frontier has a right half");
-        let removed = if index == self.len() {
-            last
-        } else if index < self.left.len() {
-            std::mem::replace(&mut self.left[index], last)
-        } else {
-            let i = index - self.left.len();
-            std::mem::replace(&mut self.right[i], last)
-        };
-        self.rebalance();
-        Some(removed)
     }
 
     /// The cells from oldest to newest.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.left.iter().chain(self.right.iter()).copied()
+    pub fn iter(&self) -> Box<dyn Iterator<Item = Cell> + '_> {
+        match &self.store {
+            Store::Stack(all) => Box::new(all.iter().copied()),
+            Store::One(all) => Box::new(all.iter().copied()),
+            Store::Split { left, right } => Box::new(left.iter().chain(right.iter()).copied()),
+        }
     }
 }

@@ -32,22 +32,35 @@ pub struct GrowingTree {
 }
 
 impl GrowingTree {
+    /// The growing tree for these params. Always popping the newest cell is
+    /// depth-first search, the recursive backtracker, which runs its own
+    /// tighter loop (a test checks the two give the same maze for a seed).
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(GrowingTree {
+        if params.pop == PopSpec::single(Pop::Newest) {
+            return super::backtracker::Backtracker::boxed(params);
+        }
+        Box::new(GrowingTree::new(params))
+    }
+
+    fn new(params: &Params) -> GrowingTree {
+        let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
+        GrowingTree {
             dims: params.dims,
             rng: Rng::new(params.seed),
             pop: params.pop.clone(),
             visited: BitSet::new(params.dims.cells() as usize),
-            frontier: Frontier::new(),
+            frontier: Frontier::for_pops(uses(Pop::Oldest), uses(Pop::Middle)),
             remaining: params.dims.cells() - 1,
             started: false,
-        })
+        }
     }
 
+    /// Takes the next cell off the frontier. `newest` only looks: Norvig pops
+    /// the cell and pushes it straight back, which leaves it where it was.
     #[inline]
-    fn pop(&mut self) -> Option<u32> {
-        match self.pop.choose(&mut self.rng) {
-            Pop::Newest => self.frontier.pop_newest(),
+    fn take(&mut self, pop: Pop) -> Option<u32> {
+        match pop {
+            Pop::Newest => self.frontier.peek_newest(),
             Pop::Oldest => self.frontier.pop_oldest(),
             Pop::Middle => self.frontier.pop_middle(),
             Pop::Random => {
@@ -59,7 +72,7 @@ impl GrowingTree {
 }
 
 impl Step for GrowingTree {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             let root = self.rng.below(self.dims.cells());
@@ -72,7 +85,8 @@ impl Step for GrowingTree {
         if self.remaining == 0 {
             return false;
         }
-        let Some(cell) = self.pop() else {
+        let pop = self.pop.choose(&mut self.rng);
+        let Some(cell) = self.take(pop) else {
             return false;
         };
         out.cursor(cell);
@@ -81,15 +95,55 @@ impl Step for GrowingTree {
             .dims
             .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
         else {
+            if pop == Pop::Newest {
+                self.frontier.pop_newest();
+            }
             out.mark(cell, Mark::Blank);
             return true;
         };
         out.carve(cell, next);
         self.visited.insert(next);
         self.remaining -= 1;
-        self.frontier.push(cell);
+        if pop != Pop::Newest {
+            self.frontier.push(cell);
+        }
         self.frontier.push(next);
         out.mark(next, Mark::Frontier);
         self.remaining > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::{Generator, Params};
+    use crate::grid::Grid;
+
+    /// Replays a stepper's structural events on a closed grid.
+    fn carve(mut stepper: Box<dyn Step>, dims: Dims) -> Grid {
+        let mut grid = Grid::closed(dims);
+        let mut out = Emit::new(false);
+        loop {
+            let more = stepper.step(&mut out);
+            for i in 0..out.len() {
+                grid.apply(&out.slice(i, i + 1)[0]);
+            }
+            out.clear();
+            if !more {
+                return grid;
+            }
+        }
+    }
+
+    #[test]
+    fn the_generic_growing_tree_popping_newest_is_the_backtracker() {
+        for seed in 0..10 {
+            let params = Params::new(Dims::new(21, 13).unwrap(), seed);
+            let generic = carve(Box::new(GrowingTree::new(&params)), params.dims);
+            let mut backtracker = Generator::by_name("backtracker", params.clone(), false).unwrap();
+            let mut grid = backtracker.initial_grid();
+            backtracker.finish_into(&mut grid);
+            assert_eq!(generic, grid, "seed {seed}");
+        }
     }
 }

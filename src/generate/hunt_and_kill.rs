@@ -70,7 +70,7 @@ impl HuntAndKill {
 }
 
 impl Step for HuntAndKill {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             self.at = self.rng.below(self.dims.cells());

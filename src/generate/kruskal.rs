@@ -93,7 +93,7 @@ impl Kruskal {
 }
 
 impl Step for Kruskal {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
         while self.remaining > 0 && self.next < self.walls.len() {

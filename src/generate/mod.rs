@@ -34,8 +34,26 @@ pub use pop::PopSpec;
 pub trait Step {
     /// Makes one small change and writes its events to `out`. Returns `false`
     /// once the maze is finished; events written by that last call still count.
-    fn step(&mut self, out: &mut Emit) -> bool;
+    fn step_one(&mut self, out: &mut Emit) -> bool;
+
+    /// Makes changes until at least `STEP_BATCH_EVENTS` events are written
+    /// or the maze is finished. The generator calls this through a `dyn`
+    /// pointer; batching here keeps that call off the per-cell path while
+    /// `step_one` stays small and inlinable.
+    fn step(&mut self, out: &mut Emit) -> bool {
+        loop {
+            if !self.step_one(out) {
+                return false;
+            }
+            if out.len() >= STEP_BATCH_EVENTS {
+                return true;
+            }
+        }
+    }
 }
+
+/// Events an algorithm writes per call of `Step::step`, at least.
+const STEP_BATCH_EVENTS: usize = 64;
 
 /// Everything a generator needs to start.
 #[derive(Clone, Debug, PartialEq, Eq)]

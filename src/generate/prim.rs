@@ -52,7 +52,7 @@ impl Prim {
 }
 
 impl Step for Prim {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             let start = self.rng.below(self.dims.cells());

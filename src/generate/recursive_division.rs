@@ -49,7 +49,7 @@ impl RecursiveDivision {
 
 impl Step for RecursiveDivision {
     /// One division per step.
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         while let Some(c) = self.chambers.pop() {
             if c.w < 2 || c.h < 2 {
                 continue;

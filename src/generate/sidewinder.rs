@@ -34,7 +34,7 @@ impl Sidewinder {
 
 impl Step for Sidewinder {
     /// One row per step.
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         let (w, y) = (self.dims.width, self.y);
         let row = self.dims.at(0, y);
         if y == 0 {

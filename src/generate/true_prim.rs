@@ -83,7 +83,7 @@ impl TruePrim {
 }
 
 impl Step for TruePrim {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             let start = self.rng.below(self.dims.cells());

@@ -52,16 +52,28 @@ impl UnionFind {
         if ra == rb {
             return false;
         }
+        self.link(ra, rb);
+        true
+    }
+
+    /// Joins two different roots by rank and returns the new root; for
+    /// callers that already hold both roots.
+    #[inline]
+    pub fn link(&mut self, ra: u32, rb: u32) -> u32 {
+        debug_assert!(
+            ra != rb && self.slot[ra as usize] & ROOT != 0 && self.slot[rb as usize] & ROOT != 0
+        );
         let (ka, kb) = (self.slot[ra as usize], self.slot[rb as usize]);
         if ka < kb {
             self.slot[ra as usize] = rb;
+            rb
         } else {
             self.slot[rb as usize] = ra;
             if ka == kb {
                 self.slot[ra as usize] += 1;
             }
+            ra
         }
-        true
     }
 
     /// Puts `0..len` back into singleton sets without reallocating.

@@ -89,7 +89,7 @@ impl Wilson {
 }
 
 impl Step for Wilson {
-    fn step(&mut self, out: &mut Emit) -> bool {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
             let first = self.rng.below(self.dims.cells());
