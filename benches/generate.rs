@@ -241,7 +241,7 @@ fn ns_per_cell(case: &Case, side: u32, runs: u64, visuals: bool) -> f64 {
         params(case, side, runs),
         visuals,
     )));
-    let mut samples: Vec<f64> = (0..runs)
+    let samples: Vec<f64> = (0..runs)
         .map(|seed| {
             let generator = Generator::new(algorithm, params(case, side, seed), visuals);
             let start = Instant::now();
