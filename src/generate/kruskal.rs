@@ -57,7 +57,7 @@ impl Kruskal {
 }
 
 /// Walls drawn ahead of time: their cache misses overlap instead of queueing.
-const BATCH: usize = 32;
+const BATCH: usize = 16;
 
 impl Kruskal {
     #[inline]
