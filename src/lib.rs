@@ -14,6 +14,8 @@ pub mod grid;
 pub mod render;
 pub mod rng;
 pub mod settings;
+pub mod solve;
+pub mod stream;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -24,36 +24,14 @@ pub mod union_find;
 mod wilson;
 
 use crate::error::MazeError;
-use crate::event::{Emit, Event};
+use crate::event::Event;
 use crate::grid::{Dims, Grid};
+use crate::stream::Stream;
+
+pub use crate::stream::Step;
 
 pub use binary_tree::Bias;
 pub use pop::PopSpec;
-
-/// One algorithm's state between steps.
-pub trait Step {
-    /// Makes one small change and writes its events to `out`. Returns `false`
-    /// once the maze is finished; events written by that last call still count.
-    fn step_one(&mut self, out: &mut Emit) -> bool;
-
-    /// Makes changes until at least `STEP_BATCH_EVENTS` events are written
-    /// or the maze is finished. The generator calls this through a `dyn`
-    /// pointer; batching here keeps that call off the per-cell path while
-    /// `step_one` stays small and inlinable.
-    fn step(&mut self, out: &mut Emit) -> bool {
-        loop {
-            if !self.step_one(out) {
-                return false;
-            }
-            if out.len() >= STEP_BATCH_EVENTS {
-                return true;
-            }
-        }
-    }
-}
-
-/// Events an algorithm writes per call of `Step::step`, at least.
-const STEP_BATCH_EVENTS: usize = 64;
 
 /// Everything a generator needs to start.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -249,11 +227,7 @@ pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
 pub struct Generator {
     algorithm: &'static Algorithm,
     params: Params,
-    stepper: Box<dyn Step>,
-    out: Emit,
-    pos: usize,
-    finished: bool,
-    done_sent: bool,
+    stream: Stream<dyn Step>,
 }
 
 impl Generator {
@@ -262,12 +236,8 @@ impl Generator {
     pub fn new(algorithm: &'static Algorithm, params: Params, visuals: bool) -> Generator {
         Generator {
             algorithm,
-            stepper: (algorithm.make)(&params),
+            stream: Stream::new((algorithm.make)(&params), visuals),
             params,
-            out: Emit::new(visuals),
-            pos: 0,
-            finished: false,
-            done_sent: false,
         }
     }
 
@@ -291,42 +261,20 @@ impl Generator {
 
     /// Whether the final `Done` has been handed out.
     pub fn is_done(&self) -> bool {
-        self.done_sent
+        self.stream.is_done()
     }
 
     /// The next events in order, at most `max` (at least 1) of them, or an
-    /// empty slice once the stream has ended. Consuming a slice at a time
-    /// spares a call per event; the animation asks for its frame budget.
+    /// empty slice once the stream has ended.
     pub fn next_chunk(&mut self, max: usize) -> &[Event] {
-        let max = max.max(1);
-        if self.pos >= self.out.len() {
-            self.refill(max.min(CHUNK_EVENTS));
-        }
-        let start = self.pos;
-        let end = (start + max).min(self.out.len());
-        self.pos = end;
-        self.out.slice(start, end)
-    }
-
-    /// Runs steps until at least `want` events are buffered or the stream ends.
-    fn refill(&mut self, want: usize) {
-        self.out.clear();
-        self.pos = 0;
-        while self.out.len() < want && !self.done_sent {
-            if self.finished {
-                self.out.push_done();
-                self.done_sent = true;
-            } else if !self.stepper.step(&mut self.out) {
-                self.finished = true;
-            }
-        }
+        self.stream.next_chunk(max)
     }
 
     /// Applies every remaining event to `grid` and returns how many there were.
     pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
         let mut count = 0;
         loop {
-            let chunk = self.next_chunk(CHUNK_EVENTS);
+            let chunk = self.stream.next_chunk(usize::MAX);
             if chunk.is_empty() {
                 return count;
             }
@@ -338,15 +286,12 @@ impl Generator {
     }
 }
 
-/// How many events `next_chunk` buffers at a time at most.
-const CHUNK_EVENTS: usize = 256;
-
 impl Iterator for Generator {
     type Item = Event;
 
     #[inline]
     fn next(&mut self) -> Option<Event> {
-        self.next_chunk(1).first().copied()
+        self.stream.next_chunk(1).first().copied()
     }
 }
 

@@ -1,0 +1,63 @@
+//! Breadth-first search (Norvig's solver).
+//!
+//! 1. Queue the start.
+//! 2. Take the oldest queued cell; if it is the goal, walk the parents back.
+//! 3. Otherwise queue its unseen open neighbours, remembering where each came
+//!    from, and repeat from 2.
+//!
+//! It explores in rings of equal distance, so the first path it finds is a
+//! shortest one, on any maze, loops included. It looks at every cell closer
+//! than the goal.
+
+use super::{Marks, Outcome, Solve, Sweep};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Grid};
+use crate::stream::Step;
+
+pub struct Bfs {
+    grid: Grid,
+    goal: Cell,
+    sweep: Sweep,
+    marks: Marks,
+    outcome: Outcome,
+}
+
+impl Bfs {
+    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+        Box::new(Bfs {
+            sweep: Sweep::new(grid.cells(), start),
+            marks: Marks::new(grid.cells()),
+            grid,
+            goal,
+            outcome: Outcome::Searching,
+        })
+    }
+}
+
+impl Step for Bfs {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        let marks = &mut self.marks;
+        let Some(cell) = self
+            .sweep
+            .advance(&self.grid, |n| marks.set(out, n, Mark::Frontier))
+        else {
+            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            return false;
+        };
+        out.cursor(cell);
+        self.marks.set(out, cell, Mark::Explored);
+        if cell == self.goal {
+            let path = self.sweep.path_to(cell);
+            self.marks.set_path(out, &path);
+            self.outcome = Outcome::Found(path);
+            return false;
+        }
+        true
+    }
+}
+
+impl Solve for Bfs {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}

@@ -1,0 +1,112 @@
+//! Dead-end filler (mazelib's transmuter, then the walk through).
+//!
+//! 1. Queue every dead end other than the start and the goal.
+//! 2. Fill a queued cell: it is no longer part of the maze, so its one open
+//!    neighbour loses an opening; if that makes the neighbour a dead end (and
+//!    it is not the start or the goal), queue it too.
+//! 3. When nothing is queued, walk from the start to the goal through the
+//!    unfilled cells (breadth-first, so the walk is a shortest one).
+//!
+//! On a perfect maze only the solution is left unfilled. On a maze with loops
+//! the loops stay unfilled, and the final walk picks a shortest way through.
+
+use super::{Marks, Outcome, Solve, NONE};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Grid};
+use crate::stream::Step;
+
+pub struct DeadEndFiller {
+    grid: Grid,
+    start: Cell,
+    goal: Cell,
+    /// Open neighbours not filled yet, per cell.
+    degree: Vec<u8>,
+    filled: Vec<bool>,
+    queue: Vec<Cell>,
+    marks: Marks,
+    outcome: Outcome,
+}
+
+impl DeadEndFiller {
+    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+        let degree: Vec<u8> = (0..grid.cells()).map(|c| grid.degree(c) as u8).collect();
+        let queue = (0..grid.cells())
+            .filter(|&c| degree[c as usize] <= 1 && c != start && c != goal)
+            .collect();
+        Box::new(DeadEndFiller {
+            filled: vec![false; grid.cells() as usize],
+            marks: Marks::new(grid.cells()),
+            grid,
+            start,
+            goal,
+            degree,
+            queue,
+            outcome: Outcome::Searching,
+        })
+    }
+
+    /// A shortest walk from start to goal through unfilled cells.
+    fn walk_through(&self) -> Option<Vec<Cell>> {
+        let mut parent = vec![NONE; self.grid.cells() as usize];
+        let mut queue = vec![self.start];
+        parent[self.start as usize] = self.start;
+        let mut head = 0;
+        while let Some(&cell) = queue.get(head) {
+            head += 1;
+            if cell == self.goal {
+                let mut path = vec![cell];
+                let mut at = cell;
+                while parent[at as usize] != at {
+                    at = parent[at as usize];
+                    path.push(at);
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for &n in self.grid.open_neighbors(cell).as_slice() {
+                if !self.filled[n as usize] && parent[n as usize] == NONE {
+                    parent[n as usize] = cell;
+                    queue.push(n);
+                }
+            }
+        }
+        None
+    }
+}
+
+impl Step for DeadEndFiller {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        while let Some(cell) = self.queue.pop() {
+            if self.filled[cell as usize] {
+                continue;
+            }
+            self.filled[cell as usize] = true;
+            out.cursor(cell);
+            self.marks.set(out, cell, Mark::Dead);
+            for &n in self.grid.open_neighbors(cell).as_slice() {
+                if self.filled[n as usize] {
+                    continue;
+                }
+                self.degree[n as usize] -= 1;
+                if self.degree[n as usize] == 1 && n != self.start && n != self.goal {
+                    self.queue.push(n);
+                }
+            }
+            return true;
+        }
+        self.outcome = match self.walk_through() {
+            Some(path) => {
+                self.marks.set_path(out, &path);
+                Outcome::Found(path)
+            }
+            None => Outcome::NotFound("the goal cannot be reached from the start".into()),
+        };
+        false
+    }
+}
+
+impl Solve for DeadEndFiller {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}

@@ -1,0 +1,79 @@
+//! Depth-first search with backtracking.
+//!
+//! 1. Push the start; its cells on the stack are the current path.
+//! 2. From the top, step into the first unvisited open neighbour (north,
+//!    east, south, west) and push it.
+//! 3. If there is none, pop: that cell is a dead branch.
+//! 4. Stop at the goal (the stack is the path) or when the stack empties.
+//!
+//! It finds a path on any maze, but on a maze with loops not always the
+//! shortest; on a perfect maze the path is the only one.
+
+use super::{Marks, Outcome, Solve};
+use crate::bitset::BitSet;
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Grid};
+use crate::stream::Step;
+
+pub struct Dfs {
+    grid: Grid,
+    goal: Cell,
+    stack: Vec<Cell>,
+    visited: BitSet,
+    marks: Marks,
+    outcome: Outcome,
+}
+
+impl Dfs {
+    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+        let mut visited = BitSet::new(grid.cells() as usize);
+        visited.insert(start);
+        Box::new(Dfs {
+            marks: Marks::new(grid.cells()),
+            grid,
+            goal,
+            stack: vec![start],
+            visited,
+            outcome: Outcome::Searching,
+        })
+    }
+}
+
+impl Step for Dfs {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        let Some(&top) = self.stack.last() else {
+            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            return false;
+        };
+        out.cursor(top);
+        self.marks.set(out, top, Mark::Path);
+        if top == self.goal {
+            self.outcome = Outcome::Found(self.stack.clone());
+            return false;
+        }
+        let next = self
+            .grid
+            .open_neighbors(top)
+            .as_slice()
+            .iter()
+            .copied()
+            .find(|&n| !self.visited.contains(n));
+        match next {
+            Some(n) => {
+                self.visited.insert(n);
+                self.stack.push(n);
+            }
+            None => {
+                self.stack.pop();
+                self.marks.set(out, top, Mark::Dead);
+            }
+        }
+        true
+    }
+}
+
+impl Solve for Dfs {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}

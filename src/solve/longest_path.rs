@@ -1,0 +1,73 @@
+//! Longest path: the two most distant cells and the path between them
+//! (brainmaze.py's `--solve`), by the double sweep.
+//!
+//! 1. Sweep breadth-first from the start; the last cell reached is one end.
+//! 2. Sweep again from that end; the last cell reached is the other end.
+//! 3. The second sweep's parents give the path.
+//!
+//! Exact on perfect mazes (trees) in two linear passes, where brainmaze's
+//! distance matrix is exponential. On a maze with loops it gives a long
+//! shortest path, not necessarily the longest simple one. Start and goal only
+//! choose where the first sweep begins.
+
+use super::{Marks, Outcome, Solve, Sweep};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Grid};
+use crate::stream::Step;
+
+pub struct LongestPath {
+    grid: Grid,
+    sweep: Sweep,
+    second: bool,
+    last: Cell,
+    marks: Marks,
+    outcome: Outcome,
+}
+
+impl LongestPath {
+    pub fn boxed(grid: Grid, start: Cell, _goal: Cell) -> Box<dyn Solve> {
+        Box::new(LongestPath {
+            sweep: Sweep::new(grid.cells(), start),
+            marks: Marks::new(grid.cells()),
+            grid,
+            second: false,
+            last: start,
+            outcome: Outcome::Searching,
+        })
+    }
+}
+
+impl Step for LongestPath {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        match self.sweep.advance(&self.grid, |_| {}) {
+            Some(cell) => {
+                out.cursor(cell);
+                let mark = if self.second {
+                    Mark::Frontier
+                } else {
+                    Mark::Explored
+                };
+                self.marks.set(out, cell, mark);
+                self.last = cell;
+                true
+            }
+            None if !self.second => {
+                self.second = true;
+                self.sweep = Sweep::new(self.grid.cells(), self.last);
+                true
+            }
+            None => {
+                let path = self.sweep.path_to(self.last);
+                self.marks.set_path(out, &path);
+                self.outcome = Outcome::Found(path);
+                false
+            }
+        }
+    }
+}
+
+impl Solve for LongestPath {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}

@@ -1,0 +1,288 @@
+//! The solvers: step iterators over the same event vocabulary as the
+//! generators (cells marked explored, on the path, dead), each in its own
+//! file, and [`Solver`], which drives any of them on a copy of a maze.
+//!
+//! Every solver works on any maze, loops included. Where a method cannot
+//! guarantee an answer (a wall follower between two inner cells can circle,
+//! a random mouse can wander), it detects that and ends with
+//! [`Outcome::NotFound`] instead of running forever.
+
+mod astar;
+mod bfs;
+mod dead_end_filler;
+mod dfs;
+mod longest_path;
+mod random_mouse;
+mod tremaux;
+mod wall_follower;
+
+use crate::error::MazeError;
+use crate::event::{Emit, Event, Mark};
+use crate::grid::{Cell, Grid};
+use crate::stream::{Step, Stream};
+
+/// How a search ended, or that it has not yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Searching,
+    /// The path from start to goal, both included, through openings.
+    Found(Vec<Cell>),
+    /// Why this method found no path.
+    NotFound(String),
+}
+
+/// A solver's state between steps, and its result.
+pub trait Solve: Step {
+    fn outcome(&self) -> &Outcome;
+}
+
+/// A registry entry: the CLI and URL name, and how to start it.
+pub struct SolverInfo {
+    pub name: &'static str,
+    /// One line on how it works and which mazes it handles.
+    pub description: &'static str,
+    make: fn(Grid, Cell, Cell) -> Box<dyn Solve>,
+}
+
+/// Every solver, in the order the CLI lists them.
+pub static SOLVERS: &[SolverInfo] = &[
+    SolverInfo {
+        name: "bfs",
+        description: "breadth-first search from the start: always a shortest path, on any maze",
+        make: bfs::Bfs::boxed,
+    },
+    SolverInfo {
+        name: "dfs",
+        description: "depth-first search with backtracking: finds a path on any maze, not always the shortest",
+        make: dfs::Dfs::boxed,
+    },
+    SolverInfo {
+        name: "astar",
+        description: "A* with the Manhattan distance: a shortest path, exploring toward the goal first",
+        make: astar::AStar::boxed,
+    },
+    SolverInfo {
+        name: "wall-follower",
+        description: "left hand on the wall: works on perfect mazes; with loops it can circle, which is detected",
+        make: wall_follower::WallFollower::left_hand,
+    },
+    SolverInfo {
+        name: "wall-follower-right",
+        description: "right hand on the wall: as wall-follower, mirrored",
+        make: wall_follower::WallFollower::right_hand,
+    },
+    SolverInfo {
+        name: "tremaux",
+        description: "Tremaux: mark each passage as you pass; never take a passage marked twice; any maze",
+        make: tremaux::Tremaux::boxed,
+    },
+    SolverInfo {
+        name: "dead-end-filler",
+        description: "fill dead ends until only the way through is left (mazelib's transmuter), then walk it",
+        make: dead_end_filler::DeadEndFiller::boxed,
+    },
+    SolverInfo {
+        name: "random-mouse",
+        description: "a random walk that avoids turning back; slow, and gives up after a bounded number of moves",
+        make: random_mouse::RandomMouse::boxed,
+    },
+    SolverInfo {
+        name: "longest-path",
+        description: "the path between the two most distant cells (two breadth-first sweeps; start and goal ignored)",
+        make: longest_path::LongestPath::boxed,
+    },
+];
+
+/// The registry entry for a name, or an error listing the valid names.
+pub fn find(name: &str) -> Result<&'static SolverInfo, MazeError> {
+    SOLVERS
+        .iter()
+        .find(|s| s.name == name.trim())
+        .ok_or_else(|| MazeError::BadValue {
+            what: "solver",
+            given: name.to_string(),
+            valid: SOLVERS
+                .iter()
+                .map(|s| s.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
+}
+
+/// A running solver: an iterator of events ending with [`Event::Done`].
+pub struct Solver {
+    info: &'static SolverInfo,
+    stream: Stream<dyn Solve>,
+}
+
+impl Solver {
+    /// Starts a solver on a copy of `grid`; start and goal must be cells of it.
+    pub fn new(
+        info: &'static SolverInfo,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+        visuals: bool,
+    ) -> Result<Solver, MazeError> {
+        for (what, cell) in [("start", start), ("goal", goal)] {
+            if cell >= grid.cells() {
+                return Err(MazeError::BadValue {
+                    what,
+                    given: cell.to_string(),
+                    valid: format!("a cell index from 0 to {}", grid.cells() - 1),
+                });
+            }
+        }
+        Ok(Solver {
+            info,
+            stream: Stream::new((info.make)(grid.clone(), start, goal), visuals),
+        })
+    }
+
+    pub fn by_name(
+        name: &str,
+        grid: &Grid,
+        start: Cell,
+        goal: Cell,
+        visuals: bool,
+    ) -> Result<Solver, MazeError> {
+        Solver::new(find(name)?, grid, start, goal, visuals)
+    }
+
+    pub fn info(&self) -> &'static SolverInfo {
+        self.info
+    }
+
+    /// The next events, at most `max` of them; empty once the stream ended.
+    pub fn next_chunk(&mut self, max: usize) -> &[Event] {
+        self.stream.next_chunk(max)
+    }
+
+    /// The result so far.
+    pub fn outcome(&self) -> &Outcome {
+        self.stream.stepper().outcome()
+    }
+
+    /// Runs to the end and returns the result.
+    pub fn run(&mut self) -> &Outcome {
+        while !self.stream.next_chunk(usize::MAX).is_empty() {}
+        self.outcome()
+    }
+}
+
+impl Iterator for Solver {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        self.stream.next_chunk(1).first().copied()
+    }
+}
+
+/// Runs a solver to the end without visuals and returns its outcome.
+pub fn solve(name: &str, grid: &Grid, start: Cell, goal: Cell) -> Result<Outcome, MazeError> {
+    let mut solver = Solver::by_name(name, grid, start, goal, false)?;
+    Ok(solver.run().clone())
+}
+
+/// The marks a solver has set, so that it only reports real changes.
+pub(crate) struct Marks {
+    marks: Vec<Mark>,
+}
+
+impl Marks {
+    pub(crate) fn new(cells: u32) -> Marks {
+        Marks {
+            marks: vec![Mark::Blank; cells as usize],
+        }
+    }
+
+    pub(crate) fn get(&self, cell: Cell) -> Mark {
+        self.marks[cell as usize]
+    }
+
+    /// Sets a mark, emitting an event only if it changes.
+    #[inline]
+    pub(crate) fn set(&mut self, out: &mut Emit, cell: Cell, mark: Mark) {
+        if self.marks[cell as usize] != mark {
+            self.marks[cell as usize] = mark;
+            out.mark(cell, mark);
+        }
+    }
+
+    /// Marks a whole path as the final path.
+    pub(crate) fn set_path(&mut self, out: &mut Emit, path: &[Cell]) {
+        for &cell in path {
+            self.set(out, cell, Mark::Path);
+        }
+    }
+}
+
+/// No parent yet.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// A breadth-first sweep, one cell per call: shared by `bfs` and
+/// `longest-path`.
+pub(crate) struct Sweep {
+    queue: Vec<Cell>,
+    head: usize,
+    parent: Vec<u32>,
+}
+
+impl Sweep {
+    pub(crate) fn new(cells: u32, from: Cell) -> Sweep {
+        let mut sweep = Sweep {
+            queue: Vec::with_capacity(cells as usize),
+            head: 0,
+            parent: vec![NONE; cells as usize],
+        };
+        sweep.queue.push(from);
+        sweep.parent[from as usize] = from;
+        sweep
+    }
+
+    /// Takes the next cell off the queue and queues its unseen neighbours
+    /// (passed to `queued`); `None` once every reachable cell is taken.
+    #[inline]
+    pub(crate) fn advance(&mut self, grid: &Grid, mut queued: impl FnMut(Cell)) -> Option<Cell> {
+        let cell = *self.queue.get(self.head)?;
+        self.head += 1;
+        for &n in grid.open_neighbors(cell).as_slice() {
+            if self.parent[n as usize] == NONE {
+                self.parent[n as usize] = cell;
+                self.queue.push(n);
+                queued(n);
+            }
+        }
+        Some(cell)
+    }
+
+    /// The path from the sweep's origin to `to`, both included.
+    pub(crate) fn path_to(&self, to: Cell) -> Vec<Cell> {
+        let mut path = vec![to];
+        let mut cell = to;
+        while self.parent[cell as usize] != cell {
+            cell = self.parent[cell as usize];
+            path.push(cell);
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// Removes the loop a walk made on coming back to `cell`: pops the trail back
+/// to it, reporting each erased cell. Shared by the walkers.
+pub(crate) fn erase_loop(
+    trail: &mut Vec<Cell>,
+    on_trail: &mut [bool],
+    cell: Cell,
+    mut erased: impl FnMut(Cell),
+) {
+    while let Some(&top) = trail.last() {
+        if top == cell {
+            return;
+        }
+        trail.pop();
+        on_trail[top as usize] = false;
+        erased(top);
+    }
+}

@@ -1,0 +1,112 @@
+//! Random mouse (mazelib's RandomMouse).
+//!
+//! 1. From the current cell, move to a random open neighbour, never straight
+//!    back unless it is a dead end.
+//! 2. Stop at the goal. The trail, with its loops erased, is the path.
+//!
+//! It reaches the goal on any connected maze with probability 1, but it can
+//! take a very long time (the expected walk grows faster than the maze), so
+//! it gives up after `MOVES_PER_CELL` moves per cell and says so.
+
+use super::{erase_loop, Marks, Outcome, Solve};
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Grid, Neighbors};
+use crate::rng::Rng;
+use crate::stream::Step;
+
+/// Moves allowed per cell of the maze before the mouse gives up.
+const MOVES_PER_CELL: u64 = 200;
+/// The fixed seed of the mouse's walk, so a run can be repeated.
+const MOUSE_SEED: u64 = 0x6d6f_7573_65;
+
+pub struct RandomMouse {
+    grid: Grid,
+    goal: Cell,
+    at: Cell,
+    previous: Option<Cell>,
+    rng: Rng,
+    moves: u64,
+    max_moves: u64,
+    trail: Vec<Cell>,
+    on_trail: Vec<bool>,
+    marks: Marks,
+    outcome: Outcome,
+    started: bool,
+}
+
+impl RandomMouse {
+    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+        let cells = grid.cells();
+        Box::new(RandomMouse {
+            marks: Marks::new(cells),
+            on_trail: vec![false; cells as usize],
+            grid,
+            goal,
+            at: start,
+            previous: None,
+            rng: Rng::new(MOUSE_SEED ^ u64::from(start) << 32 ^ u64::from(goal)),
+            moves: 0,
+            max_moves: MOVES_PER_CELL * u64::from(cells) + 1000,
+            trail: Vec::new(),
+            outcome: Outcome::Searching,
+            started: false,
+        })
+    }
+}
+
+impl Step for RandomMouse {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            self.trail.push(self.at);
+            self.on_trail[self.at as usize] = true;
+            out.cursor(self.at);
+            self.marks.set(out, self.at, Mark::Path);
+        }
+        if self.at == self.goal {
+            self.outcome = Outcome::Found(self.trail.clone());
+            return false;
+        }
+        if self.moves == self.max_moves {
+            self.outcome = Outcome::NotFound(format!(
+                "the random mouse gave up after {} moves",
+                self.moves
+            ));
+            return false;
+        }
+        let open = self.grid.open_neighbors(self.at);
+        let mut forward = Neighbors::new();
+        for &n in open.as_slice() {
+            if Some(n) != self.previous {
+                forward.push(n);
+            }
+        }
+        let choices = if forward.is_empty() { open } else { forward };
+        if choices.is_empty() {
+            self.outcome = Outcome::NotFound("the start has no opening".into());
+            return false;
+        }
+        let next = self.rng.pick(choices.as_slice());
+        self.moves += 1;
+        self.previous = Some(self.at);
+        self.at = next;
+        out.cursor(next);
+        if self.on_trail[next as usize] {
+            let marks = &mut self.marks;
+            erase_loop(&mut self.trail, &mut self.on_trail, next, |c| {
+                marks.set(out, c, Mark::Explored)
+            });
+        } else {
+            self.trail.push(next);
+            self.on_trail[next as usize] = true;
+            self.marks.set(out, next, Mark::Path);
+        }
+        true
+    }
+}
+
+impl Solve for RandomMouse {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}

@@ -1,0 +1,93 @@
+//! The buffering every step iterator shares: an algorithm writes a batch of
+//! events per call, and consumers take them one at a time or a slice at a
+//! time, ending with [`Event::Done`].
+
+use crate::event::{Emit, Event};
+
+/// One algorithm's state between steps.
+pub trait Step {
+    /// Makes one small change and writes its events to `out`. Returns `false`
+    /// once the maze is finished; events written by that last call still count.
+    fn step_one(&mut self, out: &mut Emit) -> bool;
+
+    /// Makes changes until at least `STEP_BATCH_EVENTS` events are written
+    /// or the maze is finished. The generator calls this through a `dyn`
+    /// pointer; batching here keeps that call off the per-cell path while
+    /// `step_one` stays small and inlinable.
+    fn step(&mut self, out: &mut Emit) -> bool {
+        loop {
+            if !self.step_one(out) {
+                return false;
+            }
+            if out.len() >= STEP_BATCH_EVENTS {
+                return true;
+            }
+        }
+    }
+}
+
+/// Events an algorithm writes per call of `Step::step`, at least.
+const STEP_BATCH_EVENTS: usize = 64;
+
+/// How many events `next_chunk` buffers at a time at most.
+const CHUNK_EVENTS: usize = 256;
+
+/// The events of a stepper, handed out in order and ended by one `Done`.
+pub struct Stream<S: ?Sized + Step> {
+    stepper: Box<S>,
+    out: Emit,
+    pos: usize,
+    finished: bool,
+    done_sent: bool,
+}
+
+impl<S: ?Sized + Step> Stream<S> {
+    /// Wraps a stepper; with `visuals` off, marks and cursor moves are dropped.
+    pub fn new(stepper: Box<S>, visuals: bool) -> Stream<S> {
+        Stream {
+            stepper,
+            out: Emit::new(visuals),
+            pos: 0,
+            finished: false,
+            done_sent: false,
+        }
+    }
+
+    /// The algorithm's state, to read its results once done.
+    pub fn stepper(&self) -> &S {
+        &self.stepper
+    }
+
+    /// Whether the final `Done` has been handed out.
+    pub fn is_done(&self) -> bool {
+        self.done_sent && self.pos >= self.out.len()
+    }
+
+    /// The next events in order, at most `max` (at least 1) of them, or an
+    /// empty slice once the stream has ended. Consuming a slice at a time
+    /// spares a call per event; the animation asks for its frame budget.
+    pub fn next_chunk(&mut self, max: usize) -> &[Event] {
+        let max = max.max(1);
+        if self.pos >= self.out.len() {
+            self.refill(max.min(CHUNK_EVENTS));
+        }
+        let start = self.pos;
+        let end = start.saturating_add(max).min(self.out.len());
+        self.pos = end;
+        self.out.slice(start, end)
+    }
+
+    /// Runs steps until at least `want` events are buffered or the stream ends.
+    fn refill(&mut self, want: usize) {
+        self.out.clear();
+        self.pos = 0;
+        while self.out.len() < want && !self.done_sent {
+            if self.finished {
+                self.out.push_done();
+                self.done_sent = true;
+            } else if !self.stepper.step(&mut self.out) {
+                self.finished = true;
+            }
+        }
+    }
+}
