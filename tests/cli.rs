@@ -199,3 +199,43 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
         assert!(stdout(&out).is_empty());
     }
 }
+
+#[test]
+fn solve_with_a_chosen_solver_marks_its_path_in_every_text_format() {
+    let base = [
+        "generate",
+        "--algorithm",
+        "hunt-and-kill",
+        "--size",
+        "9x6",
+        "--seed",
+        "12",
+        "--solve",
+    ];
+    let by = |solver: &str, format: &str| {
+        let mut args = base.to_vec();
+        args.extend(["--solver", solver, "--format", format]);
+        let out = mazelab(&args);
+        assert!(out.status.success(), "{solver} {format}: {}", stderr(&out));
+        stdout(&out)
+    };
+    // A perfect maze has one path, so every solver marks the same cells.
+    for solver in [
+        "dfs",
+        "astar",
+        "wall-follower",
+        "tremaux",
+        "dead-end-filler",
+    ] {
+        assert_eq!(by(solver, "ascii"), by("bfs", "ascii"), "{solver}");
+        assert_eq!(by(solver, "json"), by("bfs", "json"), "{solver}");
+    }
+    assert!(by("tremaux", "ascii").contains('.'));
+    assert!(by("tremaux", "norvig").contains("**"));
+    assert!(by("tremaux", "svg").contains("class=\"solution\""));
+    // The longest path joins other cells than the entrance and exit.
+    let longest = by("longest-path", "json");
+    let solution =
+        &longest[longest.find("\"solution\":[").unwrap() + 12..longest.rfind(']').unwrap()];
+    assert!(solution.split(',').count() >= by("bfs", "json").matches(',').count() / 100);
+}

@@ -9,6 +9,7 @@ use mazelab::error::{parse_seed, MazeError};
 use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
 use mazelab::grid::Dims;
 use mazelab::render::{self, json, Format};
+use mazelab::solve::{self, Outcome};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -18,7 +19,8 @@ usage:
   mazelab list
   mazelab generate [--algorithm NAME] [--size WxH] [--seed N] [--pop SPEC]
                    [--bias NW|NE|SW|SE] [--entrances norvig|random|longest]
-                   [--format ascii|norvig|blocks|svg|json|stats] [--solve]
+                   [--format ascii|norvig|blocks|svg|json|stats]
+                   [--solve] [--solver NAME]
 
   --algorithm  a name from `mazelab list` (default: backtracker)
   --size       width x height in cells, each 1 to 4096 (default: 20x10)
@@ -28,7 +30,10 @@ usage:
   --bias       binary-tree bias (default: NW)
   --entrances  where the ends go (default: norvig, top-left and bottom-right)
   --format     output format (default: ascii); stats prints key=value metrics
-  --solve      mark the shortest path from entrance to exit";
+  --solve      mark the path from entrance to exit
+  --solver     how to find it (default: bfs): bfs, dfs, astar, wall-follower,
+               wall-follower-right, tremaux, dead-end-filler, random-mouse,
+               longest-path (the two most distant cells instead)";
 
 /// What `generate` was asked for.
 struct Request {
@@ -40,6 +45,7 @@ struct Request {
     entrances: EntranceStyle,
     format: Format,
     solve: bool,
+    solver: &'static str,
 }
 
 /// A failure to report: a message for stderr.
@@ -64,6 +70,7 @@ fn parse_generate(args: &[String]) -> Result<Request, Failure> {
         entrances: EntranceStyle::default(),
         format: Format::default(),
         solve: false,
+        solver: "bfs",
     };
     let mut i = 0;
     while i < args.len() {
@@ -85,6 +92,7 @@ fn parse_generate(args: &[String]) -> Result<Request, Failure> {
             "--bias",
             "--entrances",
             "--format",
+            "--solver",
         ];
         if !takes_value.contains(&flag) {
             return Err(Failure::Usage(format!("unknown option '{arg}'")));
@@ -105,6 +113,7 @@ fn parse_generate(args: &[String]) -> Result<Request, Failure> {
             "--pop" => request.pop = PopSpec::parse(&value)?,
             "--bias" => request.bias = Bias::parse(&value)?,
             "--entrances" => request.entrances = EntranceStyle::parse(&value)?,
+            "--solver" => request.solver = solve::find(&value)?.name,
             _ => request.format = Format::parse(&value)?,
         }
         i += 1;
@@ -137,10 +146,20 @@ fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
         generate::generate(&request.algorithm, params).expect("the algorithm name was checked");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.entrances, seed);
-    let solution = request
-        .solve
-        .then(|| analyze::shortest_path(&grid, ends.entrance.cell, ends.exit.cell))
-        .flatten();
+    let solution = if request.solve {
+        let outcome = solve::solve(request.solver, &grid, ends.entrance.cell, ends.exit.cell)
+            .expect("the ends are cells of the maze and the solver name was checked");
+        match outcome {
+            Outcome::Found(path) => Some(path),
+            Outcome::NotFound(why) => {
+                eprintln!("mazelab: {}: {why}", request.solver);
+                None
+            }
+            Outcome::Searching => None,
+        }
+    } else {
+        None
+    };
     let path = solution.as_deref();
     match request.format {
         Format::Ascii => out.write_all(render::ascii::render(&grid, Some(&ends), path).as_bytes()),
