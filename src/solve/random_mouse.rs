@@ -17,7 +17,7 @@ use crate::stream::Step;
 /// Moves allowed per cell of the maze before the mouse gives up.
 const MOVES_PER_CELL: u64 = 200;
 /// The fixed seed of the mouse's walk, so a run can be repeated.
-const MOUSE_SEED: u64 = 0x6d6f_7573_65;
+const MOUSE_SEED: u64 = 0x006d_6f75_7365;
 
 pub struct RandomMouse {
     grid: Grid,
