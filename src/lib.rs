@@ -6,6 +6,7 @@
 
 pub mod analyze;
 pub mod bitset;
+pub mod difficulty;
 pub mod entrance;
 pub mod error;
 pub mod event;

@@ -4,11 +4,13 @@
 //! Keys: `algorithm`, `size` (`WxH`), `seed`, `pop`, `bias`, `speed` (steps
 //! per second or `instant`), `compare` (comma-separated panel specs, each
 //! `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with `+` between
-//! its parts or a bias, e.g. `growing-tree/newest,growing-tree/oldest`).
+//! its parts or a bias, e.g. `growing-tree/newest,growing-tree/oldest`),
+//! `solver`, and `start` and `goal` as `x,y` cell coordinates.
 
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, PopSpec};
-use crate::grid::Dims;
+use crate::grid::{Cell, Dims};
+use crate::solve;
 
 /// The fastest animated speed; above it the control means "instant".
 pub const MAX_SPEED: f64 = 100_000.0; // steps/s
@@ -78,6 +80,11 @@ pub struct Settings {
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
     pub compare: Vec<PanelSpec>,
+    /// The solver every panel starts with.
+    pub solver: &'static str,
+    /// Where solving starts and ends; `None` means the entrance or the exit.
+    pub start: Option<(u32, u32)>,
+    pub goal: Option<(u32, u32)>,
 }
 
 impl Settings {
@@ -93,7 +100,29 @@ impl Settings {
             seed,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
+            solver: "bfs",
+            start: None,
+            goal: None,
         }
+    }
+
+    /// The start cell: the chosen one, or the entrance (top-left).
+    pub fn start_cell(&self) -> Cell {
+        self.start.map_or(0, |(x, y)| self.dims.at(x, y))
+    }
+
+    /// The goal cell: the chosen one, or the exit (bottom-right).
+    pub fn goal_cell(&self) -> Cell {
+        self.goal
+            .map_or(self.dims.cells() - 1, |(x, y)| self.dims.at(x, y))
+    }
+
+    /// Forgets a start or goal that no longer fits the size.
+    pub fn clamp_ends(&mut self) {
+        let (w, h) = (self.dims.width, self.dims.height);
+        let fits = |p: Option<(u32, u32)>| p.filter(|&(x, y)| x < w && y < h);
+        self.start = fits(self.start);
+        self.goal = fits(self.goal);
     }
 
     /// The default comparison: Norvig's three pops side by side.
@@ -139,14 +168,29 @@ impl Settings {
                     .map_err(|e| e.to_string()),
                 "speed" => parse_speed(&value).map(|s| settings.speed = s),
                 "compare" => parse_compare(&value).map(|c| settings.compare = c),
-                // Solving keys are read by the solver UI; a link may carry them.
-                "solver" | "start" | "goal" => Ok(()),
+                "solver" => solve::find(&value)
+                    .map(|s| settings.solver = s.name)
+                    .map_err(|e| e.to_string()),
+                "start" => parse_point(&value).map(|p| settings.start = Some(p)),
+                "goal" => parse_point(&value).map(|p| settings.goal = Some(p)),
                 _ => Err(format!("unknown setting '{key}'")),
             };
             if let Err(message) = result {
                 notices.push(format!("ignored {key}: {message}"));
             }
         }
+        // Points are checked against the final size, whatever the key order.
+        for (key, point) in [("start", settings.start), ("goal", settings.goal)] {
+            if let Some((x, y)) =
+                point.filter(|&(x, y)| x >= settings.dims.width || y >= settings.dims.height)
+            {
+                notices.push(format!(
+                    "ignored {key}: {x},{y} is outside the {}x{} maze",
+                    settings.dims.width, settings.dims.height
+                ));
+            }
+        }
+        settings.clamp_ends();
         (settings, notices)
     }
 
@@ -173,6 +217,14 @@ impl Settings {
             let specs: Vec<String> = self.compare.iter().map(PanelSpec::to_text).collect();
             parts.push(format!("compare={}", percent_encode(&specs.join(","))));
         }
+        if self.solver != "bfs" {
+            parts.push(format!("solver={}", self.solver));
+        }
+        for (key, point) in [("start", self.start), ("goal", self.goal)] {
+            if let Some((x, y)) = point {
+                parts.push(format!("{key}={x},{y}"));
+            }
+        }
         parts.join("&")
     }
 
@@ -196,6 +248,15 @@ fn parse_speed(text: &str) -> Result<Speed, String> {
             "'{text}' is not 'instant' or a number of steps per second from {MIN_SPEED} to {MAX_SPEED}"
         )),
     }
+}
+
+fn parse_point(text: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("'{text}' is not a cell as x,y (from 0,0 at the top left)");
+    let (x, y) = text.split_once(',').ok_or_else(bad)?;
+    Ok((
+        x.trim().parse().map_err(|_| bad())?,
+        y.trim().parse().map_err(|_| bad())?,
+    ))
 }
 
 fn parse_compare(text: &str) -> Result<Vec<PanelSpec>, String> {
@@ -289,6 +350,30 @@ mod tests {
                 "{key}: {notices:?}"
             );
         }
+    }
+
+    #[test]
+    fn solver_start_and_goal_round_trip_and_bad_ones_are_named() {
+        let (settings, notices) =
+            Settings::from_query("size=10x5&solver=astar&start=2,3&goal=9,4", 1);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(
+            (settings.solver, settings.start_cell(), settings.goal_cell()),
+            ("astar", 32, 49)
+        );
+        let (again, _) = Settings::from_query(&settings.to_query(), 2);
+        assert_eq!(again, settings);
+        let (settings, notices) =
+            Settings::from_query("goal=40,1&size=10x5&start=x&solver=teleport", 1);
+        assert_eq!(
+            (settings.start_cell(), settings.goal_cell(), settings.solver),
+            (0, 49, "bfs")
+        );
+        assert_eq!(notices.len(), 3, "{notices:?}");
+        assert!(
+            notices.iter().any(|n| n.contains("outside the 10x5 maze")),
+            "{notices:?}"
+        );
     }
 
     #[test]

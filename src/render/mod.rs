@@ -8,6 +8,7 @@ pub mod ascii;
 pub mod blocks;
 pub mod json;
 pub mod norvig;
+pub mod overlay;
 pub mod picture;
 pub mod pixels;
 pub mod svg;

@@ -130,43 +130,25 @@ impl Scene {
     }
 }
 
-/// The pixel buffer and the rectangle painted since it was last taken.
-pub struct Pixels {
-    dims: Dims,
-    /// The side of a cell's square, in pixels.
-    cell_px: u32,
+/// An RGBA buffer and the rectangle painted since it was last taken: what
+/// both the maze and the overlay above it hand to their canvases.
+pub struct Raster {
     pub width: u32,
     pub height: u32,
     rgba: Vec<u8>,
     dirty: Option<Rect>,
 }
 
-impl Pixels {
-    /// The largest square side (1 to 16 px) at which the maze fits the box.
-    pub fn cell_px_to_fit(dims: Dims, max_width: u32, max_height: u32) -> u32 {
-        let by_w = max_width.saturating_sub(1) / dims.width;
-        let by_h = max_height.saturating_sub(1) / dims.height;
-        by_w.min(by_h).saturating_sub(1).clamp(1, 16)
-    }
-
-    /// A blank buffer for `dims` with `cell_px`-pixel squares; nothing is
-    /// shown until `paint_all` (zeroed pages cost nothing up front, which
-    /// matters at 4096 x 4096, where the picture is 268 MB).
-    pub fn new(dims: Dims, cell_px: u32) -> Pixels {
-        let width = dims.width * (cell_px + 1) + 1;
-        let height = dims.height * (cell_px + 1) + 1;
-        Pixels {
-            dims,
-            cell_px,
+impl Raster {
+    /// A transparent buffer (zeroed pages cost nothing up front, which
+    /// matters at 4096 x 4096, where a picture is 268 MB).
+    pub fn new(width: u32, height: u32) -> Raster {
+        Raster {
             width,
             height,
             rgba: vec![0; (width * height * 4) as usize],
             dirty: None,
         }
-    }
-
-    pub fn cell_px(&self) -> u32 {
-        self.cell_px
     }
 
     pub fn rgba(&self) -> &[u8] {
@@ -178,28 +160,21 @@ impl Pixels {
         self.dirty.take()
     }
 
-    /// The cell under a pixel, or `None` for walls and outside.
-    pub fn cell_at(&self, px: u32, py: u32) -> Option<Cell> {
-        let step = self.cell_px + 1;
-        if px >= self.width || py >= self.height || px % step == 0 || py % step == 0 {
-            return None;
-        }
-        Some(self.dims.at(px / step, py / step))
-    }
-
-    fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
+    /// Fills a rectangle with one colour and adds it to the dirty rectangle.
+    pub fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
         for y in y0..y0 + h {
             let row = ((y * self.width + x0) * 4) as usize;
-            for px in self.rgba[row..row + (w * 4) as usize].chunks_exact_mut(4) {
-                px.copy_from_slice(&c);
-            }
+            fill_run(&mut self.rgba[row..row + (w * 4) as usize], c);
         }
-        let r = Rect {
+        self.mark_dirty(Rect {
             x0,
             y0,
             x1: x0 + w,
             y1: y0 + h,
-        };
+        });
+    }
+
+    fn mark_dirty(&mut self, r: Rect) {
         self.dirty = Some(match self.dirty {
             None => r,
             Some(d) => Rect {
@@ -211,15 +186,145 @@ impl Pixels {
         });
     }
 
+    /// Sets every pixel transparent.
+    pub fn clear(&mut self) {
+        self.rgba.fill(0);
+        self.mark_dirty(Rect {
+            x0: 0,
+            y0: 0,
+            x1: self.width,
+            y1: self.height,
+        });
+    }
+
+    /// The RGBA bytes of a rectangle, row by row, into `out` (reused).
+    pub fn copy_rect(&self, r: Rect, out: &mut Vec<u8>) {
+        out.clear();
+        for y in r.y0..r.y1 {
+            let start = ((y * self.width + r.x0) * 4) as usize;
+            out.extend_from_slice(&self.rgba[start..start + ((r.x1 - r.x0) * 4) as usize]);
+        }
+    }
+}
+
+/// Where cells sit in a picture: `s x s` squares, 1-pixel walls between.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub dims: Dims,
+    /// The side of a cell's square, in pixels.
+    pub cell_px: u32,
+}
+
+impl Layout {
+    /// The largest square side (1 to 16 px) at which the maze fits the box.
+    pub fn to_fit(dims: Dims, max_width: u32, max_height: u32) -> Layout {
+        let by_w = max_width.saturating_sub(1) / dims.width;
+        let by_h = max_height.saturating_sub(1) / dims.height;
+        Layout {
+            dims,
+            cell_px: by_w.min(by_h).saturating_sub(1).clamp(1, 16),
+        }
+    }
+
+    pub fn width(self) -> u32 {
+        self.dims.width * (self.cell_px + 1) + 1
+    }
+
+    pub fn height(self) -> u32 {
+        self.dims.height * (self.cell_px + 1) + 1
+    }
+
+    /// The top-left pixel of a cell's square.
+    pub fn origin(self, cell: Cell) -> (u32, u32) {
+        let (x, y) = self.dims.xy(cell);
+        (x * (self.cell_px + 1) + 1, y * (self.cell_px + 1) + 1)
+    }
+
+    /// The cell under a pixel, or `None` for walls and outside.
+    pub fn cell_at(self, px: u32, py: u32) -> Option<Cell> {
+        let step = self.cell_px + 1;
+        if px >= self.width() || py >= self.height() || px % step == 0 || py % step == 0 {
+            return None;
+        }
+        Some(self.dims.at(px / step, py / step))
+    }
+
+    /// The cell nearest a pixel inside the picture (walls included), or `None` outside.
+    pub fn nearest_cell(self, px: u32, py: u32) -> Option<Cell> {
+        if px >= self.width() || py >= self.height() {
+            return None;
+        }
+        let step = self.cell_px + 1;
+        let x = (px.saturating_sub(1) / step).min(self.dims.width - 1);
+        let y = (py.saturating_sub(1) / step).min(self.dims.height - 1);
+        Some(self.dims.at(x, y))
+    }
+}
+
+/// The maze's picture: walls, passages and the generator's marks.
+pub struct Pixels {
+    layout: Layout,
+    raster: Raster,
+    pub width: u32,
+    pub height: u32,
+}
+
+impl Pixels {
+    /// The largest square side (1 to 16 px) at which the maze fits the box.
+    pub fn cell_px_to_fit(dims: Dims, max_width: u32, max_height: u32) -> u32 {
+        Layout::to_fit(dims, max_width, max_height).cell_px
+    }
+
+    /// A blank picture for `dims` with `cell_px`-pixel squares; nothing is
+    /// shown until `paint_all`.
+    pub fn new(dims: Dims, cell_px: u32) -> Pixels {
+        let layout = Layout { dims, cell_px };
+        Pixels {
+            layout,
+            raster: Raster::new(layout.width(), layout.height()),
+            width: layout.width(),
+            height: layout.height(),
+        }
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    pub fn cell_px(&self) -> u32 {
+        self.layout.cell_px
+    }
+
+    pub fn raster(&mut self) -> &mut Raster {
+        &mut self.raster
+    }
+
+    pub fn rgba(&self) -> &[u8] {
+        self.raster.rgba()
+    }
+
+    /// The rectangle changed since the last call, if any.
+    pub fn take_dirty(&mut self) -> Option<Rect> {
+        self.raster.take_dirty()
+    }
+
+    /// The cell under a pixel, or `None` for walls and outside.
+    pub fn cell_at(&self, px: u32, py: u32) -> Option<Cell> {
+        self.layout.cell_at(px, py)
+    }
+
+    fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
+        self.raster.fill(x0, y0, w, h, c);
+    }
+
     /// Repaints a cell's square and the four wall lines around it.
     pub fn paint_cell(&mut self, scene: &Scene, cell: Cell) {
-        let (x, y) = self.dims.xy(cell);
-        let s = self.cell_px;
-        let (px, py) = (x * (s + 1) + 1, y * (s + 1) + 1);
+        let s = self.layout.cell_px;
+        let (px, py) = self.layout.origin(cell);
         let here = scene.cell_colour(cell);
         self.fill(px, py, s, s, here);
         for dir in Dir::ALL {
-            let Some(other) = self.dims.step(cell, dir) else {
+            let Some(other) = self.layout.dims.step(cell, dir) else {
                 continue;
             };
             let c = if scene.grid.is_open(cell, dir) {
@@ -243,11 +348,13 @@ impl Pixels {
     /// cell's colour is computed once and each pixel written once, which is
     /// several times faster than `paint_cell` over every cell.
     pub fn paint_all(&mut self, scene: &Scene) {
-        let (w, h) = (self.dims.width, self.dims.height);
-        let s = self.cell_px as usize;
+        let dims = self.layout.dims;
+        let (w, h) = (dims.width, dims.height);
+        let s = self.layout.cell_px as usize;
         let stride = self.width as usize * 4;
         let mut above: Vec<[u8; 4]> = Vec::with_capacity(w as usize);
         let mut row: Vec<[u8; 4]> = Vec::with_capacity(w as usize);
+        let rgba = &mut self.raster.rgba;
         let mix = |a: [u8; 4], b: [u8; 4]| -> [u8; 4] {
             std::array::from_fn(|i| ((u16::from(a[i]) + u16::from(b[i])) / 2) as u8)
         };
@@ -255,24 +362,24 @@ impl Pixels {
             std::mem::swap(&mut above, &mut row);
             row.clear();
             if y < h {
-                row.extend((0..w).map(|x| scene.cell_colour(self.dims.at(x, y))));
+                row.extend((0..w).map(|x| scene.cell_colour(dims.at(x, y))));
             }
             // The wall line above cell row y (the bottom border when y == h).
             let line = (y as usize * (s + 1)) * stride;
             let mut px = line;
             for x in 0..w as usize {
-                put(&mut self.rgba[px..px + 4], colour::WALL);
+                put(&mut rgba[px..px + 4], colour::WALL);
                 px += 4;
-                let cell = self.dims.at(x as u32, y.min(h - 1));
+                let cell = dims.at(x as u32, y.min(h - 1));
                 let c = if y > 0 && y < h && scene.grid.is_open(cell, Dir::N) {
                     mix(above[x], row[x])
                 } else {
                     colour::WALL
                 };
-                fill_run(&mut self.rgba[px..px + 4 * s], c);
+                fill_run(&mut rgba[px..px + 4 * s], c);
                 px += 4 * s;
             }
-            put(&mut self.rgba[px..px + 4], colour::WALL);
+            put(&mut rgba[px..px + 4], colour::WALL);
             if y == h {
                 break;
             }
@@ -280,48 +387,28 @@ impl Pixels {
             let first = line + stride;
             let mut px = first;
             for x in 0..w as usize {
-                let cell = self.dims.at(x as u32, y);
+                let cell = dims.at(x as u32, y);
                 let c = if x > 0 && scene.grid.is_open(cell, Dir::W) {
                     mix(row[x - 1], row[x])
                 } else {
                     colour::WALL
                 };
-                put(&mut self.rgba[px..px + 4], c);
+                put(&mut rgba[px..px + 4], c);
                 px += 4;
-                fill_run(&mut self.rgba[px..px + 4 * s], row[x]);
+                fill_run(&mut rgba[px..px + 4 * s], row[x]);
                 px += 4 * s;
             }
-            put(&mut self.rgba[px..px + 4], colour::WALL);
+            put(&mut rgba[px..px + 4], colour::WALL);
             for k in 1..s {
-                self.rgba
-                    .copy_within(first..first + stride, first + k * stride);
+                rgba.copy_within(first..first + stride, first + k * stride);
             }
         }
-        self.dirty = Some(Rect {
+        self.raster.mark_dirty(Rect {
             x0: 0,
             y0: 0,
             x1: self.width,
             y1: self.height,
         });
-    }
-
-    /// Whether a rectangle is the whole picture.
-    pub fn is_whole(&self, r: Rect) -> bool {
-        r == Rect {
-            x0: 0,
-            y0: 0,
-            x1: self.width,
-            y1: self.height,
-        }
-    }
-
-    /// The RGBA bytes of a rectangle, row by row, into `out` (reused).
-    pub fn copy_rect(&self, r: Rect, out: &mut Vec<u8>) {
-        out.clear();
-        for y in r.y0..r.y1 {
-            let start = ((y * self.width + r.x0) * 4) as usize;
-            out.extend_from_slice(&self.rgba[start..start + ((r.x1 - r.x0) * 4) as usize]);
-        }
     }
 }
 

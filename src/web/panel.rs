@@ -6,7 +6,7 @@ use crate::analyze;
 use crate::entrance::{self, Ends};
 use crate::generate::{self, Generator, Params};
 use crate::grid::Dims;
-use crate::render::pixels::{Pixels, Rect, Scene};
+use crate::render::pixels::{Pixels, Raster, Rect, Scene};
 use crate::settings::PanelSpec;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
@@ -191,36 +191,43 @@ impl Panel {
         });
     }
 
-    /// Puts the pixels painted since the last call on the canvas, in strips
-    /// of at most `STRIP_PIXELS`: one ImageData of a 4096 x 4096 maze's
-    /// whole picture (268 MB) made Chromium take over 3 s; strips reuse
-    /// memory the browser already has.
+    /// Puts the pixels painted since the last call on the canvas.
     pub fn blit(&mut self) -> Result<(), JsValue> {
-        let Some(r) = self.pixels.take_dirty() else {
-            return Ok(());
-        };
-        let width = r.x1 - r.x0;
-        let rows_per_strip = (STRIP_PIXELS / width).max(1);
-        let mut y0 = r.y0;
-        while y0 < r.y1 {
-            let y1 = (y0 + rows_per_strip).min(r.y1);
-            let strip = Rect { y0, y1, ..r };
-            let bytes: &[u8] = if r.x0 == 0 && width == self.pixels.width {
-                // Whole rows are contiguous in the buffer: no copy needed.
-                let start = (y0 * self.pixels.width * 4) as usize;
-                &self.pixels.rgba()[start..start + (width * (y1 - y0) * 4) as usize]
-            } else {
-                self.pixels.copy_rect(strip, &mut self.scratch);
-                &self.scratch
-            };
-            let image =
-                ImageData::new_with_u8_clamped_array_and_sh(Clamped(bytes), width, y1 - y0)?;
-            self.ctx
-                .put_image_data(&image, f64::from(r.x0), f64::from(y0))?;
-            y0 = y1;
-        }
-        Ok(())
+        put_raster(&self.ctx, self.pixels.raster(), &mut self.scratch)
     }
+}
+
+/// Puts a raster's dirty rectangle on a canvas, in strips of at most
+/// `STRIP_PIXELS`: one ImageData of a 4096 x 4096 maze's whole picture
+/// (268 MB) made Chromium take over 3 s; strips reuse memory the browser
+/// already has.
+pub fn put_raster(
+    ctx: &CanvasRenderingContext2d,
+    raster: &mut Raster,
+    scratch: &mut Vec<u8>,
+) -> Result<(), JsValue> {
+    let Some(r) = raster.take_dirty() else {
+        return Ok(());
+    };
+    let width = r.x1 - r.x0;
+    let rows_per_strip = (STRIP_PIXELS / width).max(1);
+    let mut y0 = r.y0;
+    while y0 < r.y1 {
+        let y1 = (y0 + rows_per_strip).min(r.y1);
+        let strip = Rect { y0, y1, ..r };
+        let bytes: &[u8] = if r.x0 == 0 && width == raster.width {
+            // Whole rows are contiguous in the buffer: no copy needed.
+            let start = (y0 * raster.width * 4) as usize;
+            &raster.rgba()[start..start + (width * (y1 - y0) * 4) as usize]
+        } else {
+            raster.copy_rect(strip, scratch);
+            scratch
+        };
+        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(bytes), width, y1 - y0)?;
+        ctx.put_image_data(&image, f64::from(r.x0), f64::from(y0))?;
+        y0 = y1;
+    }
+    Ok(())
 }
 
 /// The most pixels handed to the canvas in one `putImageData`.
