@@ -7,7 +7,10 @@ use mazelab::render::pixels::colour;
 use mazelab::web::{mount, AppHandle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{CanvasRenderingContext2d, Event, HtmlCanvasElement, HtmlElement, HtmlSelectElement};
+use web_sys::{
+    CanvasRenderingContext2d, Event, HtmlCanvasElement, HtmlElement, HtmlSelectElement,
+    KeyboardEvent,
+};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -48,7 +51,9 @@ fn status(attr: &str) -> String {
 }
 
 fn canvases() -> Vec<HtmlCanvasElement> {
-    let list = document().query_selector_all("#panels canvas").unwrap();
+    let list = document()
+        .query_selector_all("#panels canvas:not(.overlay)")
+        .unwrap();
     (0..list.length())
         .map(|i| list.item(i).unwrap().dyn_into().unwrap())
         .collect()
@@ -256,4 +261,201 @@ fn a_bad_size_typed_in_the_control_is_named_and_the_old_maze_stays() {
     assert!(notice.contains("4096"), "{notice}");
     assert_eq!(app.maze_text(0).unwrap(), before);
     assert!(app.query().contains("size=10x8"));
+}
+
+/// Sends a pointer event of `kind` at client coordinates to the element there.
+fn pointer(kind: &str, (x, y): (f64, f64), target: &web_sys::Element) {
+    let init = web_sys::MouseEventInit::new();
+    init.set_client_x(x as i32);
+    init.set_client_y(y as i32);
+    init.set_bubbles(true);
+    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
+    target.dispatch_event(&event).unwrap();
+}
+
+fn click_at(point: (f64, f64), target: &web_sys::Element) {
+    pointer("pointerdown", point, target);
+    pointer("pointerup", point, target);
+}
+
+fn overlay(panel: u32) -> web_sys::Element {
+    document()
+        .query_selector_all("#panels canvas.overlay")
+        .unwrap()
+        .item(panel)
+        .unwrap()
+        .dyn_into()
+        .unwrap()
+}
+
+fn press(key: &str) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_bubbles(true);
+    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    document()
+        .document_element()
+        .unwrap()
+        .dispatch_event(&event)
+        .unwrap();
+}
+
+fn click_button(id: &str) {
+    let button: HtmlElement = document()
+        .get_element_by_id(id)
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    button.click();
+}
+
+#[wasm_bindgen_test]
+fn clicking_start_and_goal_then_bfs_draws_a_shortest_path() {
+    let app = open("?algorithm=kruskal&size=12x8&seed=3&speed=instant");
+    let (start, goal) = (12 + 2, 6 * 12 + 9); // cells (2, 1) and (9, 6)
+    click_at(app.cell_centre(0, start).unwrap(), &overlay(0));
+    click_at(app.cell_centre(0, goal).unwrap(), &overlay(0));
+    assert_eq!(app.ends(), (start, goal));
+    assert!(
+        app.query().contains("start=2,1&goal=9,6"),
+        "{}",
+        app.query()
+    );
+    click_button("solve");
+    app.finish_solve().unwrap();
+    let path = app.solution(0).expect("bfs finds a path");
+    // The engine's own shortest distance on the same seed.
+    let grid = mazelab::generate::generate(
+        "kruskal",
+        mazelab::generate::Params::new(mazelab::grid::Dims::new(12, 8).unwrap(), 3),
+    )
+    .unwrap();
+    assert_eq!(
+        path.len() as u32 - 1,
+        mazelab::analyze::distances(&grid, start)[goal as usize]
+    );
+    assert_eq!((path[0], *path.last().unwrap()), (start, goal));
+    // The overlay shows it: path-coloured pixels for every cell of it.
+    let canvas: HtmlCanvasElement = overlay(0).dyn_into().unwrap();
+    let path_px = count(&pixels(&canvas), mazelab::render::overlay::tint::PATH);
+    assert!(
+        path_px >= path.len() - 2,
+        "{path_px} path pixels for {} cells",
+        path.len()
+    );
+    let result = document()
+        .query_selector(".solve-result")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(
+        result.contains(&format!("path {} moves", path.len() - 1)),
+        "{result}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn dragging_a_marker_moves_it() {
+    let app = open("?algorithm=prim&size=10x10&seed=2&speed=instant");
+    let (start, _) = app.ends();
+    let target = overlay(0);
+    pointer("pointerdown", app.cell_centre(0, start).unwrap(), &target);
+    pointer("pointermove", app.cell_centre(0, 33).unwrap(), &target);
+    pointer("pointermove", app.cell_centre(0, 44).unwrap(), &target);
+    pointer("pointerup", app.cell_centre(0, 44).unwrap(), &target);
+    assert_eq!(app.ends().0, 44);
+    assert!(app.query().contains("start=4,4"), "{}", app.query());
+}
+
+#[wasm_bindgen_test]
+fn playing_by_keys_reaches_the_goal_and_shows_the_banner() {
+    let app = open("?algorithm=backtracker&size=8x6&seed=11&speed=instant");
+    click_button("play-maze");
+    let grid = app.grid(0).unwrap();
+    let (start, goal) = app.ends();
+    let path = mazelab::analyze::shortest_path(&grid, start, goal).unwrap();
+    // A wall blocks: pressing toward a closed side changes nothing.
+    let blocked = [
+        ("ArrowUp", mazelab::grid::Dir::N),
+        ("ArrowLeft", mazelab::grid::Dir::W),
+    ]
+    .into_iter()
+    .find(|&(_, d)| !grid.is_open(start, d))
+    .unwrap();
+    press(blocked.0);
+    assert_eq!(app.trail(), vec![start]);
+    // One step forward and back retracts the trail.
+    let key_for = |a: u32, b: u32| match grid.dims().dir_between(a, b).unwrap() {
+        mazelab::grid::Dir::N => "ArrowUp",
+        mazelab::grid::Dir::E => "d",
+        mazelab::grid::Dir::S => "s",
+        mazelab::grid::Dir::W => "ArrowLeft",
+    };
+    press(key_for(path[0], path[1]));
+    press(key_for(path[1], path[0]));
+    assert_eq!(app.trail(), vec![start]);
+    for pair in path.windows(2) {
+        press(key_for(pair[0], pair[1]));
+    }
+    assert_eq!(app.trail(), path);
+    let banner: HtmlElement = document()
+        .get_element_by_id("banner")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(!banner.hidden());
+    let text = banner.text_content().unwrap();
+    assert!(text.contains("100% optimal"), "{text}");
+    assert!(
+        text.contains(&format!("{} moves", path.len() - 1)),
+        "{text}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn a_click_outside_the_maze_does_nothing_harmful() {
+    let app = open("?algorithm=eller&size=9x9&seed=4&speed=instant&start=1,1&goal=7,7");
+    let before = (app.ends(), app.query());
+    let rect = overlay(0).get_bounding_client_rect();
+    for point in [
+        (rect.left() - 5.0, rect.top() + 4.0),
+        (rect.right() + 3.0, rect.bottom() + 3.0),
+        (-50.0, -50.0),
+    ] {
+        click_at(point, &overlay(0));
+        click_at(point, &document().get_element_by_id("panels").unwrap());
+    }
+    assert_eq!((app.ends(), app.query()), before);
+    let error: HtmlElement = document()
+        .get_element_by_id("error")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(error.hidden());
+    assert_eq!(status("data-state"), "done");
+}
+
+#[wasm_bindgen_test]
+fn racing_solvers_in_compare_mode_each_use_their_own() {
+    let app = open("?size=14x10&seed=6&speed=instant&compare=wilson,wilson&solver=dfs");
+    let picks = document().query_selector_all(".panel-solver").unwrap();
+    let second: HtmlSelectElement = picks.item(1).unwrap().dyn_into().unwrap();
+    assert_eq!(second.value(), "dfs");
+    second.set_value("astar");
+    click_button("solve");
+    app.finish_solve().unwrap();
+    let results = document().query_selector_all(".solve-result").unwrap();
+    let texts: Vec<String> = (0..2)
+        .map(|i| results.item(i).unwrap().text_content().unwrap())
+        .collect();
+    assert!(
+        texts[0].starts_with("dfs:") && texts[1].starts_with("astar:"),
+        "{texts:?}"
+    );
+    assert_eq!(
+        app.solution(0),
+        app.solution(1),
+        "a perfect maze has one path"
+    );
 }

@@ -4,17 +4,19 @@
 
 use super::dom::{self, input, select};
 use super::panel::Panel;
+use crate::difficulty::{self, Keep};
 use crate::error::parse_seed;
-use crate::generate::{self, Bias, Knob, PopSpec, ALGORITHMS};
-use crate::grid::Dims;
+use crate::generate::{self, Bias, Knob, Params, PopSpec, ALGORITHMS};
+use crate::grid::{Cell, Dims, Dir};
 use crate::render::{ascii, json, pixels::Pixels, svg};
 use crate::rng::Rng;
 use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
+use crate::solve::{self, SOLVERS};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, KeyboardEvent};
+use web_sys::{Element, Event, KeyboardEvent, MouseEvent};
 
 /// The speed slider's top position means "instant".
 const SLIDER_INSTANT: u32 = 1001;
@@ -29,6 +31,24 @@ const STAGE_MARGIN_PX: u32 = 360;
 const STAGE_HEADER_PX: u32 = 170;
 /// A panel's own padding and the gap between panels, in CSS pixels.
 const PANEL_CHROME_PX: u32 = 40;
+
+/// What clicks and keys on the maze do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Clicks set the start and goal; markers can be dragged.
+    Normal,
+    /// Solvers are running on the overlay.
+    Solving,
+    /// The player traces a path with the pointer or the keys.
+    Playing,
+}
+
+/// A marker the pointer can move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Marker {
+    Start,
+    Goal,
+}
 
 /// Play state shown in `#status[data-state]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -61,6 +81,16 @@ pub struct App {
     /// The part of `elapsed_ms` spent handing pixels to the canvas.
     blit_ms: f64,
     distance: bool,
+    mode: Mode,
+    /// Which marker the next plain click sets.
+    next_click: Marker,
+    /// The marker being dragged, and a click waiting for the pointer to lift.
+    drag: Option<Marker>,
+    pending_click: Option<Cell>,
+    pointer_down: bool,
+    /// The panel being played, and when play began.
+    play_panel: usize,
+    play_started_ms: f64,
 }
 
 /// The running app; dropping it stops the frame loop and the listeners.
@@ -110,6 +140,60 @@ impl AppHandle {
         app.panels
             .get(index)
             .map(|p| ascii::render(&p.scene.grid, None, None))
+    }
+
+    /// Runs every started solver to the end.
+    pub fn finish_solve(&self) -> Result<(), JsValue> {
+        self.app.borrow_mut().advance_solve(u64::MAX)
+    }
+
+    /// Panel `index`'s solver path, once found.
+    pub fn solution(&self, index: usize) -> Option<Vec<Cell>> {
+        self.app
+            .borrow()
+            .panels
+            .get(index)?
+            .solution()
+            .map(<[Cell]>::to_vec)
+    }
+
+    /// The player's trail in the panel being played.
+    pub fn trail(&self) -> Vec<Cell> {
+        let app = self.app.borrow();
+        app.panels
+            .get(app.play_panel)
+            .map_or_else(Vec::new, |p| p.solving.trail.clone())
+    }
+
+    /// The start and goal cells.
+    pub fn ends(&self) -> (Cell, Cell) {
+        let app = self.app.borrow();
+        (app.settings.start_cell(), app.settings.goal_cell())
+    }
+
+    /// Where a cell's centre is on screen (client coordinates), for pointing at it.
+    pub fn cell_centre(&self, panel: usize, cell: Cell) -> Option<(f64, f64)> {
+        let app = self.app.borrow();
+        let p = app.panels.get(panel)?;
+        let layout = p.layout();
+        let (x, y) = layout.origin(cell);
+        let half = f64::from(layout.cell_px) / 2.0;
+        let rect = p.overlay_canvas.get_bounding_client_rect();
+        let sx = rect.width() / f64::from(p.overlay_canvas.width());
+        let sy = rect.height() / f64::from(p.overlay_canvas.height());
+        Some((
+            rect.left() + (f64::from(x) + half) * sx,
+            rect.top() + (f64::from(y) + half) * sy,
+        ))
+    }
+
+    /// A copy of panel `index`'s maze.
+    pub fn grid(&self, index: usize) -> Option<crate::grid::Grid> {
+        self.app
+            .borrow()
+            .panels
+            .get(index)
+            .map(|p| p.scene.grid.clone())
     }
 
     /// How many panels are shown.
@@ -181,6 +265,13 @@ impl App {
             metrics_ms: 0.0,
             blit_ms: 0.0,
             distance: false,
+            mode: Mode::Normal,
+            next_click: Marker::Start,
+            drag: None,
+            pending_click: None,
+            pointer_down: false,
+            play_panel: 0,
+            play_started_ms: 0.0,
         }
     }
 
@@ -202,6 +293,8 @@ impl App {
         let cell_px = Pixels::cell_px_to_fit(self.settings.dims, box_w.max(200), box_h.max(200));
         let visuals = self.settings.speed != Speed::Instant;
         self.panels.clear();
+        self.settings.clamp_ends();
+        let ends = (self.settings.start_cell(), self.settings.goal_cell());
         for spec in specs {
             let mut panel = Panel::new(
                 &parent,
@@ -210,6 +303,8 @@ impl App {
                 self.settings.seed,
                 cell_px,
                 visuals,
+                self.settings.solver,
+                ends,
             )?;
             panel.set_distance_colouring(self.distance);
             self.panels.push(panel);
@@ -221,6 +316,10 @@ impl App {
         self.frames = 0;
         self.metrics_ms = 0.0;
         self.blit_ms = 0.0;
+        self.mode = Mode::Normal;
+        self.drag = None;
+        self.pending_click = None;
+        dom::set_hidden("banner", true);
         self.state = State::Running;
         if self.settings.speed == Speed::Instant {
             self.finish()?;
@@ -289,6 +388,18 @@ impl App {
             .last_frame_ms
             .map_or(0.0, |last| (timestamp - last).min(MAX_FRAME_GAP_MS));
         self.last_frame_ms = Some(timestamp);
+        if self.mode == Mode::Solving {
+            let budget = match self.settings.speed {
+                Speed::Instant => u64::MAX,
+                Speed::StepsPerSecond(rate) => {
+                    self.carry += rate * gap / 1000.0;
+                    let steps = self.carry.floor();
+                    self.carry -= steps;
+                    steps as u64
+                }
+            };
+            return self.advance_solve(budget);
+        }
         if self.state != State::Running {
             return Ok(());
         }
@@ -305,6 +416,274 @@ impl App {
                     self.frames += 1;
                     self.show_status();
                 }
+                Ok(())
+            }
+        }
+    }
+
+    /// Starts every panel's solver from the start to the goal.
+    fn solve(&mut self) -> Result<(), JsValue> {
+        let visuals = self.settings.speed != Speed::Instant;
+        for panel in &mut self.panels {
+            panel.start_solve(visuals)?;
+            panel.blit()?;
+            panel.blit_overlay()?;
+        }
+        self.mode = Mode::Solving;
+        self.carry = 0.0;
+        dom::set_hidden("banner", true);
+        if !visuals {
+            self.advance_solve(u64::MAX)?;
+        }
+        self.show_status();
+        Ok(())
+    }
+
+    /// Advances every running solver by `budget` events, in lockstep.
+    fn advance_solve(&mut self, budget: u64) -> Result<(), JsValue> {
+        if budget > 0 {
+            for panel in &mut self.panels {
+                panel.advance_solve(budget);
+                panel.blit_overlay()?;
+            }
+        }
+        if !self.panels.iter().any(Panel::is_solving) {
+            self.mode = Mode::Normal;
+        }
+        self.show_status();
+        Ok(())
+    }
+
+    /// Moves both markers in every panel and into the link.
+    fn set_ends(&mut self, start: Cell, goal: Cell) -> Result<(), JsValue> {
+        let dims = self.settings.dims;
+        self.settings.start = Some(dims.xy(start));
+        self.settings.goal = Some(dims.xy(goal));
+        if self.mode == Mode::Solving {
+            self.mode = Mode::Normal;
+        }
+        for panel in &mut self.panels {
+            panel.set_ends(start, goal);
+            panel.blit_overlay()?;
+        }
+        dom::set_hidden("banner", true);
+        self.sync_url();
+        self.show_hint();
+        self.show_status();
+        Ok(())
+    }
+
+    fn show_hint(&self) {
+        let hint = match (self.mode, self.next_click) {
+            (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
+            (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
+            (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",
+        };
+        dom::set_text("click-hint", hint);
+    }
+
+    /// Starts manual play in one panel.
+    fn play(&mut self, panel: usize) -> Result<(), JsValue> {
+        let Some(p) = self.panels.get_mut(panel) else {
+            return Ok(());
+        };
+        p.start_trail();
+        p.blit()?;
+        p.blit_overlay()?;
+        self.mode = Mode::Playing;
+        self.play_panel = panel;
+        self.play_started_ms = now_ms();
+        dom::set_hidden("banner", true);
+        self.state = State::Done;
+        self.show_hint();
+        self.show_status();
+        Ok(())
+    }
+
+    /// Moves the player's head to `cell` if it is an open neighbour of the
+    /// head (extending the trail, or retracting it when stepping back).
+    fn play_to(&mut self, cell: Cell) -> Result<(), JsValue> {
+        if self.mode != Mode::Playing {
+            return Ok(());
+        }
+        let Some(panel) = self.panels.get_mut(self.play_panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        let grid = &panel.scene.grid;
+        if cell == head || !grid.dims().adjacent(head, cell) || !grid.is_open_between(head, cell) {
+            return Ok(());
+        }
+        panel.trail_step(cell);
+        panel.blit_overlay()?;
+        if panel.solving.trail.last() == Some(&panel.solving.goal) {
+            let moves = panel.solving.trail.len() - 1;
+            let (start, goal) = (panel.solving.start, panel.solving.goal);
+            let shortest =
+                crate::analyze::distances(&panel.scene.grid, start)[goal as usize] as usize;
+            let seconds = (now_ms() - self.play_started_ms) / 1000.0;
+            let optimal = if moves == 0 {
+                100.0
+            } else {
+                100.0 * shortest as f64 / moves as f64
+            };
+            dom::set_text(
+                "banner",
+                &format!(
+                    "Solved! {moves} moves; the shortest path has {shortest}: {optimal:.0}% optimal, in {seconds:.1} s."
+                ),
+            );
+            dom::set_hidden("banner", false);
+            self.mode = Mode::Normal;
+            self.show_hint();
+        }
+        Ok(())
+    }
+
+    /// Moves the player one cell in a direction, if the wall there is open.
+    fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.get(self.play_panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        match panel.scene.grid.dims().step(head, dir) {
+            Some(next) => self.play_to(next),
+            None => Ok(()),
+        }
+    }
+
+    /// Pointer down, move and up on a panel's overlay: set or drag the
+    /// markers, or trace the path when playing. Points outside the maze are
+    /// ignored.
+    fn on_pointer(&mut self, event: &Event) -> Result<(), JsValue> {
+        let Some(mouse) = event.dyn_ref::<MouseEvent>() else {
+            return Ok(());
+        };
+        let Some(target) = event.target() else {
+            return Ok(());
+        };
+        let Some(index) = self
+            .panels
+            .iter()
+            .position(|p| JsValue::from(&p.overlay_canvas) == JsValue::from(&target))
+        else {
+            if event.type_() == "pointerup" {
+                self.pointer_down = false;
+                self.drag = None;
+            }
+            return Ok(());
+        };
+        let rect = self.panels[index].overlay_canvas.get_bounding_client_rect();
+        let cell = self.panels[index].cell_under(
+            f64::from(mouse.client_x()) - rect.left(),
+            f64::from(mouse.client_y()) - rect.top(),
+        );
+        let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
+        match event.type_().as_str() {
+            "pointerdown" => {
+                event.prevent_default();
+                self.pointer_down = true;
+                if self.mode == Mode::Playing {
+                    if index == self.play_panel {
+                        if let Some(c) = cell {
+                            self.play_to(c)?;
+                        }
+                    }
+                    return Ok(());
+                }
+                let Some(c) = cell else {
+                    return Ok(());
+                };
+                self.drag = if c == start {
+                    Some(Marker::Start)
+                } else if c == goal {
+                    Some(Marker::Goal)
+                } else {
+                    None
+                };
+                self.pending_click = self.drag.is_none().then_some(c);
+            }
+            "pointermove" => {
+                if !self.pointer_down {
+                    return Ok(());
+                }
+                if self.mode == Mode::Playing {
+                    if let Some(c) = cell.filter(|_| index == self.play_panel) {
+                        self.play_to(c)?;
+                    }
+                    return Ok(());
+                }
+                if let (Some(marker), Some(c)) = (self.drag, cell) {
+                    self.pending_click = None;
+                    match marker {
+                        Marker::Start if c != goal && c != start => self.set_ends(c, goal)?,
+                        Marker::Goal if c != start && c != goal => self.set_ends(start, c)?,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {
+                self.pointer_down = false;
+                self.drag = None;
+                if let Some(c) = self.pending_click.take().filter(|&c| Some(c) == cell) {
+                    match self.next_click {
+                        Marker::Start => {
+                            self.next_click = Marker::Goal;
+                            self.set_ends(c, if c == goal { start } else { goal })?;
+                        }
+                        Marker::Goal => {
+                            self.next_click = Marker::Start;
+                            self.set_ends(if c == start { goal } else { start }, c)?;
+                        }
+                    }
+                    self.show_hint();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Generates mazes with consecutive seeds and keeps the hardest or easiest.
+    fn monte_carlo(&mut self) -> Result<(), JsValue> {
+        let trials: u32 = input("mc-trials")?.value().trim().parse().unwrap_or(0);
+        let keep = if select("mc-keep")?.value() == "easiest" {
+            Keep::Easiest
+        } else {
+            Keep::Hardest
+        };
+        let s = &self.settings;
+        let params = Params {
+            dims: s.dims,
+            seed: s.seed,
+            pop: s.main.pop.clone(),
+            bias: s.main.bias,
+        };
+        match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
+            Ok(pick) => {
+                let which = if keep == Keep::Hardest {
+                    "hardest"
+                } else {
+                    "easiest"
+                };
+                dom::show_notice(&format!(
+                    "kept the {which} of {trials} mazes (seeds {} to {}): seed {}, solution {} moves",
+                    s.seed,
+                    s.seed.wrapping_add(u64::from(trials) - 1),
+                    pick.seed,
+                    pick.solution_length
+                ));
+                self.settings.seed = pick.seed;
+                self.settings.start = None;
+                self.settings.goal = None;
+                self.show_settings()?;
+                self.rebuild()
+            }
+            Err(e) => {
+                dom::show_notice(&e.to_string());
                 Ok(())
             }
         }
@@ -336,6 +715,12 @@ impl App {
             let _ = status.set_attribute("data-frames", &self.frames.to_string());
             let _ = status.set_attribute("data-metrics-ms", &format!("{:.1}", self.metrics_ms));
             let _ = status.set_attribute("data-blit-ms", &format!("{:.1}", self.blit_ms));
+            let solve_state = match self.mode {
+                Mode::Solving => "searching",
+                Mode::Playing => "playing",
+                Mode::Normal => "idle",
+            };
+            let _ = status.set_attribute("data-solve", solve_state);
             let _ = status.set_attribute("data-max-frame-ms", &format!("{:.1}", self.max_frame_ms));
         }
         dom::set_text(
@@ -405,6 +790,9 @@ impl App {
         let specs: Vec<String> = s.compare.iter().map(PanelSpec::to_text).collect();
         input("compare-specs")?.set_value(&specs.join(","));
         dom::set_hidden("compare-specs", !comparing);
+        select("solver")?.set_value(s.solver);
+        let solver = solve::find(s.solver).map_err(|e| e.to_string())?;
+        dom::set_text("solver-description", solver.description);
         Ok(())
     }
 
@@ -531,6 +919,15 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         algorithms.append_child(&option)?;
     }
 
+    let solvers = select("solver")?;
+    solvers.set_text_content(None);
+    for s in SOLVERS {
+        let option = dom::document().create_element("option")?;
+        option.set_attribute("value", s.name)?;
+        option.set_text_content(Some(s.name));
+        solvers.append_child(&option)?;
+    }
+
     let app = Rc::new(RefCell::new(App::new(settings)));
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
@@ -629,6 +1026,36 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
     }
     listen("document", "keydown", Box::new(on_key))?;
+    listen(
+        "solver",
+        "change",
+        Box::new(|app, _| {
+            let name = select("solver")?.value();
+            app.settings.solver = solve::find(&name).map_err(|e| e.to_string())?.name;
+            for panel in &app.panels {
+                panel.solver_pick.set_value(app.settings.solver);
+            }
+            app.show_settings()?;
+            app.sync_url();
+            Ok(())
+        }),
+    )?;
+    listen("solve", "click", Box::new(|app, _| app.solve()))?;
+    listen("play-maze", "click", Box::new(|app, _| app.play(0)))?;
+    listen(
+        "clear-solve",
+        "click",
+        Box::new(|app, _| {
+            let (start, goal) = (app.settings.start_cell(), app.settings.goal_cell());
+            app.mode = Mode::Normal;
+            app.set_ends(start, goal)
+        }),
+    )?;
+    listen("mc-run", "click", Box::new(|app, _| app.monte_carlo()))?;
+    for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
+        listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
+    }
+    app.borrow().show_hint();
 
     let frame: FrameLoop = Rc::new(RefCell::new(None));
     let next = frame.clone();
@@ -696,6 +1123,25 @@ fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
     // Typing in a field is not a command.
     if let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
         if matches!(target.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+            return Ok(());
+        }
+    }
+    if app.mode == Mode::Playing {
+        let dir = match key.key().as_str() {
+            "ArrowUp" | "w" | "W" => Some(Dir::N),
+            "ArrowRight" | "d" | "D" => Some(Dir::E),
+            "ArrowDown" | "s" | "S" => Some(Dir::S),
+            "ArrowLeft" | "a" | "A" => Some(Dir::W),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            event.prevent_default();
+            return app.play_step(dir);
+        }
+        if key.key() == "Escape" {
+            app.mode = Mode::Normal;
+            app.show_hint();
+            app.show_status();
             return Ok(());
         }
     }

@@ -1,22 +1,37 @@
 //! One maze on one canvas: a generator, the scene it builds, and the pixels
 //! that show it. A frame applies its share of events, repaints only the cells
 //! they touched, and puts the dirty rectangle on the canvas in one call.
+//! Solving and playing draw on a second canvas stacked on top, so they never
+//! repaint the maze.
 
 use crate::analyze;
 use crate::entrance::{self, Ends};
+use crate::event::{Event, Mark};
 use crate::generate::{self, Generator, Params};
-use crate::grid::Dims;
-use crate::render::pixels::{Pixels, Raster, Rect, Scene};
+use crate::grid::{Cell, Dims};
+use crate::render::overlay::{Overlay, OverlayScene};
+use crate::render::pixels::{Layout, Pixels, Raster, Rect, Scene};
 use crate::settings::PanelSpec;
+use crate::solve::{Outcome, Solver, SOLVERS};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, ImageData};
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
 
 /// Events drained per call when finishing at once.
 const FINISH_CHUNK: usize = 1 << 16;
 
 pub struct Panel {
     pub spec: PanelSpec,
+    /// The overlay canvas the solver and the player draw on.
+    pub overlay_canvas: HtmlCanvasElement,
+    overlay_ctx: CanvasRenderingContext2d,
+    overlay: Overlay,
+    pub solving: OverlayScene,
+    /// This panel's choice of solver (compare mode races them).
+    pub solver_pick: HtmlSelectElement,
+    solver: Option<Solver>,
+    solve_steps: u64,
+    result: Element,
     pub generator: Generator,
     pub scene: Scene,
     pub pixels: Pixels,
@@ -33,6 +48,7 @@ pub struct Panel {
 
 impl Panel {
     /// Builds the panel's markup inside `parent` and starts its generator.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         parent: &Element,
         spec: PanelSpec,
@@ -40,18 +56,43 @@ impl Panel {
         seed: u64,
         cell_px: u32,
         visuals: bool,
+        solver: &str,
+        ends: (Cell, Cell),
     ) -> Result<Panel, JsValue> {
         let doc = super::dom::document();
         let wrap = doc.create_element("div")?;
         wrap.set_class_name("panel");
+        let header = doc.create_element("div")?;
+        header.set_class_name("panel-header");
         let title = doc.create_element("h2")?;
         title.set_text_content(Some(&spec.to_text()));
+        let solver_pick: HtmlSelectElement = doc.create_element("select")?.dyn_into()?;
+        solver_pick.set_class_name("panel-solver");
+        solver_pick.set_attribute("aria-label", "solver for this panel")?;
+        for s in SOLVERS {
+            let option = doc.create_element("option")?;
+            option.set_attribute("value", s.name)?;
+            option.set_text_content(Some(s.name));
+            solver_pick.append_child(&option)?;
+        }
+        solver_pick.set_value(solver);
+        header.append_child(&title)?;
+        header.append_child(&solver_pick)?;
+        let stack = doc.create_element("div")?;
+        stack.set_class_name("stack");
         let canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        let overlay_canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        overlay_canvas.set_class_name("overlay");
+        stack.append_child(&canvas)?;
+        stack.append_child(&overlay_canvas)?;
         let metrics = doc.create_element("p")?;
         metrics.set_class_name("metrics");
-        wrap.append_child(&title)?;
-        wrap.append_child(&canvas)?;
+        let result = doc.create_element("p")?;
+        result.set_class_name("solve-result");
+        wrap.append_child(&header)?;
+        wrap.append_child(&stack)?;
         wrap.append_child(&metrics)?;
+        wrap.append_child(&result)?;
         parent.append_child(&wrap)?;
 
         let algorithm =
@@ -71,6 +112,15 @@ impl Panel {
             .get_context("2d")?
             .ok_or("canvas should have a 2d context")?
             .dyn_into()?;
+        overlay_canvas.set_width(pixels.width);
+        overlay_canvas.set_height(pixels.height);
+        let overlay_ctx: CanvasRenderingContext2d = overlay_canvas
+            .get_context("2d")?
+            .ok_or("the overlay canvas should have a 2d context")?
+            .dyn_into()?;
+        let mut overlay = Overlay::new(pixels.layout());
+        let solving = OverlayScene::new(dims, ends.0, ends.1);
+        overlay.paint_all(&solving);
         // An instant run paints once, when it finishes; an animation starts
         // from the blank maze.
         if visuals {
@@ -78,6 +128,14 @@ impl Panel {
         }
         let mut panel = Panel {
             spec,
+            overlay_canvas,
+            overlay_ctx,
+            overlay,
+            solving,
+            solver_pick,
+            solver: None,
+            solve_steps: 0,
+            result,
             generator,
             scene,
             pixels,
@@ -93,6 +151,7 @@ impl Panel {
         if visuals {
             panel.blit()?;
         }
+        panel.blit_overlay()?;
         Ok(panel)
     }
 
@@ -194,6 +253,155 @@ impl Panel {
     /// Puts the pixels painted since the last call on the canvas.
     pub fn blit(&mut self) -> Result<(), JsValue> {
         put_raster(&self.ctx, self.pixels.raster(), &mut self.scratch)
+    }
+
+    /// Puts the overlay's changed pixels on its canvas.
+    pub fn blit_overlay(&mut self) -> Result<(), JsValue> {
+        put_raster(&self.overlay_ctx, self.overlay.raster(), &mut self.scratch)
+    }
+
+    pub fn layout(&self) -> Layout {
+        self.pixels.layout()
+    }
+
+    /// The cell under a point given in CSS pixels from the canvas' top left,
+    /// or `None` outside the maze.
+    pub fn cell_under(&self, x: f64, y: f64) -> Option<Cell> {
+        let width = f64::from(self.overlay_canvas.client_width().max(1));
+        let height = f64::from(self.overlay_canvas.client_height().max(1));
+        if !(0.0..width).contains(&x) || !(0.0..height).contains(&y) {
+            return None;
+        }
+        let px = (x / width * f64::from(self.pixels.width)) as u32;
+        let py = (y / height * f64::from(self.pixels.height)) as u32;
+        self.layout().nearest_cell(px, py)
+    }
+
+    /// Moves the start and goal markers; forgets any solver run and trail.
+    pub fn set_ends(&mut self, start: Cell, goal: Cell) {
+        self.solver = None;
+        self.solving.clear_solver();
+        self.solving.clear_trail();
+        self.solving.start = start;
+        self.solving.goal = goal;
+        self.result.set_text_content(None);
+        self.overlay.paint_all(&self.solving);
+    }
+
+    /// Starts this panel's solver from start to goal (finishing the maze first).
+    pub fn start_solve(&mut self, visuals: bool) -> Result<(), JsValue> {
+        self.finish();
+        let name = self.solver_pick.value();
+        let (start, goal) = (self.solving.start, self.solving.goal);
+        let solver = Solver::by_name(&name, &self.scene.grid, start, goal, visuals)
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.solving.clear_solver();
+        self.solving.clear_trail();
+        self.overlay.paint_all(&self.solving);
+        self.solver = Some(solver);
+        self.solve_steps = 0;
+        self.result
+            .set_text_content(Some(&format!("{name}: searching…")));
+        Ok(())
+    }
+
+    /// Whether a solver run is under way.
+    pub fn is_solving(&self) -> bool {
+        self.solver
+            .as_ref()
+            .is_some_and(|s| *s.outcome() == Outcome::Searching)
+    }
+
+    /// Applies up to `budget` solver events to the overlay.
+    pub fn advance_solve(&mut self, budget: u64) {
+        let Some(solver) = self.solver.as_mut() else {
+            return;
+        };
+        let mut left = budget;
+        while left > 0 {
+            let chunk = solver.next_chunk(left.min(FINISH_CHUNK as u64) as usize);
+            if chunk.is_empty() {
+                break;
+            }
+            left -= chunk.len() as u64;
+            self.solve_steps += chunk.len() as u64;
+            let mut done = false;
+            for event in chunk {
+                for cell in self.solving.apply(event).into_iter().flatten() {
+                    self.overlay.paint_cell(&self.solving, cell);
+                }
+                done |= *event == Event::Done;
+            }
+            if done {
+                if let Outcome::Found(path) = solver.outcome() {
+                    self.solving.path = path.clone();
+                    for pair in path.windows(2) {
+                        self.overlay.paint_link(&self.solving, pair[0], pair[1]);
+                    }
+                }
+            }
+        }
+        self.show_solve_result();
+    }
+
+    /// The solver's path, once it has one.
+    pub fn solution(&self) -> Option<&[Cell]> {
+        match self.solver.as_ref()?.outcome() {
+            Outcome::Found(path) => Some(path),
+            _ => None,
+        }
+    }
+
+    fn show_solve_result(&self) {
+        let Some(solver) = &self.solver else {
+            return;
+        };
+        let explored = self
+            .solving
+            .marks
+            .iter()
+            .filter(|&&m| m != Mark::Blank)
+            .count();
+        let name = solver.info().name;
+        let text = match solver.outcome() {
+            Outcome::Searching => format!(
+                "{name}: {explored} cells explored · {} steps",
+                self.solve_steps
+            ),
+            Outcome::Found(path) => format!(
+                "{name}: {explored} cells explored · path {} moves · {} steps",
+                path.len() - 1,
+                self.solve_steps
+            ),
+            Outcome::NotFound(why) => format!(
+                "{name}: {why} ({explored} cells explored, {} steps)",
+                self.solve_steps
+            ),
+        };
+        self.result.set_text_content(Some(&text));
+    }
+
+    /// Extends or retracts the player's trail and repaints what changed.
+    pub fn trail_step(&mut self, cell: Cell) {
+        let changed = self.solving.trail_step(cell);
+        for &c in &changed {
+            self.overlay.paint_cell(&self.solving, c);
+        }
+        if let [a, b] = changed[..] {
+            self.overlay.paint_link(&self.solving, a, b);
+        }
+    }
+
+    /// Starts a fresh trail at the start, clearing any solver run.
+    pub fn start_trail(&mut self) {
+        self.finish();
+        self.solver = None;
+        self.solving.clear_solver();
+        self.solving.clear_trail();
+        self.result.set_text_content(None);
+        self.overlay.paint_all(&self.solving);
+        let start = self.solving.start;
+        self.trail_step(start);
     }
 }
 

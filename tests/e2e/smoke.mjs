@@ -19,7 +19,7 @@ try {
       await waitForState(page, 'done');
       const steps = Number(await page.locator('#status').getAttribute('data-steps'));
       // The canvas as drawn: walls and passages, and no cell left uncarved.
-      const seen = await page.locator('#panels canvas').first().evaluate((c) => {
+      const seen = await page.locator('#panels canvas:not(.overlay)').first().evaluate((c) => {
         const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
         const count = { wall: 0, passage: 0, solid: 0 };
         for (let i = 0; i < d.length; i += 4) {
