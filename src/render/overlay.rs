@@ -23,11 +23,14 @@ pub mod tint {
 pub struct OverlayScene {
     pub dims: Dims,
     pub marks: Vec<Mark>,
+    /// Cells the solver has marked at least once.
+    pub explored: u32,
     pub cursor: Option<Cell>,
     pub start: Cell,
     pub goal: Cell,
-    /// The final path, once a solver has one.
-    pub path: Vec<Cell>,
+    /// The final path, once a solver has one (see `set_path`).
+    path: Vec<Cell>,
+    on_path: Vec<bool>,
     /// The player's trail from the start, and which cells are on it.
     pub trail: Vec<Cell>,
     on_trail: Vec<bool>,
@@ -39,10 +42,12 @@ impl OverlayScene {
         OverlayScene {
             dims,
             marks: vec![Mark::Blank; cells],
+            explored: 0,
             cursor: None,
             start,
             goal,
             path: Vec::new(),
+            on_path: vec![false; cells],
             trail: Vec::new(),
             on_trail: vec![false; cells],
         }
@@ -51,8 +56,27 @@ impl OverlayScene {
     /// Forgets the solver's marks and path (a new run or new ends).
     pub fn clear_solver(&mut self) {
         self.marks.fill(Mark::Blank);
+        self.explored = 0;
         self.cursor = None;
+        for &c in &self.path {
+            self.on_path[c as usize] = false;
+        }
         self.path.clear();
+    }
+
+    /// Records the solver's final path.
+    pub fn set_path(&mut self, path: &[Cell]) {
+        for &c in &self.path {
+            self.on_path[c as usize] = false;
+        }
+        self.path = path.to_vec();
+        for &c in path {
+            self.on_path[c as usize] = true;
+        }
+    }
+
+    pub fn path(&self) -> &[Cell] {
+        &self.path
     }
 
     /// Forgets the player's trail.
@@ -67,7 +91,8 @@ impl OverlayScene {
     pub fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
         match *event {
             Event::Mark(cell, mark) => {
-                self.marks[cell as usize] = mark;
+                let old = std::mem::replace(&mut self.marks[cell as usize], mark);
+                self.explored += u32::from(old == Mark::Blank && mark != Mark::Blank);
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
@@ -76,14 +101,23 @@ impl OverlayScene {
         }
     }
 
-    /// Extends the trail by one cell, or retracts it when `cell` is the cell
-    /// before the head. Returns the cells whose look changed.
+    /// Extends the trail by one cell, or, when `cell` is already on it,
+    /// retracts the trail back to it. Returns the cells whose look changed,
+    /// in trail order (`cell` last).
     pub fn trail_step(&mut self, cell: Cell) -> Vec<Cell> {
         let n = self.trail.len();
-        if n >= 2 && self.trail[n - 2] == cell {
-            let head = self.trail.pop().expect("the trail has a head");
-            self.on_trail[head as usize] = false;
-            return vec![head, cell];
+        if self.on_trail[cell as usize] {
+            let mut changed = Vec::new();
+            while let Some(&head) = self.trail.last() {
+                if head == cell {
+                    break;
+                }
+                self.trail.pop();
+                self.on_trail[head as usize] = false;
+                changed.push(head);
+            }
+            changed.push(cell);
+            return changed;
         }
         self.trail.push(cell);
         self.on_trail[cell as usize] = true;
@@ -218,11 +252,24 @@ mod tests {
     }
 
     #[test]
+    fn stepping_onto_any_earlier_cell_of_the_trail_retracts_to_it() {
+        let dims = Dims::new(2, 2).unwrap();
+        let mut scene = OverlayScene::new(dims, 0, 3);
+        for cell in [0, 1, 3, 2] {
+            scene.trail_step(cell);
+        }
+        // 2 touches 0, the start: the loop 0-1-3-2 closes and retracts.
+        assert_eq!(scene.trail_step(0), vec![2, 3, 1, 0]);
+        assert_eq!(scene.trail, vec![0]);
+        assert!(!scene.on_trail(3));
+    }
+
+    #[test]
     fn painting_shows_the_path_through_its_openings() {
         let dims = Dims::new(2, 2).unwrap();
         let layout = Layout { dims, cell_px: 2 };
         let mut scene = OverlayScene::new(dims, 0, 3);
-        scene.path = vec![0, 1, 3];
+        scene.set_path(&[0, 1, 3]);
         scene.marks[1] = Mark::Path;
         let mut overlay = Overlay::new(layout);
         overlay.paint_all(&scene);

@@ -6,7 +6,7 @@
 
 use crate::analyze;
 use crate::entrance::{self, Ends};
-use crate::event::{Event, Mark};
+use crate::event::Event;
 use crate::generate::{self, Generator, Params};
 use crate::grid::{Cell, Dims};
 use crate::render::overlay::{Overlay, OverlayScene};
@@ -334,7 +334,7 @@ impl Panel {
             }
             if done {
                 if let Outcome::Found(path) = solver.outcome() {
-                    self.solving.path = path.clone();
+                    self.solving.set_path(path);
                     for pair in path.windows(2) {
                         self.overlay.paint_link(&self.solving, pair[0], pair[1]);
                     }
@@ -356,12 +356,7 @@ impl Panel {
         let Some(solver) = &self.solver else {
             return;
         };
-        let explored = self
-            .solving
-            .marks
-            .iter()
-            .filter(|&&m| m != Mark::Blank)
-            .count();
+        let explored = self.solving.explored;
         let name = solver.info().name;
         let text = match solver.outcome() {
             Outcome::Searching => format!(
@@ -381,14 +376,15 @@ impl Panel {
         self.result.set_text_content(Some(&text));
     }
 
-    /// Extends or retracts the player's trail and repaints what changed.
+    /// Extends or retracts the player's trail and repaints what changed:
+    /// the cells, and the openings between consecutive ones.
     pub fn trail_step(&mut self, cell: Cell) {
         let changed = self.solving.trail_step(cell);
         for &c in &changed {
             self.overlay.paint_cell(&self.solving, c);
         }
-        if let [a, b] = changed[..] {
-            self.overlay.paint_link(&self.solving, a, b);
+        for pair in changed.windows(2) {
+            self.overlay.paint_link(&self.solving, pair[0], pair[1]);
         }
     }
 
