@@ -11,7 +11,7 @@
 //! mazes it looks at far fewer cells than breadth-first search; in a perfect
 //! maze the walls often force it to look almost as widely.
 
-use super::{Marks, Outcome, Solve, NONE};
+use super::{path_from_parents, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
@@ -74,13 +74,7 @@ impl Step for AStar {
         out.cursor(cell);
         self.marks.set(out, cell, Mark::Explored);
         if cell == self.goal {
-            let mut path = vec![cell];
-            let mut at = cell;
-            while self.parent[at as usize] != at {
-                at = self.parent[at as usize];
-                path.push(at);
-            }
-            path.reverse();
+            let path = path_from_parents(&self.parent, cell);
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);
             return false;

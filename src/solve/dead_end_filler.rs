@@ -10,7 +10,7 @@
 //! On a perfect maze only the solution is left unfilled. On a maze with loops
 //! the loops stay unfilled, and the final walk picks a shortest way through.
 
-use super::{Marks, Outcome, Solve, NONE};
+use super::{path_from_parents, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
@@ -54,14 +54,7 @@ impl DeadEndFiller {
         while let Some(&cell) = queue.get(head) {
             head += 1;
             if cell == self.goal {
-                let mut path = vec![cell];
-                let mut at = cell;
-                while parent[at as usize] != at {
-                    at = parent[at as usize];
-                    path.push(at);
-                }
-                path.reverse();
-                return Some(path);
+                return Some(path_from_parents(&parent, cell));
             }
             for &n in self.grid.open_neighbors(cell).as_slice() {
                 if !self.filled[n as usize] && parent[n as usize] == NONE {

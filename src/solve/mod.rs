@@ -258,31 +258,59 @@ impl Sweep {
 
     /// The path from the sweep's origin to `to`, both included.
     pub(crate) fn path_to(&self, to: Cell) -> Vec<Cell> {
-        let mut path = vec![to];
-        let mut cell = to;
-        while self.parent[cell as usize] != cell {
-            cell = self.parent[cell as usize];
-            path.push(cell);
-        }
-        path.reverse();
-        path
+        path_from_parents(&self.parent, to)
     }
 }
 
-/// Removes the loop a walk made on coming back to `cell`: pops the trail back
-/// to it, reporting each erased cell. Shared by the walkers.
-pub(crate) fn erase_loop(
-    trail: &mut Vec<Cell>,
-    on_trail: &mut [bool],
-    cell: Cell,
-    mut erased: impl FnMut(Cell),
-) {
-    while let Some(&top) = trail.last() {
-        if top == cell {
-            return;
+/// Follows parent links from `to` back to the cell that is its own parent,
+/// and returns that path in order, both ends included.
+pub(crate) fn path_from_parents(parent: &[u32], to: Cell) -> Vec<Cell> {
+    let mut path = vec![to];
+    let mut cell = to;
+    while parent[cell as usize] != cell {
+        cell = parent[cell as usize];
+        path.push(cell);
+    }
+    path.reverse();
+    path
+}
+
+/// A walker's trail with its loops erased: a simple path from where it
+/// began. Shared by the wall follower and the random mouse.
+pub(crate) struct Trail {
+    cells: Vec<Cell>,
+    on: Vec<bool>,
+}
+
+impl Trail {
+    pub(crate) fn new(cells: u32) -> Trail {
+        Trail {
+            cells: Vec::new(),
+            on: vec![false; cells as usize],
         }
-        trail.pop();
-        on_trail[top as usize] = false;
-        erased(top);
+    }
+
+    /// Moves the walker to `cell`: extends the trail, or erases the loop it
+    /// just closed (those cells go back to merely explored).
+    pub(crate) fn step_to(&mut self, cell: Cell, marks: &mut Marks, out: &mut Emit) {
+        out.cursor(cell);
+        if self.on[cell as usize] {
+            while let Some(&top) = self.cells.last() {
+                if top == cell {
+                    return;
+                }
+                self.cells.pop();
+                self.on[top as usize] = false;
+                marks.set(out, top, Mark::Explored);
+            }
+        } else {
+            self.cells.push(cell);
+            self.on[cell as usize] = true;
+            marks.set(out, cell, Mark::Path);
+        }
+    }
+
+    pub(crate) fn cells(&self) -> &[Cell] {
+        &self.cells
     }
 }

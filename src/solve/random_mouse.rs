@@ -8,8 +8,8 @@
 //! take a very long time (the expected walk grows faster than the maze), so
 //! it gives up after `MOVES_PER_CELL` moves per cell and says so.
 
-use super::{erase_loop, Marks, Outcome, Solve};
-use crate::event::{Emit, Mark};
+use super::{Marks, Outcome, Solve, Trail};
+use crate::event::Emit;
 use crate::grid::{Cell, Grid, Neighbors};
 use crate::rng::Rng;
 use crate::stream::Step;
@@ -27,8 +27,7 @@ pub struct RandomMouse {
     rng: Rng,
     moves: u64,
     max_moves: u64,
-    trail: Vec<Cell>,
-    on_trail: Vec<bool>,
+    trail: Trail,
     marks: Marks,
     outcome: Outcome,
     started: bool,
@@ -39,7 +38,6 @@ impl RandomMouse {
         let cells = grid.cells();
         Box::new(RandomMouse {
             marks: Marks::new(cells),
-            on_trail: vec![false; cells as usize],
             grid,
             goal,
             at: start,
@@ -47,7 +45,7 @@ impl RandomMouse {
             rng: Rng::new(MOUSE_SEED ^ u64::from(start) << 32 ^ u64::from(goal)),
             moves: 0,
             max_moves: MOVES_PER_CELL * u64::from(cells) + 1000,
-            trail: Vec::new(),
+            trail: Trail::new(cells),
             outcome: Outcome::Searching,
             started: false,
         })
@@ -58,13 +56,10 @@ impl Step for RandomMouse {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            self.trail.push(self.at);
-            self.on_trail[self.at as usize] = true;
-            out.cursor(self.at);
-            self.marks.set(out, self.at, Mark::Path);
+            self.trail.step_to(self.at, &mut self.marks, out);
         }
         if self.at == self.goal {
-            self.outcome = Outcome::Found(self.trail.clone());
+            self.outcome = Outcome::Found(self.trail.cells().to_vec());
             return false;
         }
         if self.moves == self.max_moves {
@@ -90,17 +85,7 @@ impl Step for RandomMouse {
         self.moves += 1;
         self.previous = Some(self.at);
         self.at = next;
-        out.cursor(next);
-        if self.on_trail[next as usize] {
-            let marks = &mut self.marks;
-            erase_loop(&mut self.trail, &mut self.on_trail, next, |c| {
-                marks.set(out, c, Mark::Explored)
-            });
-        } else {
-            self.trail.push(next);
-            self.on_trail[next as usize] = true;
-            self.marks.set(out, next, Mark::Path);
-        }
+        self.trail.step_to(next, &mut self.marks, out);
         true
     }
 }

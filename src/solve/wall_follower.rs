@@ -12,8 +12,8 @@
 //! and the heading, coming back to a (cell, heading) pair proves it is
 //! circling, and it stops with "no path found by this method".
 
-use super::{erase_loop, Marks, Outcome, Solve};
-use crate::event::{Emit, Mark};
+use super::{Marks, Outcome, Solve, Trail};
+use crate::event::Emit;
 use crate::grid::{Cell, Dir, Grid};
 use crate::stream::Step;
 
@@ -25,8 +25,7 @@ pub struct WallFollower {
     left_hand: bool,
     /// Headings already held in each cell, one bit per direction.
     seen: Vec<u8>,
-    trail: Vec<Cell>,
-    on_trail: Vec<bool>,
+    trail: Trail,
     marks: Marks,
     outcome: Outcome,
     started: bool,
@@ -51,8 +50,7 @@ impl WallFollower {
             facing: Dir::N,
             left_hand,
             seen: vec![0; cells],
-            trail: Vec::new(),
-            on_trail: vec![false; cells],
+            trail: Trail::new(cells as u32),
             outcome: Outcome::Searching,
             started: false,
         }
@@ -67,12 +65,9 @@ impl Step for WallFollower {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            self.trail.push(self.at);
-            self.on_trail[self.at as usize] = true;
-            out.cursor(self.at);
-            self.marks.set(out, self.at, Mark::Path);
+            self.trail.step_to(self.at, &mut self.marks, out);
             if self.at == self.goal {
-                self.outcome = Outcome::Found(self.trail.clone());
+                self.outcome = Outcome::Found(self.trail.cells().to_vec());
                 return false;
             }
         }
@@ -103,19 +98,9 @@ impl Step for WallFollower {
             .expect("an open side leads to a cell");
         self.facing = dir;
         self.at = next;
-        out.cursor(next);
-        if self.on_trail[next as usize] {
-            let marks = &mut self.marks;
-            erase_loop(&mut self.trail, &mut self.on_trail, next, |c| {
-                marks.set(out, c, Mark::Explored)
-            });
-        } else {
-            self.trail.push(next);
-            self.on_trail[next as usize] = true;
-            self.marks.set(out, next, Mark::Path);
-        }
+        self.trail.step_to(next, &mut self.marks, out);
         if next == self.goal {
-            self.outcome = Outcome::Found(self.trail.clone());
+            self.outcome = Outcome::Found(self.trail.cells().to_vec());
             return false;
         }
         true
