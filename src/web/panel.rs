@@ -17,6 +17,12 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::{Clamped, JsCast};
 use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
 
+/// Mazes up to this many cells get their overlay at once. A bigger maze's
+/// overlay canvas is sized on first use: at 4096 x 4096 it is another 268 MB
+/// canvas for the browser to keep and composite, and its markers would be a
+/// tenth of a screen pixel anyway.
+const EAGER_OVERLAY_CELLS: u32 = 1 << 20;
+
 /// Events drained per call when finishing at once.
 const FINISH_CHUNK: usize = 1 << 16;
 
@@ -31,6 +37,8 @@ pub struct Panel {
     pub solver_pick: HtmlSelectElement,
     solver: Option<Solver>,
     solve_steps: u64,
+    /// Whether the overlay canvas has its full size yet.
+    overlay_ready: bool,
     result: Element,
     pub generator: Generator,
     pub scene: Scene,
@@ -112,15 +120,12 @@ impl Panel {
             .get_context("2d")?
             .ok_or("canvas should have a 2d context")?
             .dyn_into()?;
-        overlay_canvas.set_width(pixels.width);
-        overlay_canvas.set_height(pixels.height);
         let overlay_ctx: CanvasRenderingContext2d = overlay_canvas
             .get_context("2d")?
             .ok_or("the overlay canvas should have a 2d context")?
             .dyn_into()?;
-        let mut overlay = Overlay::new(pixels.layout());
+        let overlay = Overlay::new(pixels.layout());
         let solving = OverlayScene::new(dims, ends.0, ends.1);
-        overlay.paint_all(&solving);
         // An instant run paints once, when it finishes; an animation starts
         // from the blank maze.
         if visuals {
@@ -135,6 +140,7 @@ impl Panel {
             solver_pick,
             solver: None,
             solve_steps: 0,
+            overlay_ready: false,
             result,
             generator,
             scene,
@@ -151,7 +157,10 @@ impl Panel {
         if visuals {
             panel.blit()?;
         }
-        panel.blit_overlay()?;
+        if dims.cells() <= EAGER_OVERLAY_CELLS {
+            panel.ensure_overlay();
+            panel.blit_overlay()?;
+        }
         Ok(panel)
     }
 
@@ -257,7 +266,21 @@ impl Panel {
 
     /// Puts the overlay's changed pixels on its canvas.
     pub fn blit_overlay(&mut self) -> Result<(), JsValue> {
+        if !self.overlay_ready {
+            return Ok(());
+        }
         put_raster(&self.overlay_ctx, self.overlay.raster(), &mut self.scratch)
+    }
+
+    /// Gives the overlay canvas its full size and paints it, once.
+    fn ensure_overlay(&mut self) {
+        if self.overlay_ready {
+            return;
+        }
+        self.overlay_ready = true;
+        self.overlay_canvas.set_width(self.pixels.width);
+        self.overlay_canvas.set_height(self.pixels.height);
+        self.overlay.paint_all(&self.solving);
     }
 
     pub fn layout(&self) -> Layout {
@@ -279,6 +302,7 @@ impl Panel {
 
     /// Moves the start and goal markers; forgets any solver run and trail.
     pub fn set_ends(&mut self, start: Cell, goal: Cell) {
+        self.ensure_overlay();
         self.solver = None;
         self.solving.clear_solver();
         self.solving.clear_trail();
@@ -291,6 +315,7 @@ impl Panel {
     /// Starts this panel's solver from start to goal (finishing the maze first).
     pub fn start_solve(&mut self, visuals: bool) -> Result<(), JsValue> {
         self.finish();
+        self.ensure_overlay();
         let name = self.solver_pick.value();
         let (start, goal) = (self.solving.start, self.solving.goal);
         let solver = Solver::by_name(&name, &self.scene.grid, start, goal, visuals)
@@ -391,6 +416,7 @@ impl Panel {
     /// Starts a fresh trail at the start, clearing any solver run.
     pub fn start_trail(&mut self) {
         self.finish();
+        self.ensure_overlay();
         self.solver = None;
         self.solving.clear_solver();
         self.solving.clear_trail();

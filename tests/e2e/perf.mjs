@@ -7,7 +7,13 @@ import { serveDist, launch, openPage, waitForState } from './browser.mjs';
 
 const { server, origin } = await serveDist();
 const browser = await launch();
-const { page } = await openPage(browser);
+// A fresh page per measurement: a tab that held a 4096 x 4096 maze keeps its
+// memory for a while and slows whatever it loads next.
+let page = null;
+const fresh = async () => {
+  if (page) await page.close();
+  ({ page } = await openPage(browser));
+};
 const readout = async () => page.locator('#status').evaluate((s) => ({
   elapsed: Number(s.dataset.elapsedMs), steps: Number(s.dataset.steps), metrics: Number(s.dataset.metricsMs), blit: Number(s.dataset.blitMs),
   frames: Number(s.dataset.frames), maxFrame: Number(s.dataset.maxFrameMs),
@@ -15,6 +21,7 @@ const readout = async () => page.locator('#status').evaluate((s) => ({
 try {
   for (const [size, runs] of [['1000x1000', 3], ['4096x4096', 1]]) {
     for (let seed = 1; seed <= runs; seed += 1) {
+      await fresh();
       const started = Date.now();
       await page.goto(`${origin}/?algorithm=backtracker&size=${size}&seed=${seed}&speed=instant`);
       await waitForState(page, 'done', 120000);
@@ -23,6 +30,7 @@ try {
     }
   }
   for (const algorithm of ['backtracker', 'kruskal', 'wilson', 'recursive-division']) {
+    await fresh();
     await page.goto(`${origin}/?algorithm=${algorithm}&size=200x200&seed=1&speed=100000`);
     await page.waitForTimeout(3000);
     const r = await readout();
