@@ -1120,9 +1120,13 @@ fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
     let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
         return Ok(());
     };
-    // Typing in a field is not a command.
+    // Typing in a field is not a command, and Space on a focused button
+    // presses that button.
     if let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
-        if matches!(target.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA") {
+        let tag = target.tag_name();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+            || (tag == "BUTTON" && key.key() == " ")
+        {
             return Ok(());
         }
     }
