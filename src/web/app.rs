@@ -50,6 +50,11 @@ enum Marker {
     Goal,
 }
 
+/// The most cells shown at once, over all panels: one 4096 x 4096 maze.
+/// Each cell costs pixels on two canvases, and four panels of that size
+/// would not fit in wasm's memory.
+const MAX_CELLS_SHOWN: u64 = 4096 * 4096;
+
 /// Play state shown in `#status[data-state]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -279,7 +284,17 @@ impl App {
     fn rebuild(&mut self) -> Result<(), JsValue> {
         let parent: Element = dom::by_id("panels")?;
         parent.set_text_content(None);
-        let specs = self.settings.panels();
+        let mut specs = self.settings.panels();
+        let fit = (MAX_CELLS_SHOWN / u64::from(self.settings.dims.cells())).max(1) as usize;
+        if specs.len() > fit {
+            dom::show_notice(&format!(
+                "showing {fit} of {} panels: at {}x{} only {fit} fit in the browser's memory",
+                specs.len(),
+                self.settings.dims.width,
+                self.settings.dims.height
+            ));
+            specs.truncate(fit);
+        }
         parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
         let window = web_sys::window().ok_or("a browser window")?;
         let inner_w = window.inner_width()?.as_f64().unwrap_or(1200.0) as u32;
