@@ -212,7 +212,8 @@ fn drain(mut generator: Generator) -> u64 {
 const CHUNK: usize = 256;
 
 /// The same drain, reading every event with a `match` as a renderer does:
-/// shows what a per-event consumer adds (`--consumer`).
+/// shows what a per-event consumer adds
+/// (`cargo bench --bench generate -- --consumer`).
 fn drain_matching(mut generator: Generator) -> u64 {
     let mut fold = 0u64;
     loop {
