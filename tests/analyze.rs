@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::dims;
+use common::{comb, dims};
 use mazelab::analyze::{self, UNREACHABLE};
 use mazelab::entrance;
 use mazelab::generate::{generate, Params};
@@ -11,22 +11,6 @@ use mazelab::grid::Grid;
 /// A 4x1 corridor with every wall inside open.
 fn corridor() -> Grid {
     Grid::open(dims(4, 1))
-}
-
-/// A 3x2 maze shaped like a comb:
-/// ```text
-/// +-+-+-+
-/// |     |
-/// + +-+ +
-/// | | | |
-/// +-+-+-+
-/// ```
-fn comb() -> Grid {
-    let mut grid = Grid::closed(dims(3, 2));
-    for (a, b) in [(0, 1), (1, 2), (0, 3), (2, 5)] {
-        grid.set_open(a, b, true);
-    }
-    grid
 }
 
 #[test]

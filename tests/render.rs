@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::dims;
+use common::{comb, dims};
 use mazelab::analyze;
 use mazelab::entrance::{self, Door, Ends};
 use mazelab::generate::{generate, Params, ALGORITHMS};
@@ -13,22 +13,6 @@ use mazelab::render::{ascii, blocks, json, norvig, svg};
 fn pair() -> Grid {
     let mut grid = Grid::closed(dims(2, 1));
     grid.set_open(0, 1, true);
-    grid
-}
-
-/// The comb from the analysis tests, fully connected by a bottom-left opening.
-/// ```text
-/// +-+-+-+
-/// |     |
-/// + +-+ +
-/// | | | |
-/// +-+-+-+
-/// ```
-fn comb() -> Grid {
-    let mut grid = Grid::closed(dims(3, 2));
-    for (a, b) in [(0, 1), (1, 2), (0, 3), (2, 5)] {
-        grid.set_open(a, b, true);
-    }
     grid
 }
 

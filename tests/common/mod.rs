@@ -70,3 +70,19 @@ pub fn assert_perfect(grid: &Grid, context: &str) {
 pub fn dims(w: u32, h: u32) -> Dims {
     Dims::new(w, h).unwrap()
 }
+
+/// A 3x2 maze shaped like a comb; cell 4 has no opening at all:
+/// ```text
+/// +-+-+-+
+/// |     |
+/// + +-+ +
+/// | | | |
+/// +-+-+-+
+/// ```
+pub fn comb() -> Grid {
+    let mut grid = Grid::closed(dims(3, 2));
+    for (a, b) in [(0, 1), (1, 2), (0, 3), (2, 5)] {
+        grid.set_open(a, b, true);
+    }
+    grid
+}
