@@ -459,3 +459,68 @@ fn racing_solvers_in_compare_mode_each_use_their_own() {
         "a perfect maze has one path"
     );
 }
+
+#[wasm_bindgen_test]
+fn monte_carlo_keeps_the_hardest_maze_of_those_tried() {
+    let app = open("?algorithm=prim&size=15x10&seed=100&speed=instant");
+    let trials: web_sys::HtmlInputElement = document()
+        .get_element_by_id("mc-trials")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    trials.set_value("8");
+    click_button("mc-run");
+    // The engine's own solution lengths for seeds 100..108.
+    let length = |seed| {
+        let grid = mazelab::generate::generate(
+            "prim",
+            mazelab::generate::Params::new(mazelab::grid::Dims::new(15, 10).unwrap(), seed),
+        )
+        .unwrap();
+        mazelab::analyze::distances(&grid, 0)[149]
+    };
+    let longest = (100..108).map(length).max().unwrap();
+    let seed: u64 = app
+        .query()
+        .split("seed=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((100..108).contains(&seed), "seed {seed}");
+    assert_eq!(length(seed), longest);
+    let notice = document()
+        .get_element_by_id("notice")
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(
+        notice.contains(&format!("solution {longest} moves")),
+        "{notice}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn distance_colouring_shades_the_finished_maze() {
+    let _app = open("?algorithm=backtracker&size=20x12&seed=5&speed=instant");
+    let canvas = &canvases()[0];
+    assert!(count(&pixels(canvas), colour::PASSAGE) > 0);
+    let toggle: HtmlElement = document()
+        .get_element_by_id("distance")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    toggle.click();
+    let shaded = pixels(canvas);
+    assert_eq!(
+        count(&shaded, colour::PASSAGE),
+        0,
+        "every cell takes its distance's colour"
+    );
+    assert!(count(&shaded, colour::WALL) > 0, "walls stay");
+    // The entrance is distance 0: the gradient's first stop.
+    assert!(count(&shaded, mazelab::render::pixels::gradient(0.0)) > 0);
+}
