@@ -26,23 +26,6 @@ pub enum Mark {
     Dead = 5,
 }
 
-impl Mark {
-    /// Every mark, in `repr` order.
-    pub const ALL: [Mark; 6] = [
-        Mark::Blank,
-        Mark::Frontier,
-        Mark::Walk,
-        Mark::Explored,
-        Mark::Path,
-        Mark::Dead,
-    ];
-
-    /// The mark with this `repr` value, if any.
-    pub fn from_u8(value: u8) -> Option<Mark> {
-        Mark::ALL.get(value as usize).copied()
-    }
-}
-
 /// One change made by an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -83,12 +66,6 @@ impl Emit {
             visuals,
             cursor: None,
         }
-    }
-
-    /// Whether marks and cursor moves are recorded.
-    #[inline]
-    pub fn visuals(&self) -> bool {
-        self.visuals
     }
 
     #[inline]

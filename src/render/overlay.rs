@@ -75,10 +75,6 @@ impl OverlayScene {
         }
     }
 
-    pub fn path(&self) -> &[Cell] {
-        &self.path
-    }
-
     /// Forgets the player's trail.
     pub fn clear_trail(&mut self) {
         for &c in &self.trail {

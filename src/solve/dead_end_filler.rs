@@ -10,7 +10,7 @@
 //! On a perfect maze only the solution is left unfilled. On a maze with loops
 //! the loops stay unfilled, and the final walk picks a shortest way through.
 
-use super::{path_from_parents, Marks, Outcome, Solve, NONE};
+use super::{Marks, Outcome, Solve, Sweep};
 use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
@@ -47,20 +47,11 @@ impl DeadEndFiller {
 
     /// A shortest walk from start to goal through unfilled cells.
     fn walk_through(&self) -> Option<Vec<Cell>> {
-        let mut parent = vec![NONE; self.grid.cells() as usize];
-        let mut queue = vec![self.start];
-        parent[self.start as usize] = self.start;
-        let mut head = 0;
-        while let Some(&cell) = queue.get(head) {
-            head += 1;
+        let mut sweep = Sweep::new(self.grid.cells(), self.start);
+        let filled = &self.filled;
+        while let Some(cell) = sweep.advance_within(&self.grid, |n| !filled[n as usize], |_| {}) {
             if cell == self.goal {
-                return Some(path_from_parents(&parent, cell));
-            }
-            for &n in self.grid.open_neighbors(cell).as_slice() {
-                if !self.filled[n as usize] && parent[n as usize] == NONE {
-                    parent[n as usize] = cell;
-                    queue.push(n);
-                }
+                return Some(sweep.path_to(cell));
             }
         }
         None

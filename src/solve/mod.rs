@@ -243,11 +243,22 @@ impl Sweep {
     /// Takes the next cell off the queue and queues its unseen neighbours
     /// (passed to `queued`); `None` once every reachable cell is taken.
     #[inline]
-    pub(crate) fn advance(&mut self, grid: &Grid, mut queued: impl FnMut(Cell)) -> Option<Cell> {
+    pub(crate) fn advance(&mut self, grid: &Grid, queued: impl FnMut(Cell)) -> Option<Cell> {
+        self.advance_within(grid, |_| true, queued)
+    }
+
+    /// As `advance`, entering only cells for which `allowed` holds.
+    #[inline]
+    pub(crate) fn advance_within(
+        &mut self,
+        grid: &Grid,
+        allowed: impl Fn(Cell) -> bool,
+        mut queued: impl FnMut(Cell),
+    ) -> Option<Cell> {
         let cell = *self.queue.get(self.head)?;
         self.head += 1;
         for &n in grid.open_neighbors(cell).as_slice() {
-            if self.parent[n as usize] == NONE {
+            if self.parent[n as usize] == NONE && allowed(n) {
                 self.parent[n as usize] = cell;
                 self.queue.push(n);
                 queued(n);

@@ -482,7 +482,11 @@ impl App {
             panel.blit_overlay()?;
         }
         dom::set_hidden("banner", true);
-        self.sync_url();
+        // While a marker is dragged the link is written once, on release:
+        // browsers throttle pages that rewrite their address on every move.
+        if self.drag.is_none() {
+            self.sync_url();
+        }
         self.show_hint();
         self.show_status();
         Ok(())
@@ -588,7 +592,9 @@ impl App {
         else {
             if event.type_() == "pointerup" {
                 self.pointer_down = false;
-                self.drag = None;
+                if self.drag.take().is_some() {
+                    self.sync_url();
+                }
             }
             return Ok(());
         };
@@ -643,7 +649,9 @@ impl App {
             }
             _ => {
                 self.pointer_down = false;
-                self.drag = None;
+                if self.drag.take().is_some() {
+                    self.sync_url();
+                }
                 if let Some(c) = self.pending_click.take().filter(|&c| Some(c) == cell) {
                     match self.next_click {
                         Marker::Start => {

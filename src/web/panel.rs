@@ -301,14 +301,25 @@ impl Panel {
     }
 
     /// Moves the start and goal markers; forgets any solver run and trail.
+    /// With only the markers showing (as while dragging one), just the
+    /// marker cells are repainted, not the whole overlay.
     pub fn set_ends(&mut self, start: Cell, goal: Cell) {
         self.ensure_overlay();
+        self.result.set_text_content(None);
+        let (old_start, old_goal) = (self.solving.start, self.solving.goal);
+        self.solving.start = start;
+        self.solving.goal = goal;
+        let only_markers =
+            self.solver.is_none() && self.solving.trail.is_empty() && self.solving.explored == 0;
+        if only_markers {
+            for cell in [old_start, old_goal, start, goal] {
+                self.overlay.paint_cell(&self.solving, cell);
+            }
+            return;
+        }
         self.solver = None;
         self.solving.clear_solver();
         self.solving.clear_trail();
-        self.solving.start = start;
-        self.solving.goal = goal;
-        self.result.set_text_content(None);
         self.overlay.paint_all(&self.solving);
     }
 
