@@ -39,10 +39,20 @@ impl UnionFind {
         }
     }
 
-    /// The raw slot of `x`, read only to pull it into the cache early.
+    /// Asks the cache for `x`'s slot without waiting for it.
     #[inline]
-    pub fn peek(&self, x: u32) -> u32 {
-        self.slot[x as usize]
+    pub fn prefetch(&self, x: u32) {
+        prefetch(&self.slot[x as usize]);
+    }
+
+    /// Asks the cache for the slot of `x`'s parent, if `x` has one; waits for
+    /// `x`'s own slot, so call it once that has been fetched.
+    #[inline]
+    pub fn prefetch_parent(&self, x: u32) {
+        let parent = self.slot[x as usize];
+        if parent & ROOT == 0 {
+            prefetch(&self.slot[parent as usize]);
+        }
     }
 
     /// Joins the sets of `a` and `b`; returns `false` if they were one already.
@@ -81,6 +91,21 @@ impl UnionFind {
         self.slot.clear();
         self.slot.resize(len, ROOT);
     }
+}
+
+/// A software prefetch where the target has one (x86-64); elsewhere nothing,
+/// which only costs speed.
+#[inline]
+fn prefetch(slot: &u32) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        // SAFETY: prefetching is a hint; any address is allowed, and this
+        // one is a live reference.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(slot).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = slot;
 }
 
 #[cfg(test)]
