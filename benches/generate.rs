@@ -2,7 +2,7 @@
 //! full event stream (visuals on) at 100², 1000² and 2000², the instant mode
 //! at 1000², and peak heap bytes per cell at 2000². Each time is the median
 //! over seeds (31 at 100², 9 at 1000² and 2000²) of each seed's fastest run
-//! (5 runs at 100², 2 above); see `ns_per_cell` for why.
+//! (5 runs at 100², 3 at 1000², 2 at 2000²); see `ns_per_cell` for why.
 //!
 //! `cargo bench` runs everything; `cargo bench -- NAME` only the algorithms
 //! whose label contains NAME. A plain harness rather than criterion keeps the
@@ -306,8 +306,8 @@ fn main() {
             continue;
         }
         let small = ns_per_cell(case, 100, 31, 5, true);
-        let mid = ns_per_cell(case, 1000, 9, 2, true);
-        let instant = ns_per_cell(case, 1000, 9, 2, false);
+        let mid = ns_per_cell(case, 1000, 9, 3, true);
+        let instant = ns_per_cell(case, 1000, 9, 3, false);
         let (big, ratio, peak) = if !case.skip_2000 {
             let big = ns_per_cell(case, 2000, 9, 2, true);
             (
