@@ -120,8 +120,6 @@ fn bucket_walls(dims: Dims, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec
         *start = total;
         total += size;
     }
-    let mut ends: Vec<u32> = starts[1..].to_vec();
-    ends.push(total);
     let mut walls = vec![0u32; count];
     let mut rng_again = replay;
     for_each_wall(dims, |wall| {
@@ -129,6 +127,8 @@ fn bucket_walls(dims: Dims, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec
         walls[starts[bucket] as usize] = wall;
         starts[bucket] += 1;
     });
+    // Placing moved each bucket's start to its end.
+    let ends = starts;
     (walls, ends)
 }
 
