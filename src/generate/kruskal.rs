@@ -39,7 +39,8 @@ pub struct Kruskal {
     prepared: usize,
     sets: UnionFind,
     remaining: u32,
-    fetch_ahead: bool,
+    /// Whether the grid is big enough for `fetch_ahead` to pay.
+    fetches_ahead: bool,
 }
 
 /// Walls per bucket, on average at most: 16K walls are 64 KB, which stays in
@@ -66,7 +67,7 @@ impl Kruskal {
             prepared: 0,
             sets: UnionFind::new(dims.cells() as usize),
             remaining: dims.cells() - 1,
-            fetch_ahead: dims.cells() > FETCH_AHEAD_CELLS,
+            fetches_ahead: dims.cells() > FETCH_AHEAD_CELLS,
         }
     }
 }
@@ -198,7 +199,7 @@ impl Step for Kruskal {
             while self.prepared < ahead {
                 self.shuffle_next();
             }
-            if self.fetch_ahead {
+            if self.fetches_ahead {
                 self.fetch_ahead();
             }
             let (a, b) = self.cells_of(self.walls[self.next]);
