@@ -1,21 +1,31 @@
-//! A portable seeded random generator: PCG32 (O'Neill's XSH-RR variant).
+//! The core's random source: rand_pcg's `Pcg32` (O'Neill's PCG32, XSH-RR),
+//! seeded exactly as the reference `pcg32_srandom_r`, behind a thin wrapper.
 //!
 //! rand's `SmallRng` is a different generator on 64-bit hosts and on wasm32,
-//! so one seed would give two mazes. PCG32 is a few lines of integer
-//! arithmetic that behave identically everywhere, which is what makes a seed
-//! mean the same maze in the CLI, the browser and a shared link.
+//! so one seed would give two mazes; PCG32 is integer arithmetic that behaves
+//! identically everywhere, which makes a seed mean the same maze in the CLI,
+//! the browser and a shared link. The wrapper keeps three draws of its own,
+//! because rand's helpers would change existing seeds' mazes or cost more:
+//! - `below` is Lemire's exact method. rand 0.10's `random_range` takes the
+//!   same high word but handles the rare biased case differently (a second
+//!   draw instead of a rejection), so some mazes would change.
+//! - `coin` and `two_bits` spend one or two bits of a buffered draw instead
+//!   of a whole `u32` per flip (`cargo bench --bench rng` measures both).
+//!
+//! [`Rng`] implements rand's `Rng` trait, so any rand API takes it as is.
+//! Fresh seeds come from the platform: see [`fresh_seed`].
 
-/// PCG32 with a 64-bit state and a fixed odd increment.
+use rand_pcg::Pcg32;
+
+/// PCG32 with buffered bits for coins and directions.
 #[derive(Clone, Debug)]
 pub struct Rng {
-    state: u64,
-    inc: u64,
+    pcg: Pcg32,
     /// Unused random bits for `coin`, and how many are left.
     bits: u32,
     bits_left: u32,
 }
 
-const MULTIPLIER: u64 = 6_364_136_223_846_793_005;
 /// The stream every mazelab generator uses; any odd constant would do.
 const MAZELAB_STREAM: u64 = 0x6d61_7a65_6c61_6221;
 
@@ -25,31 +35,23 @@ impl Rng {
         Rng::with_stream(seed, MAZELAB_STREAM)
     }
 
-    /// Seeds exactly as the reference `pcg32_srandom_r(initstate, initseq)`.
+    /// Seeds exactly as the reference `pcg32_srandom_r(initstate, initseq)`,
+    /// which is what `Pcg32::new(state, stream)` does.
     pub fn with_stream(initstate: u64, initseq: u64) -> Rng {
-        let mut rng = Rng {
-            state: 0,
-            inc: (initseq << 1) | 1,
+        Rng {
+            pcg: Pcg32::new(initstate, initseq),
             bits: 0,
             bits_left: 0,
-        };
-        rng.next_u32();
-        rng.state = rng.state.wrapping_add(initstate);
-        rng.next_u32();
-        rng
+        }
     }
 
     /// The next 32 uniformly distributed bits.
     #[inline]
     pub fn next_u32(&mut self) -> u32 {
-        let old = self.state;
-        self.state = old.wrapping_mul(MULTIPLIER).wrapping_add(self.inc);
-        let xorshifted = (((old >> 18) ^ old) >> 27) as u32;
-        let rot = (old >> 59) as u32;
-        xorshifted.rotate_right(rot)
+        rand::Rng::next_u32(&mut self.pcg)
     }
 
-    /// The next 64 uniformly distributed bits (two draws).
+    /// The next 64 uniformly distributed bits: two draws, the first one high.
     pub fn next_u64(&mut self) -> u64 {
         (u64::from(self.next_u32()) << 32) | u64::from(self.next_u32())
     }
@@ -102,6 +104,49 @@ impl Rng {
     }
 }
 
+/// rand's infallible generator trait, so rand's distributions and helpers
+/// accept mazelab's generator (the lab and the tests use them).
+impl rand::TryRng for Rng {
+    type Error = core::convert::Infallible;
+
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        Ok(self.next_u32())
+    }
+
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.next_u64())
+    }
+
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        rand::Rng::fill_bytes(&mut self.pcg, dst);
+        Ok(())
+    }
+}
+
+/// A seed nobody chose: 64 bits from the platform's random source (the OS
+/// natively, `crypto.getRandomValues` in the browser, through getrandom).
+/// Should the platform refuse, a fallback (the clock natively, a counter in
+/// wasm, where there is no clock without JavaScript) is mixed through PCG,
+/// so a "new maze" button never fails.
+pub fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or_else(|_| Rng::new(fallback_entropy()).next_u64())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn fallback_entropy() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    nanos ^ (u64::from(std::process::id()) << 32)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn fallback_entropy() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static CALLS: AtomicU64 = AtomicU64::new(0x9e37_79b9_7f4a_7c15);
+    CALLS.fetch_add(0x9e37_79b9_7f4a_7c15, Ordering::Relaxed)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +160,22 @@ mod tests {
             got,
             [0xa15c02b7, 0x7b47f409, 0xba1d3330, 0x83d2f293, 0xbfa4784b, 0xcbed606e]
         );
+    }
+
+    #[test]
+    fn fresh_seeds_differ() {
+        let seeds: std::collections::HashSet<u64> = (0..8).map(|_| fresh_seed()).collect();
+        assert_eq!(seeds.len(), 8, "eight fresh seeds, eight values");
+    }
+
+    #[test]
+    fn rand_apis_accept_the_generator_and_draw_the_same_words() {
+        use rand::RngExt as _;
+        let mut ours = Rng::new(9);
+        let mut again = Rng::new(9);
+        assert_eq!(rand::Rng::next_u32(&mut ours), again.next_u32());
+        let roll: u8 = ours.random_range(1..=6);
+        assert!((1..=6).contains(&roll));
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, Params, PopSpec, ALGORITHMS};
 use crate::grid::{Cell, Dims, Dir};
 use crate::render::{ascii, json, pixels::Pixels, svg};
-use crate::rng::Rng;
+use crate::rng::fresh_seed;
 use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
 use crate::solve::{self, SOLVERS};
 use std::cell::RefCell;
@@ -220,13 +220,6 @@ fn now_ms() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
-}
-
-fn fresh_seed() -> u64 {
-    // Math.random gives 52 bits; mixing two draws through PCG fills 64.
-    let a = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    let b = (js_sys::Math::random() * 4_294_967_296.0) as u64;
-    Rng::new((a << 32) ^ b).next_u64()
 }
 
 fn speed_to_slider(speed: Speed) -> u32 {
