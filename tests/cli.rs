@@ -160,7 +160,7 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
     for (args, hint) in [
         (
             vec!["generate", "--algorithm", "maze-o-matic"],
-            "valid algorithms: growing-tree",
+            "[possible values: growing-tree, backtracker",
         ),
         (vec!["generate", "--size", "0x5"], "1 <= W, H <= 4096"),
         (
@@ -185,10 +185,28 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
             vec!["generate", "--entrances", "middle"],
             "norvig, random, longest",
         ),
-        (vec!["generate", "--size"], "needs a value"),
-        (vec!["generate", "--colour", "red"], "unknown option"),
-        (vec!["frobnicate"], "commands: list, generate"),
-        (vec![], "commands: list, generate"),
+        (vec!["generate", "--size"], "a value is required"),
+        (
+            vec!["generate", "--colour", "red"],
+            "unexpected argument '--colour'",
+        ),
+        (
+            vec!["frobnicate"],
+            "commands: list, solvers, generate, completions",
+        ),
+        (
+            vec![],
+            "no command given; commands: list, solvers, generate",
+        ),
+        (
+            vec!["generate", "--solver", "guess"],
+            "[possible values: bfs, dfs",
+        ),
+        (
+            vec!["completions", "powershell-9"],
+            "[possible values: bash",
+        ),
+        (vec!["completions"], "required arguments were not provided"),
     ] {
         let out = mazelab(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -238,4 +256,80 @@ fn solve_with_a_chosen_solver_marks_its_path_in_every_text_format() {
     let solution =
         &longest[longest.find("\"solution\":[").unwrap() + 12..longest.rfind(']').unwrap()];
     assert!(solution.split(',').count() >= by("bfs", "json").matches(',').count() / 100);
+}
+
+#[test]
+fn version_names_the_program_and_its_version() {
+    let out = mazelab(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        stdout(&out).trim(),
+        format!("mazelab {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn every_subcommand_answers_help_both_ways() {
+    for sub in ["list", "solvers", "generate", "completions"] {
+        let flag = mazelab(&[sub, "--help"]);
+        let word = mazelab(&["help", sub]);
+        for out in [&flag, &word] {
+            assert!(out.status.success(), "{sub}: {}", stderr(out));
+            assert!(
+                stdout(out).contains(&format!("Usage: mazelab {sub}")),
+                "{sub}"
+            );
+        }
+        assert_eq!(stdout(&flag), stdout(&word), "{sub}: the two helps agree");
+    }
+    let generate = stdout(&mazelab(&["generate", "--help"]));
+    for option in [
+        "--algorithm",
+        "--size",
+        "--seed",
+        "--pop",
+        "--bias",
+        "--entrances",
+        "--format",
+        "--solve",
+        "--solver",
+    ] {
+        assert!(generate.contains(option), "generate --help lacks {option}");
+    }
+    let top = stdout(&mazelab(&["--help"]));
+    for sub in ["list", "solvers", "generate", "completions"] {
+        assert!(top.contains(sub), "--help lacks {sub}");
+    }
+}
+
+#[test]
+fn completions_print_a_script_for_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F"),
+        ("zsh", "#compdef mazelab"),
+        ("fish", "complete -c mazelab"),
+    ] {
+        let out = mazelab(&["completions", shell]);
+        assert!(out.status.success(), "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(script.contains(marker), "{shell} script lacks {marker}");
+        assert!(
+            script.contains("generate") && script.contains("algorithm"),
+            "{shell}"
+        );
+    }
+}
+
+#[test]
+fn solvers_lists_every_solver_with_a_description() {
+    let out = mazelab(&["solvers"]);
+    assert!(out.status.success());
+    let text = stdout(&out);
+    for info in mazelab::solve::SOLVERS {
+        let line = text
+            .lines()
+            .find(|l| l.split('\t').next() == Some(info.name))
+            .unwrap_or_else(|| panic!("{} is not listed", info.name));
+        assert!(line.split('\t').nth(1).is_some_and(|d| !d.is_empty()));
+    }
 }

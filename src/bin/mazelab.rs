@@ -1,144 +1,147 @@
-//! The native CLI: `mazelab list` and `mazelab generate ...`.
+//! The native CLI: `mazelab list`, `solvers`, `generate ...` and
+//! `completions SHELL`, parsed with clap.
 //!
 //! Bad input prints one line naming the valid choices and exits with status
 //! 2; nothing here panics on user input.
 
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{CommandFactory, Parser, Subcommand};
 use mazelab::analyze;
 use mazelab::entrance::{self, EntranceStyle};
-use mazelab::error::{parse_seed, MazeError};
+use mazelab::error::parse_seed;
 use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
 use mazelab::grid::Dims;
 use mazelab::render::{self, json, Format};
-use mazelab::solve::{self, Outcome};
+use mazelab::solve::{self, Outcome, SOLVERS};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-const USAGE: &str = "\
-usage:
-  mazelab list
-  mazelab generate [--algorithm NAME] [--size WxH] [--seed N] [--pop SPEC]
-                   [--bias NW|NE|SW|SE] [--entrances norvig|random|longest]
-                   [--format ascii|norvig|blocks|svg|json|stats]
-                   [--solve] [--solver NAME]
+/// Watch maze algorithms carve, compare them, and solve them: the same
+/// mazes as the web app, printed as text, SVG or JSON.
+#[derive(Parser, Debug)]
+#[command(name = "mazelab", version, about, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-  --algorithm  a name from `mazelab list` (default: backtracker)
-  --size       width x height in cells, each 1 to 4096 (default: 20x10)
-  --seed       a whole number; without one a random seed is drawn and reported
-  --pop        growing-tree pop strategy: newest, oldest, random, middle, or a
-               weighted mix like newest:75,random:25 (default: newest)
-  --bias       binary-tree bias (default: NW)
-  --entrances  where the ends go (default: norvig, top-left and bottom-right)
-  --format     output format (default: ascii); stats prints key=value metrics
-  --solve      mark the path from entrance to exit
-  --solver     how to find it (default: bfs): bfs, dfs, astar, wall-follower,
-               wall-follower-right, tremaux, dead-end-filler, random-mouse,
-               longest-path (the two most distant cells instead)";
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the generators: name, a tab, how it works.
+    List,
+    /// List the solvers: name, a tab, how it works.
+    Solvers,
+    /// Generate a maze and print it.
+    Generate(Request),
+    /// Print a shell completion script, e.g. `mazelab completions bash > /etc/bash_completion.d/mazelab`.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+}
 
 /// What `generate` was asked for.
+#[derive(clap::Args, Debug)]
 struct Request {
+    /// The generator (see `mazelab list`).
+    #[arg(long, default_value = "backtracker", value_parser = algorithm_names())]
     algorithm: String,
-    dims: Dims,
+    /// Width x height in cells, each 1 to 4096.
+    #[arg(long, value_name = "WxH", default_value = "20x10", value_parser = Dims::parse)]
+    size: Dims,
+    /// A whole number; without one a random seed is drawn and reported.
+    #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Option<u64>,
+    /// growing-tree's pop strategy: newest, oldest, random, middle, or a
+    /// weighted mix like newest:75,random:25.
+    #[arg(long, value_name = "SPEC", default_value = "newest", value_parser = PopSpec::parse)]
     pop: PopSpec,
+    /// binary-tree's bias: NW, NE, SW or SE (any case).
+    #[arg(long, default_value = "NW", value_parser = Bias::parse)]
     bias: Bias,
+    /// Where the ends go: norvig (top-left and bottom-right), random gaps in
+    /// the border, or the two ends of the longest path.
+    #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
     entrances: EntranceStyle,
+    /// The output format; stats prints one line of key=value metrics.
+    #[arg(long, default_value = "ascii", value_parser = choices(&Format::ALL.map(Format::name), |s| Format::parse(s).ok()))]
     format: Format,
+    /// Mark the path from the entrance to the exit.
+    #[arg(long)]
     solve: bool,
-    solver: &'static str,
+    /// How to find it (see `mazelab solvers`).
+    #[arg(long, default_value = "bfs", value_parser = solver_names())]
+    solver: String,
 }
 
-/// A failure to report: a message for stderr.
-enum Failure {
-    Usage(String),
-    Bad(MazeError),
+/// The generators' names, with their descriptions for completion menus.
+fn algorithm_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        ALGORITHMS
+            .iter()
+            .map(|a| PossibleValue::new(a.name).help(a.description)),
+    )
 }
 
-impl From<MazeError> for Failure {
-    fn from(e: MazeError) -> Self {
-        Failure::Bad(e)
+fn solver_names() -> PossibleValuesParser {
+    PossibleValuesParser::new(
+        SOLVERS
+            .iter()
+            .map(|s| PossibleValue::new(s.name).help(s.description)),
+    )
+}
+
+/// A fixed set of names that clap lists in errors and completions, mapped to
+/// the core's own type by its parser.
+fn choices<T: Clone + Send + Sync + 'static>(
+    names: &[&'static str],
+    parse: fn(&str) -> Option<T>,
+) -> impl TypedValueParser<Value = T> {
+    PossibleValuesParser::new(names.to_vec())
+        .map(move |name| parse(&name).expect("clap only passes one of the listed names"))
+}
+
+/// clap's error as one line: its message and the valid choices it lists,
+/// without the usage block and tips, so a script's log stays one line.
+fn one_line(error: &clap::Error) -> String {
+    use clap::error::ErrorKind;
+    if matches!(
+        error.kind(),
+        ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        return "mazelab: no command given; commands: list, solvers, generate, completions (see mazelab --help)".into();
     }
-}
-
-fn parse_generate(args: &[String]) -> Result<Request, Failure> {
-    let mut request = Request {
-        algorithm: "backtracker".into(),
-        dims: Dims::new(20, 10)?,
-        seed: None,
-        pop: PopSpec::default(),
-        bias: Bias::default(),
-        entrances: EntranceStyle::default(),
-        format: Format::default(),
-        solve: false,
-        solver: "bfs",
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
-            _ => (arg, None),
-        };
-        if flag == "--solve" {
-            request.solve = true;
-            i += 1;
-            continue;
-        }
-        let takes_value = [
-            "--algorithm",
-            "--size",
-            "--seed",
-            "--pop",
-            "--bias",
-            "--entrances",
-            "--format",
-            "--solver",
-        ];
-        if !takes_value.contains(&flag) {
-            return Err(Failure::Usage(format!("unknown option '{arg}'")));
-        }
-        let value = match inline {
-            Some(value) => value,
-            None => {
-                i += 1;
-                args.get(i)
-                    .cloned()
-                    .ok_or_else(|| Failure::Usage(format!("{flag} needs a value")))?
-            }
-        };
-        match flag {
-            "--algorithm" => request.algorithm = generate::find(&value)?.name.to_string(),
-            "--size" => request.dims = Dims::parse(&value)?,
-            "--seed" => request.seed = Some(parse_seed(&value)?),
-            "--pop" => request.pop = PopSpec::parse(&value)?,
-            "--bias" => request.bias = Bias::parse(&value)?,
-            "--entrances" => request.entrances = EntranceStyle::parse(&value)?,
-            "--solver" => request.solver = solve::find(&value)?.name,
-            _ => request.format = Format::parse(&value)?,
-        }
-        i += 1;
+    let text = error.to_string();
+    let mut parts: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| {
+            !l.is_empty()
+                && !l.starts_with("Usage:")
+                && !l.starts_with("tip:")
+                && !l.starts_with("For more information")
+        })
+        .collect();
+    if let Some(first) = parts.first_mut() {
+        *first = first.trim_start_matches("error: ");
     }
-    Ok(request)
-}
-
-/// A seed from the clock and the process id, for runs without `--seed`.
-fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    let mixed = nanos ^ (u64::from(std::process::id()) << 32);
-    mazelab::rng::Rng::new(mixed).next_u64()
+    let mut line = parts.join(" ");
+    if error.kind() == ErrorKind::InvalidSubcommand {
+        line.push_str("; commands: list, solvers, generate, completions");
+    }
+    format!("mazelab: {line} (see mazelab --help)")
 }
 
 fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
-    let seed = request.seed.unwrap_or_else(fresh_seed);
+    let seed = request.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     if request.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
     }
     let params = Params {
-        dims: request.dims,
+        dims: request.size,
         seed,
-        pop: request.pop,
+        pop: request.pop.clone(),
         bias: request.bias,
     };
     let started = Instant::now();
@@ -147,7 +150,7 @@ fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.entrances, seed);
     let solution = if request.solve {
-        let outcome = solve::solve(request.solver, &grid, ends.entrance.cell, ends.exit.cell)
+        let outcome = solve::solve(&request.solver, &grid, ends.entrance.cell, ends.exit.cell)
             .expect("the ends are cells of the maze and the solver name was checked");
         match outcome {
             Outcome::Found(path) => Some(path),
@@ -182,44 +185,41 @@ fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
             writeln!(
                 out,
                 "algorithm={} size={}x{} seed={seed} {metrics} generate_ms={generate_ms:.3}",
-                request.algorithm, request.dims.width, request.dims.height
+                request.algorithm, request.size.width, request.size.height
             )
         }
     }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    let result = match args.first().map(String::as_str) {
-        Some("list") if args.len() == 1 => {
-            let mut r = Ok(());
-            for a in ALGORITHMS {
-                r = r.and_then(|_| writeln!(out, "{}\t{}", a.name, a.description));
-            }
-            Ok(r)
-        }
-        Some("generate") => parse_generate(&args[1..]).map(|req| run_generate(req, &mut out)),
-        Some("help" | "--help" | "-h") => {
-            println!("{USAGE}");
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help, --version: clap prints them, and they are no error.
+            let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
-        None => Err(Failure::Usage("no command given".into())),
-    };
-    let written = match result {
-        Ok(written) => written.and_then(|_| out.flush()),
-        Err(Failure::Bad(e)) => {
-            eprintln!("mazelab: {e}");
-            return ExitCode::from(2);
-        }
-        Err(Failure::Usage(message)) => {
-            eprintln!("mazelab: {message}; commands: list, generate (see mazelab --help)");
+        Err(e) => {
+            eprintln!("{}", one_line(&e));
             return ExitCode::from(2);
         }
     };
-    match written {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let written = match cli.command {
+        Command::List => ALGORITHMS
+            .iter()
+            .try_for_each(|a| writeln!(out, "{}\t{}", a.name, a.description)),
+        Command::Solvers => SOLVERS
+            .iter()
+            .try_for_each(|s| writeln!(out, "{}\t{}", s.name, s.description)),
+        Command::Generate(request) => run_generate(request, &mut out),
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "mazelab", &mut out);
+            Ok(())
+        }
+    };
+    match written.and_then(|_| out.flush()) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`mazelab generate | head`) is the reader's choice, not an error.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
