@@ -24,6 +24,20 @@ fn load_page(query: &str) {
     let html = include_str!("../index.html");
     let body = &html[html.find("<body>").unwrap() + 6..html.find("</body>").unwrap()];
     let doc = document();
+    // The page's own stylesheet, so panels are laid out as on the page.
+    if doc.get_element_by_id("mazelab-style").is_none() {
+        let style = doc.create_element("style").unwrap();
+        style.set_id("mazelab-style");
+        style.set_text_content(Some(include_str!("../www/style.css")));
+        doc.document_element()
+            .unwrap()
+            .append_child(&style)
+            .unwrap();
+    }
+    doc.document_element()
+        .unwrap()
+        .set_attribute("data-theme", "light")
+        .unwrap();
     if let Some(old) = doc.get_element_by_id("mazelab-root") {
         old.remove();
     }
@@ -337,7 +351,7 @@ fn clicking_start_and_goal_then_bfs_draws_a_shortest_path() {
     assert_eq!((path[0], *path.last().unwrap()), (start, goal));
     // The overlay shows it: path-coloured pixels for every cell of it.
     let canvas: HtmlCanvasElement = overlay(0).dyn_into().unwrap();
-    let path_px = count(&pixels(&canvas), mazelab::render::overlay::tint::PATH);
+    let path_px = count(&pixels(&canvas), mazelab::render::palette::LIGHT.path);
     assert!(
         path_px >= path.len() - 2,
         "{path_px} path pixels for {} cells",
@@ -522,5 +536,160 @@ fn distance_colouring_shades_the_finished_maze() {
     );
     assert!(count(&shaded, colour::WALL) > 0, "walls stay");
     // The entrance is distance 0: the gradient's first stop.
-    assert!(count(&shaded, mazelab::render::pixels::gradient(0.0)) > 0);
+    assert!(count(&shaded, mazelab::render::palette::gradient(0.0)) > 0);
+}
+
+#[wasm_bindgen_test]
+fn the_instant_solve_counts_and_draws_what_the_animated_one_does() {
+    let query = "?algorithm=wilson&size=16x10&seed=8&speed=instant&solver=bfs";
+    let instant = open(query);
+    click_button("solve");
+    let (explored, steps) = instant.solve_counts(0).unwrap();
+    assert!(explored > 0, "an instant solve explores cells too");
+    let instant_px = instant.overlay_pixels(0).unwrap();
+    let instant_path = instant.solution(0).unwrap();
+    drop(instant);
+
+    let animated = open(&query.replace("speed=instant", "speed=50"));
+    animated.finish().unwrap();
+    click_button("solve");
+    while status("data-solve") == "searching" {
+        animated.advance_solve(7).unwrap();
+    }
+    assert_eq!(animated.solve_counts(0).unwrap(), (explored, steps));
+    assert_eq!(animated.solution(0).unwrap(), instant_path);
+    assert!(
+        animated.overlay_pixels(0).unwrap() == instant_px,
+        "the final pictures differ"
+    );
+    let result = document()
+        .query_selector(".solve-result")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(
+        result.contains(&format!("{explored} cells explored")),
+        "{result}"
+    );
+}
+
+#[wasm_bindgen_test]
+fn zooming_in_panning_and_fitting_return_to_the_same_picture() {
+    let app = open("?algorithm=kruskal&size=60x40&seed=2&speed=instant");
+    let canvas: HtmlCanvasElement = app.canvas(0).unwrap().dyn_into().unwrap();
+    let fitted = pixels(&canvas);
+    let fit_pitch = app.pitch(0).unwrap();
+    let text = app.maze_text(0);
+    app.zoom(3.0).unwrap();
+    assert!(app.pitch(0).unwrap() > fit_pitch * 2.0);
+    let zoomed = pixels(&canvas);
+    assert!(zoomed != fitted, "zooming changes the picture");
+    app.pan(-80.0, 30.0).unwrap();
+    assert!(pixels(&canvas) != zoomed, "panning moves it");
+    assert_eq!(app.maze_text(0), text, "the maze itself is untouched");
+    click_button("zoom-fit");
+    assert_eq!(app.pitch(0).unwrap(), fit_pitch);
+    assert!(
+        pixels(&canvas) == fitted,
+        "fit shows the first picture again"
+    );
+    // Keys do the same: + zooms in, 0 fits.
+    press("+");
+    assert!(app.pitch(0).unwrap() > fit_pitch);
+    press("0");
+    assert!(pixels(&canvas) == fitted);
+}
+
+#[wasm_bindgen_test]
+fn clicking_a_cell_picks_it_when_zoomed_in() {
+    let app = open("?algorithm=prim&size=30x20&seed=9&speed=instant");
+    app.zoom(4.0).unwrap();
+    app.pan(25.0, -10.0).unwrap();
+    let rect = overlay(0).get_bounding_client_rect();
+    let target = (0..600u32)
+        .find(|&c| {
+            let (x, y) = app.cell_centre(0, c).unwrap();
+            x > rect.left() + 2.0
+                && x < rect.right() - 2.0
+                && y > rect.top() + 2.0
+                && y < rect.bottom() - 2.0
+                && c != app.ends().0
+                && c != app.ends().1
+        })
+        .expect("some cell is on screen");
+    click_at(app.cell_centre(0, target).unwrap(), &overlay(0));
+    assert_eq!(app.ends().0, target);
+}
+
+#[wasm_bindgen_test]
+fn the_dark_theme_repaints_the_maze_in_its_colours() {
+    let app = open("?algorithm=backtracker&size=20x12&seed=5&speed=instant");
+    let canvas: HtmlCanvasElement = app.canvas(0).unwrap().dyn_into().unwrap();
+    let dark = mazelab::render::palette::DARK;
+    assert_eq!(count(&pixels(&canvas), dark.passage), 0);
+    click_button("theme");
+    let root = document().document_element().unwrap();
+    assert_eq!(root.get_attribute("data-theme").as_deref(), Some("dark"));
+    let px = pixels(&canvas);
+    assert!(count(&px, dark.passage) > 0 && count(&px, dark.wall) > 0);
+    assert_eq!(count(&px, colour::PASSAGE), 0, "no light passage is left");
+    let button = document().get_element_by_id("theme").unwrap();
+    assert_eq!(
+        button.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
+    press("t");
+    assert_eq!(
+        root.get_attribute("data-theme").as_deref(),
+        Some("light"),
+        "button says {:?}, active {:?}, dialogs {}",
+        button.text_content(),
+        document().active_element().map(|e| e.tag_name() + &e.id()),
+        document().query_selector_all("dialog").unwrap().length()
+    );
+    assert!(count(&pixels(&canvas), colour::PASSAGE) > 0);
+}
+
+#[wasm_bindgen_test]
+fn the_question_mark_opens_the_keyboard_help() {
+    let _app = open("?algorithm=eller&size=10x10&seed=1&speed=instant");
+    let dialog: web_sys::HtmlDialogElement = document()
+        .get_element_by_id("help")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    assert!(!dialog.open());
+    press("?");
+    assert!(dialog.open(), "? opens the help");
+    assert!(dialog.text_content().unwrap().contains("play / pause"));
+    press("?");
+    assert!(!dialog.open(), "? closes it again");
+    click_button("help-open");
+    assert!(dialog.open(), "the ? button opens it too");
+    dialog.close();
+}
+
+#[wasm_bindgen_test]
+fn every_control_has_a_label() {
+    let _app = open("?algorithm=eller&size=10x10&seed=1&speed=instant");
+    let controls = document()
+        .query_selector_all("#mazelab-root input, #mazelab-root select, #mazelab-root button")
+        .unwrap();
+    assert!(controls.length() > 20);
+    for i in 0..controls.length() {
+        let el: web_sys::Element = controls.item(i).unwrap().dyn_into().unwrap();
+        let id = el.id();
+        let labelled = el.get_attribute("aria-label").is_some()
+            || el.get_attribute("aria-labelledby").is_some()
+            || (el.tag_name() == "BUTTON"
+                && !el.text_content().unwrap_or_default().trim().is_empty())
+            || el.closest("label").unwrap().is_some()
+            || (!id.is_empty()
+                && document()
+                    .query_selector(&format!("label[for='{id}']"))
+                    .unwrap()
+                    .is_some());
+        assert!(labelled, "#{id} <{}> has no label", el.tag_name());
+    }
 }

@@ -7,10 +7,13 @@
 pub mod ascii;
 pub mod blocks;
 pub mod json;
+pub mod layout;
 pub mod norvig;
 pub mod overlay;
+pub mod palette;
 pub mod picture;
 pub mod pixels;
+pub mod raster;
 pub mod svg;
 
 use crate::error::MazeError;

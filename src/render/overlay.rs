@@ -1,22 +1,30 @@
 //! The solving layer: a transparent picture drawn over the maze, so a solver
-//! or a player never forces a repaint of the maze itself. It shows the
-//! solver's marks, its cursor, the final path with the openings it crosses,
-//! the player's trail, and the start and goal markers on top of all.
+//! or a player never forces a repaint of the maze itself.
+//!
+//! It is drawn so the walls stay readable: explored cells are a translucent
+//! tint over the cell's square only; the final path and the player's trail
+//! are bands a third of a cell wide through the cells' centres and the
+//! openings between them; a solver's current path (its `Path` marks) shows
+//! as dots on the same line. The start and goal markers sit on top of all.
 
-use super::pixels::{colour, Layout, Raster};
+use super::layout::Layout;
+use super::palette::{Palette, Rgba, LIGHT};
+use super::raster::Raster;
 use crate::event::{Event, Mark};
-use crate::grid::{Cell, Dims};
+use crate::grid::{Cell, Dims, Dir};
 
-/// Overlay colours as RGBA; translucent ones let the maze show through.
-pub mod tint {
-    pub const EXPLORED: [u8; 4] = [0xf0, 0xe4, 0x42, 0xa0];
-    pub const FRONTIER: [u8; 4] = [0xe6, 0x9f, 0x00, 0xa0];
-    pub const DEAD: [u8; 4] = [0x70, 0x70, 0x70, 0x90];
-    pub const PATH: [u8; 4] = super::colour::PATH;
-    pub const TRAIL: [u8; 4] = [0x56, 0xb4, 0xe9, 0xff];
-    pub const CURSOR: [u8; 4] = super::colour::CURSOR;
-    pub const START: [u8; 4] = [0x00, 0x9e, 0x73, 0xff];
-    pub const GOAL: [u8; 4] = [0xcc, 0x79, 0xa7, 0xff];
+const CLEAR: Rgba = [0; 4];
+/// A link byte: bits 0 to 3 are the directions N, E, S, W the band leaves
+/// the cell by; `ON` says the cell is on the line at all.
+const ON: u8 = 1 << 4;
+
+fn dir_bit(dir: Dir) -> u8 {
+    match dir {
+        Dir::N => 1,
+        Dir::E => 2,
+        Dir::S => 4,
+        Dir::W => 8,
+    }
 }
 
 /// What the overlay shows.
@@ -30,10 +38,10 @@ pub struct OverlayScene {
     pub goal: Cell,
     /// The final path, once a solver has one (see `set_path`).
     path: Vec<Cell>,
-    on_path: Vec<bool>,
-    /// The player's trail from the start, and which cells are on it.
+    path_links: Vec<u8>,
+    /// The player's trail from the start.
     pub trail: Vec<Cell>,
-    on_trail: Vec<bool>,
+    trail_links: Vec<u8>,
 }
 
 impl OverlayScene {
@@ -47,9 +55,9 @@ impl OverlayScene {
             start,
             goal,
             path: Vec::new(),
-            on_path: vec![false; cells],
+            path_links: vec![0; cells],
             trail: Vec::new(),
-            on_trail: vec![false; cells],
+            trail_links: vec![0; cells],
         }
     }
 
@@ -59,26 +67,37 @@ impl OverlayScene {
         self.explored = 0;
         self.cursor = None;
         for &c in &self.path {
-            self.on_path[c as usize] = false;
+            self.path_links[c as usize] = 0;
         }
         self.path.clear();
     }
 
-    /// Records the solver's final path.
-    pub fn set_path(&mut self, path: &[Cell]) {
-        for &c in &self.path {
-            self.on_path[c as usize] = false;
+    /// Records the solver's final path; returns the cells to repaint.
+    pub fn set_path(&mut self, path: &[Cell]) -> Vec<Cell> {
+        let mut changed = std::mem::take(&mut self.path);
+        for &c in &changed {
+            self.path_links[c as usize] = 0;
         }
         self.path = path.to_vec();
         for &c in path {
-            self.on_path[c as usize] = true;
+            self.path_links[c as usize] = ON;
         }
+        for pair in path.windows(2) {
+            link(&mut self.path_links, self.dims, pair[0], pair[1], true);
+        }
+        changed.extend_from_slice(path);
+        changed
+    }
+
+    /// The final path.
+    pub fn path(&self) -> &[Cell] {
+        &self.path
     }
 
     /// Forgets the player's trail.
     pub fn clear_trail(&mut self) {
         for &c in &self.trail {
-            self.on_trail[c as usize] = false;
+            self.trail_links[c as usize] = 0;
         }
         self.trail.clear();
     }
@@ -101,69 +120,101 @@ impl OverlayScene {
     /// retracts the trail back to it. Returns the cells whose look changed,
     /// in trail order (`cell` last).
     pub fn trail_step(&mut self, cell: Cell) -> Vec<Cell> {
-        let n = self.trail.len();
-        if self.on_trail[cell as usize] {
+        if self.on_trail(cell) {
             let mut changed = Vec::new();
             while let Some(&head) = self.trail.last() {
                 if head == cell {
                     break;
                 }
                 self.trail.pop();
-                self.on_trail[head as usize] = false;
+                self.trail_links[head as usize] = 0;
+                if let Some(&before) = self.trail.last() {
+                    link(&mut self.trail_links, self.dims, before, head, false);
+                }
                 changed.push(head);
             }
             changed.push(cell);
             return changed;
         }
-        self.trail.push(cell);
-        self.on_trail[cell as usize] = true;
-        match n {
-            0 => vec![cell],
-            _ => vec![self.trail[n - 1], cell],
+        self.trail_links[cell as usize] = ON;
+        match self.trail.last().copied() {
+            None => {
+                self.trail.push(cell);
+                vec![cell]
+            }
+            Some(head) => {
+                link(&mut self.trail_links, self.dims, head, cell, true);
+                self.trail.push(cell);
+                vec![head, cell]
+            }
         }
     }
 
     pub fn on_trail(&self, cell: Cell) -> bool {
-        self.on_trail[cell as usize]
+        self.trail_links[cell as usize] & ON != 0
     }
 
-    /// The colour of a cell's square, or `None` for transparent.
-    pub fn cell_colour(&self, cell: Cell) -> Option<[u8; 4]> {
+    pub fn on_path(&self, cell: Cell) -> bool {
+        self.path_links[cell as usize] & ON != 0
+    }
+
+    /// Whether the overlay shows anything on this cell.
+    #[inline]
+    fn shows(&self, cell: Cell) -> bool {
+        cell == self.start
+            || cell == self.goal
+            || self.cursor == Some(cell)
+            || self.marks[cell as usize] != Mark::Blank
+            || self.path_links[cell as usize] | self.trail_links[cell as usize] != 0
+    }
+
+    /// The colour of a cell's square under the bands, or `None` for
+    /// transparent.
+    pub fn square_colour(&self, palette: &Palette, cell: Cell) -> Option<Rgba> {
         if cell == self.start {
-            return Some(tint::START);
+            return Some(palette.start);
         }
         if cell == self.goal {
-            return Some(tint::GOAL);
-        }
-        if self.on_trail[cell as usize] {
-            return Some(tint::TRAIL);
+            return Some(palette.goal);
         }
         if self.cursor == Some(cell) {
-            return Some(tint::CURSOR);
+            return Some(palette.cursor);
         }
         match self.marks[cell as usize] {
-            Mark::Blank => None,
-            Mark::Explored => Some(tint::EXPLORED),
-            Mark::Frontier => Some(tint::FRONTIER),
-            Mark::Path => Some(tint::PATH),
-            Mark::Dead => Some(tint::DEAD),
-            Mark::Walk => Some(colour::WALK),
+            Mark::Blank | Mark::Path => None,
+            Mark::Explored => Some(palette.explored_tint),
+            Mark::Frontier => Some(palette.frontier_tint),
+            Mark::Dead => Some(palette.dead_tint),
+            Mark::Walk => Some(palette.walk),
         }
     }
 
-    /// The colour of the opening between two adjacent cells: the trail's or
-    /// the path's where they run through it, else transparent.
-    pub fn link_colour(&self, a: Cell, b: Cell) -> Option<[u8; 4]> {
-        let consecutive = |list: &[Cell]| {
-            list.windows(2)
-                .any(|w| (w[0] == a && w[1] == b) || (w[0] == b && w[1] == a))
-        };
-        if self.on_trail[a as usize] && self.on_trail[b as usize] && consecutive(&self.trail) {
-            Some(tint::TRAIL)
-        } else if consecutive(&self.path) {
-            Some(tint::PATH)
+    /// The one colour of a cell when cells are too small for bands.
+    fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
+        if cell == self.start {
+            palette.start
+        } else if cell == self.goal {
+            palette.goal
+        } else if self.on_trail(cell) {
+            palette.trail
+        } else if self.on_path(cell) || self.marks[cell as usize] == Mark::Path {
+            palette.path
         } else {
-            None
+            self.square_colour(palette, cell).unwrap_or(CLEAR)
+        }
+    }
+}
+
+/// Sets or clears the link between two adjacent cells in both link bytes.
+fn link(links: &mut [u8], dims: Dims, a: Cell, b: Cell, on: bool) {
+    let Some(dir) = dims.dir_between(a, b) else {
+        return;
+    };
+    for (cell, bit) in [(a, dir_bit(dir)), (b, dir_bit(dir.opposite()))] {
+        if on {
+            links[cell as usize] |= bit;
+        } else {
+            links[cell as usize] &= !bit;
         }
     }
 }
@@ -172,61 +223,149 @@ impl OverlayScene {
 pub struct Overlay {
     layout: Layout,
     raster: Raster,
-    /// Nothing painted since it was made: a new canvas is transparent
-    /// already, so the first full paint needs no clearing (at 4096 x 4096,
-    /// clearing means handing 268 MB of nothing to the canvas).
-    pristine: bool,
+    palette: &'static Palette,
+    columns: Vec<i32>,
+    rows: Vec<i32>,
 }
 
 impl Overlay {
     pub fn new(layout: Layout) -> Overlay {
-        Overlay {
+        let mut overlay = Overlay {
             layout,
-            raster: Raster::new(layout.width(), layout.height()),
-            pristine: true,
+            raster: Raster::new(layout.width, layout.height),
+            palette: &LIGHT,
+            columns: Vec::new(),
+            rows: Vec::new(),
+        };
+        overlay.set_layout(layout);
+        overlay
+    }
+
+    /// Moves, zooms or resizes the picture (the caller repaints all).
+    pub fn set_layout(&mut self, layout: Layout) {
+        if (layout.width, layout.height) != (self.raster.width, self.raster.height) {
+            self.raster = Raster::new(layout.width, layout.height);
         }
+        self.layout = layout;
+        if layout.is_lattice() {
+            self.columns = Vec::new();
+            self.rows = Vec::new();
+        } else {
+            self.columns = layout.sample_columns();
+            self.rows = layout.sample_rows();
+        }
+    }
+
+    pub fn set_palette(&mut self, palette: &'static Palette) {
+        self.palette = palette;
     }
 
     pub fn raster(&mut self) -> &mut Raster {
         &mut self.raster
     }
 
-    /// Repaints a cell's square (not its openings).
+    /// Repaints a cell: its square, its bands, and the openings it owns
+    /// (east and south), so a link is repainted with either of its cells.
     pub fn paint_cell(&mut self, scene: &OverlayScene, cell: Cell) {
-        self.pristine = false;
-        let (px, py) = self.layout.origin(cell);
-        let s = self.layout.cell_px;
-        self.raster
-            .fill(px, py, s, s, scene.cell_colour(cell).unwrap_or([0; 4]));
-    }
-
-    /// Repaints the opening between two adjacent cells.
-    pub fn paint_link(&mut self, scene: &OverlayScene, a: Cell, b: Cell) {
-        self.pristine = false;
-        let (lo, hi) = (a.min(b), a.max(b));
-        let (px, py) = self.layout.origin(lo);
-        let s = self.layout.cell_px;
-        let c = scene.link_colour(lo, hi).unwrap_or([0; 4]);
-        if hi == lo + self.layout.dims.width {
-            self.raster.fill(px, py + s, s, 1, c);
+        if self.layout.is_lattice() {
+            self.paint_lattice_cell(scene, cell);
         } else {
-            self.raster.fill(px + s, py, 1, s, c);
+            let (x, y) = self.layout.dims.xy(cell);
+            let (x, y) = (x as i32, y as i32);
+            let x0 = self.columns.partition_point(|&c| c < x);
+            let x1 = self.columns.partition_point(|&c| c <= x);
+            let y0 = self.rows.partition_point(|&r| r < y);
+            let y1 = self.rows.partition_point(|&r| r <= y);
+            let c = scene.sampled_colour(self.palette, cell);
+            self.raster.fill(
+                x0 as i64,
+                y0 as i64,
+                x1 as i64 - x0 as i64,
+                y1 as i64 - y0 as i64,
+                c,
+            );
         }
     }
 
-    /// Repaints everything: every cell, and the openings along the path and trail.
-    pub fn paint_all(&mut self, scene: &OverlayScene) {
-        if !self.pristine {
-            self.raster.clear();
+    fn paint_lattice_cell(&mut self, scene: &OverlayScene, cell: Cell) {
+        let l = self.layout;
+        let dims = l.dims;
+        let s = i64::from(l.cell_px());
+        let t = i64::from(l.wall_px());
+        let (px, py) = l.origin(cell);
+        if px + s + t < 0
+            || py + s + t < 0
+            || px - t >= i64::from(self.raster.width)
+            || py - t >= i64::from(self.raster.height)
+        {
+            return;
         }
-        for cell in 0..scene.dims.cells() {
-            if scene.cell_colour(cell).is_some() {
-                self.paint_cell(scene, cell);
+        let palette = self.palette;
+        // The band: a third of the cell, centred (same parity as the cell).
+        let mut b = ((s + 1) / 3).max(1);
+        if (s - b) % 2 == 1 {
+            b += 1;
+        }
+        let b = b.min(s);
+        let o = (s - b) / 2;
+        let r = &mut self.raster;
+        r.fill(
+            px,
+            py,
+            s,
+            s,
+            scene.square_colour(palette, cell).unwrap_or(CLEAR),
+        );
+        let east = dims.step(cell, Dir::E).is_some();
+        let south = dims.step(cell, Dir::S).is_some();
+        if east {
+            r.fill(px + s, py, t, s, CLEAR);
+        }
+        if south {
+            r.fill(px, py + s, s, t, CLEAR);
+        }
+        if scene.marks[cell as usize] == Mark::Path {
+            r.fill(px + o, py + o, b, b, palette.path);
+        }
+        for (links, colour) in [
+            (scene.path_links[cell as usize], palette.path),
+            (scene.trail_links[cell as usize], palette.trail),
+        ] {
+            if links & ON == 0 {
+                continue;
+            }
+            r.fill(px + o, py + o, b, b, colour);
+            if links & dir_bit(Dir::N) != 0 {
+                r.fill(px + o, py, b, o, colour);
+            }
+            if links & dir_bit(Dir::S) != 0 {
+                r.fill(px + o, py + o + b, b, s - o - b, colour);
+                r.fill(px + o, py + s, b, t, colour);
+            }
+            if links & dir_bit(Dir::W) != 0 {
+                r.fill(px, py + o, o, b, colour);
+            }
+            if links & dir_bit(Dir::E) != 0 {
+                r.fill(px + o + b, py + o, s - o - b, b, colour);
+                r.fill(px + s, py + o, t, b, colour);
             }
         }
-        for list in [&scene.path, &scene.trail] {
-            for w in list.windows(2) {
-                self.paint_link(scene, w[0], w[1]);
+        if cell == scene.start || cell == scene.goal {
+            let c = scene.square_colour(palette, cell).unwrap_or(CLEAR);
+            r.fill(px, py, s, s, c);
+        }
+    }
+
+    /// Repaints everything on screen.
+    pub fn paint_all(&mut self, scene: &OverlayScene) {
+        self.raster.clear(CLEAR);
+        let (x0, x1, y0, y1) = self.layout.visible();
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let cell = scene.dims.at(x, y);
+                if scene.shows(cell) {
+                    self.paint_cell(scene, cell);
+                }
             }
         }
     }
@@ -242,18 +381,18 @@ mod tests {
         let mut scene = OverlayScene::new(dims, 0, 2);
         assert_eq!(scene.trail_step(0), vec![0]);
         assert_eq!(scene.trail_step(1), vec![0, 1]);
-        assert_eq!(scene.cell_colour(1), Some(tint::TRAIL));
+        assert!(scene.on_trail(1));
+        assert_eq!(scene.trail_links[1], ON | dir_bit(Dir::W));
         assert_eq!(
-            scene.cell_colour(0),
-            Some(tint::START),
+            scene.square_colour(&LIGHT, 0),
+            Some(LIGHT.start),
             "the start marker wins"
         );
-        assert_eq!(scene.link_colour(0, 1), Some(tint::TRAIL));
         // Stepping back onto the cell before the head retracts the trail.
         assert_eq!(scene.trail_step(0), vec![1, 0]);
         assert_eq!(scene.trail, vec![0]);
-        assert_eq!(scene.cell_colour(1), None);
-        assert_eq!(scene.link_colour(0, 1), None);
+        assert!(!scene.on_trail(1));
+        assert_eq!(scene.trail_links[0], ON, "no link left from the start");
     }
 
     #[test]
@@ -267,33 +406,117 @@ mod tests {
         assert_eq!(scene.trail_step(0), vec![2, 3, 1, 0]);
         assert_eq!(scene.trail, vec![0]);
         assert!(!scene.on_trail(3));
+        assert!(scene.trail_links.iter().skip(1).all(|&l| l == 0));
+    }
+
+    fn layout(dims: Dims, pitch: f64) -> Layout {
+        Layout {
+            dims,
+            width: 200,
+            height: 200,
+            pitch,
+            ox: 0.0,
+            oy: 0.0,
+        }
     }
 
     #[test]
-    fn painting_shows_the_path_through_its_openings() {
-        let dims = Dims::new(2, 2).unwrap();
-        let layout = Layout { dims, cell_px: 2 };
-        let mut scene = OverlayScene::new(dims, 0, 3);
-        scene.set_path(&[0, 1, 3]);
-        scene.marks[1] = Mark::Path;
-        let mut overlay = Overlay::new(layout);
+    fn the_path_is_a_band_through_the_centres_that_leaves_the_walls_visible() {
+        let dims = Dims::new(3, 3).unwrap();
+        let l = layout(dims, 10.0); // 9-pixel cells, 1-pixel walls
+        let mut scene = OverlayScene::new(dims, 8, 6);
+        scene.set_path(&[0, 1, 4]);
+        let mut overlay = Overlay::new(l);
         overlay.paint_all(&scene);
-        let at = |o: &mut Overlay, x: u32, y: u32| {
-            let w = o.raster().width;
-            o.raster().rgba()[((y * w + x) * 4) as usize..][..4].to_vec()
-        };
-        assert_eq!(at(&mut overlay, 4, 1), tint::PATH, "cell 1");
+        let px = |o: &Overlay, x: i64, y: i64| o.raster.pixel(x as u32, y as u32);
+        let (x1, y1) = l.origin(1);
+        let (cx, cy) = (x1 + 4, y1 + 4);
+        assert_eq!(px(&overlay, cx, cy), LIGHT.path, "the centre of cell 1");
         assert_eq!(
-            at(&mut overlay, 3, 1),
-            tint::PATH,
-            "the opening between 0 and 1"
+            px(&overlay, x1, y1),
+            CLEAR,
+            "the corner of a path cell stays clear"
         );
         assert_eq!(
-            at(&mut overlay, 4, 3),
-            tint::PATH,
-            "the opening between 1 and 3"
+            px(&overlay, x1 - 1, cy),
+            LIGHT.path,
+            "the opening from 0 to 1"
         );
-        assert_eq!(at(&mut overlay, 1, 3), [0; 4], "no path between 0 and 2");
-        assert_eq!(at(&mut overlay, 1, 1), tint::START);
+        assert_eq!(
+            px(&overlay, x1 - 1, y1),
+            CLEAR,
+            "the wall beside the opening shows"
+        );
+        assert_eq!(
+            px(&overlay, cx, y1 + 9),
+            LIGHT.path,
+            "the opening from 1 down to 4"
+        );
+        assert_eq!(px(&overlay, x1 + 9, cy), CLEAR, "no band east of 1");
+    }
+
+    #[test]
+    fn explored_cells_are_a_translucent_tint_on_the_square_only() {
+        let dims = Dims::new(2, 1).unwrap();
+        let l = layout(dims, 6.0);
+        let mut scene = OverlayScene::new(dims, 1, 1);
+        scene.apply(&Event::Mark(0, Mark::Explored));
+        assert_eq!(scene.explored, 1);
+        let mut overlay = Overlay::new(l);
+        overlay.paint_all(&scene);
+        let (x, y) = l.origin(0);
+        let tint = overlay.raster.pixel(x as u32 + 2, y as u32 + 2);
+        assert_eq!(tint, LIGHT.explored_tint);
+        assert!(tint[3] < 0xff, "translucent");
+        assert_eq!(
+            overlay.raster.pixel(x as u32 - 1, y as u32),
+            CLEAR,
+            "the wall is untouched"
+        );
+    }
+
+    #[test]
+    fn painting_all_equals_painting_each_change() {
+        let dims = Dims::new(6, 5).unwrap();
+        for pitch in [1.3, 4.0, 11.0] {
+            let l = Layout {
+                dims,
+                width: 70,
+                height: 60,
+                pitch,
+                ox: 1.0,
+                oy: 2.0,
+            };
+            let mut scene = OverlayScene::new(dims, 0, 29);
+            let mut by_cell = Overlay::new(l);
+            by_cell.paint_all(&scene);
+            for event in [
+                Event::Mark(1, Mark::Explored),
+                Event::Cursor(2),
+                Event::Mark(7, Mark::Path),
+                Event::Cursor(8),
+            ] {
+                for c in scene.apply(&event).into_iter().flatten() {
+                    by_cell.paint_cell(&scene, c);
+                }
+            }
+            for c in scene.set_path(&[0, 1, 7, 13]) {
+                by_cell.paint_cell(&scene, c);
+            }
+            for c in [6, 12, 18, 19] {
+                for changed in scene.trail_step(c) {
+                    by_cell.paint_cell(&scene, changed);
+                }
+            }
+            for changed in scene.trail_step(12) {
+                by_cell.paint_cell(&scene, changed);
+            }
+            let mut at_once = Overlay::new(l);
+            at_once.paint_all(&scene);
+            assert!(
+                at_once.raster.rgba() == by_cell.raster.rgba(),
+                "pitch {pitch}"
+            );
+        }
     }
 }

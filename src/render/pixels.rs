@@ -1,62 +1,29 @@
-//! An RGBA pixel buffer of a maze in progress, painted cell by cell: what the
-//! browser canvas shows, computed in Rust so a frame crosses to JavaScript
-//! once, as one `putImageData` of the dirty rectangle.
+//! The maze's picture in a canvas-sized RGBA buffer, painted cell by cell:
+//! what the browser canvas shows, computed in Rust so a frame crosses to
+//! JavaScript once per dirty band, as `putImageData`.
 //!
-//! Layout: every cell is an `s x s` square and every wall a 1-pixel line, so
-//! the picture is `W * (s + 1) + 1` pixels wide; `s = 1` is one pixel per
-//! cell and per wall, which is how 4096 x 4096 fits.
+//! The [`Layout`] says where the maze sits (zoom and pan). Only cells on
+//! screen are painted; painting everything costs the canvas' size, not the
+//! maze's, so zooming a 4096 x 4096 maze is one screen-sized repaint.
 
+use super::layout::Layout;
+use super::palette::{gradient, mix, Palette, Rgba, LIGHT};
+use super::raster::{fill_run, Raster, Rect};
 use crate::event::{Event, Mark};
-use crate::grid::{Cell, Dims, Dir, Grid};
+use crate::grid::{Cell, Dir, Grid};
 
-/// Colours as RGBA. Okabe-Ito hues, distinguishable with colour blindness.
+/// The light theme's colours, as the tests and the smoke test know them.
 pub mod colour {
-    pub const WALL: [u8; 4] = [0x1d, 0x1d, 0x22, 0xff];
-    pub const SOLID: [u8; 4] = [0x45, 0x48, 0x52, 0xff];
-    pub const PASSAGE: [u8; 4] = [0xf7, 0xf4, 0xea, 0xff];
-    pub const FRONTIER: [u8; 4] = [0xe6, 0x9f, 0x00, 0xff];
-    pub const WALK: [u8; 4] = [0x56, 0xb4, 0xe9, 0xff];
-    pub const CURSOR: [u8; 4] = [0xd5, 0x5e, 0x00, 0xff];
-    pub const EXPLORED: [u8; 4] = [0xf0, 0xe4, 0x42, 0xff];
-    pub const PATH: [u8; 4] = [0x00, 0x72, 0xb2, 0xff];
-    pub const DEAD: [u8; 4] = [0x99, 0x99, 0x99, 0xff];
-}
-
-/// The colour of a mark, if it has one of its own.
-pub fn mark_colour(mark: Mark) -> Option<[u8; 4]> {
-    match mark {
-        Mark::Blank => None,
-        Mark::Frontier => Some(colour::FRONTIER),
-        Mark::Walk => Some(colour::WALK),
-        Mark::Explored => Some(colour::EXPLORED),
-        Mark::Path => Some(colour::PATH),
-        Mark::Dead => Some(colour::DEAD),
-    }
-}
-
-/// A sequential palette (viridis stops) for distance colouring, `t` in 0..=1.
-pub fn gradient(t: f32) -> [u8; 4] {
-    const STOPS: [[f32; 3]; 5] = [
-        [68.0, 1.0, 84.0],
-        [59.0, 82.0, 139.0],
-        [33.0, 145.0, 140.0],
-        [94.0, 201.0, 98.0],
-        [253.0, 231.0, 37.0],
-    ];
-    let t = t.clamp(0.0, 1.0) * (STOPS.len() - 1) as f32;
-    let i = (t as usize).min(STOPS.len() - 2);
-    let f = t - i as f32;
-    let mix = |k: usize| (STOPS[i][k] + (STOPS[i + 1][k] - STOPS[i][k]) * f) as u8;
-    [mix(0), mix(1), mix(2), 0xff]
-}
-
-/// A rectangle of pixels: `x0..x1` by `y0..y1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Rect {
-    pub x0: u32,
-    pub y0: u32,
-    pub x1: u32,
-    pub y1: u32,
+    use super::super::palette::{Rgba, LIGHT};
+    pub const WALL: Rgba = LIGHT.wall;
+    pub const SOLID: Rgba = LIGHT.solid;
+    pub const PASSAGE: Rgba = LIGHT.passage;
+    pub const FRONTIER: Rgba = LIGHT.frontier;
+    pub const WALK: Rgba = LIGHT.walk;
+    pub const CURSOR: Rgba = LIGHT.cursor;
+    pub const EXPLORED: Rgba = LIGHT.explored;
+    pub const PATH: Rgba = LIGHT.path;
+    pub const DEAD: Rgba = LIGHT.dead;
 }
 
 /// A maze being watched: its walls, marks, cursor and how to colour it.
@@ -107,12 +74,12 @@ impl Scene {
 
     /// The colour of a cell's square.
     #[inline]
-    pub fn cell_colour(&self, cell: Cell) -> [u8; 4] {
+    pub fn cell_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
         if !self.done {
             if self.cursor == Some(cell) {
-                return colour::CURSOR;
+                return palette.cursor;
             }
-            if let Some(c) = mark_colour(self.marks[cell as usize]) {
+            if let Some(c) = palette.mark(self.marks[cell as usize]) {
                 return c;
             }
         }
@@ -123,176 +90,90 @@ impl Scene {
             }
         }
         if self.done || self.starts_open || self.grid.degree(cell) > 0 {
-            colour::PASSAGE
+            palette.passage
         } else {
-            colour::SOLID
+            palette.solid
         }
+    }
+
+    /// What one pixel shows of a cell when cells are smaller than two
+    /// pixels: the mean of the cell, its east and south walls (the cell's
+    /// colour where open) and a wall corner, as a picture of one-pixel cells
+    /// and walls would look shrunk. It depends on this cell alone, so a
+    /// change repaints only the cells the event names.
+    #[inline]
+    fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
+        let here = self.cell_colour(palette, cell);
+        let east = if self.grid.is_open(cell, Dir::E) {
+            here
+        } else {
+            palette.wall
+        };
+        let south = if self.grid.is_open(cell, Dir::S) {
+            here
+        } else {
+            palette.wall
+        };
+        mix(mix(here, palette.wall), mix(east, south))
     }
 }
 
-/// An RGBA buffer and the rectangle painted since it was last taken: what
-/// both the maze and the overlay above it hand to their canvases.
-pub struct Raster {
-    pub width: u32,
-    pub height: u32,
-    rgba: Vec<u8>,
-    dirty: Option<Rect>,
-}
-
-impl Raster {
-    /// A transparent buffer (zeroed pages cost nothing up front, which
-    /// matters at 4096 x 4096, where a picture is 268 MB).
-    pub fn new(width: u32, height: u32) -> Raster {
-        Raster {
-            width,
-            height,
-            rgba: vec![0; (width * height * 4) as usize],
-            dirty: None,
-        }
-    }
-
-    pub fn rgba(&self) -> &[u8] {
-        &self.rgba
-    }
-
-    /// The rectangle changed since the last call, if any.
-    pub fn take_dirty(&mut self) -> Option<Rect> {
-        self.dirty.take()
-    }
-
-    /// Fills a rectangle with one colour and adds it to the dirty rectangle.
-    pub fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
-        for y in y0..y0 + h {
-            let row = ((y * self.width + x0) * 4) as usize;
-            fill_run(&mut self.rgba[row..row + (w * 4) as usize], c);
-        }
-        self.mark_dirty(Rect {
-            x0,
-            y0,
-            x1: x0 + w,
-            y1: y0 + h,
-        });
-    }
-
-    fn mark_dirty(&mut self, r: Rect) {
-        self.dirty = Some(match self.dirty {
-            None => r,
-            Some(d) => Rect {
-                x0: d.x0.min(r.x0),
-                y0: d.y0.min(r.y0),
-                x1: d.x1.max(r.x1),
-                y1: d.y1.max(r.y1),
-            },
-        });
-    }
-
-    /// Sets every pixel transparent.
-    pub fn clear(&mut self) {
-        self.rgba.fill(0);
-        self.mark_dirty(Rect {
-            x0: 0,
-            y0: 0,
-            x1: self.width,
-            y1: self.height,
-        });
-    }
-
-    /// The RGBA bytes of a rectangle, row by row, into `out` (reused).
-    pub fn copy_rect(&self, r: Rect, out: &mut Vec<u8>) {
-        out.clear();
-        for y in r.y0..r.y1 {
-            let start = ((y * self.width + r.x0) * 4) as usize;
-            out.extend_from_slice(&self.rgba[start..start + ((r.x1 - r.x0) * 4) as usize]);
-        }
-    }
-}
-
-/// Where cells sit in a picture: `s x s` squares, 1-pixel walls between.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Layout {
-    pub dims: Dims,
-    /// The side of a cell's square, in pixels.
-    pub cell_px: u32,
-}
-
-impl Layout {
-    /// The largest square side (1 to 16 px) at which the maze fits the box.
-    pub fn to_fit(dims: Dims, max_width: u32, max_height: u32) -> Layout {
-        let by_w = max_width.saturating_sub(1) / dims.width;
-        let by_h = max_height.saturating_sub(1) / dims.height;
-        Layout {
-            dims,
-            cell_px: by_w.min(by_h).saturating_sub(1).clamp(1, 16),
-        }
-    }
-
-    pub fn width(self) -> u32 {
-        self.dims.width * (self.cell_px + 1) + 1
-    }
-
-    pub fn height(self) -> u32 {
-        self.dims.height * (self.cell_px + 1) + 1
-    }
-
-    /// The top-left pixel of a cell's square.
-    pub fn origin(self, cell: Cell) -> (u32, u32) {
-        let (x, y) = self.dims.xy(cell);
-        (x * (self.cell_px + 1) + 1, y * (self.cell_px + 1) + 1)
-    }
-
-    /// The cell under a pixel, or `None` for walls and outside.
-    pub fn cell_at(self, px: u32, py: u32) -> Option<Cell> {
-        let step = self.cell_px + 1;
-        if px >= self.width() || py >= self.height() || px % step == 0 || py % step == 0 {
-            return None;
-        }
-        Some(self.dims.at(px / step, py / step))
-    }
-
-    /// The cell nearest a pixel inside the picture (walls included), or `None` outside.
-    pub fn nearest_cell(self, px: u32, py: u32) -> Option<Cell> {
-        if px >= self.width() || py >= self.height() {
-            return None;
-        }
-        let step = self.cell_px + 1;
-        let x = (px.saturating_sub(1) / step).min(self.dims.width - 1);
-        let y = (py.saturating_sub(1) / step).min(self.dims.height - 1);
-        Some(self.dims.at(x, y))
-    }
-}
-
-/// The maze's picture: walls, passages and the generator's marks.
+/// The maze's pixels in one canvas.
 pub struct Pixels {
     layout: Layout,
     raster: Raster,
-    pub width: u32,
-    pub height: u32,
+    palette: &'static Palette,
+    /// The sampled regime's pixel-to-cell tables (empty in the lattice one).
+    columns: Vec<i32>,
+    rows: Vec<i32>,
+    /// One pixel row of the picture, reused by `paint_all`.
+    line: Vec<u8>,
 }
 
 impl Pixels {
-    /// The largest square side (1 to 16 px) at which the maze fits the box.
-    pub fn cell_px_to_fit(dims: Dims, max_width: u32, max_height: u32) -> u32 {
-        Layout::to_fit(dims, max_width, max_height).cell_px
-    }
-
-    /// A blank picture for `dims` with `cell_px`-pixel squares; nothing is
-    /// shown until `paint_all`.
-    pub fn new(dims: Dims, cell_px: u32) -> Pixels {
-        let layout = Layout { dims, cell_px };
-        Pixels {
+    /// A transparent canvas for `layout`; nothing is shown until `paint_all`.
+    pub fn new(layout: Layout) -> Pixels {
+        let mut pixels = Pixels {
             layout,
-            raster: Raster::new(layout.width(), layout.height()),
-            width: layout.width(),
-            height: layout.height(),
-        }
+            raster: Raster::new(layout.width, layout.height),
+            palette: &LIGHT,
+            columns: Vec::new(),
+            rows: Vec::new(),
+            line: Vec::new(),
+        };
+        pixels.refresh_tables();
+        pixels
     }
 
     pub fn layout(&self) -> Layout {
         self.layout
     }
 
-    pub fn cell_px(&self) -> u32 {
-        self.layout.cell_px
+    /// Moves, zooms or resizes the picture (the caller repaints all).
+    pub fn set_layout(&mut self, layout: Layout) {
+        if (layout.width, layout.height) != (self.raster.width, self.raster.height) {
+            self.raster = Raster::new(layout.width, layout.height);
+        }
+        self.layout = layout;
+        self.refresh_tables();
+    }
+
+    pub fn set_palette(&mut self, palette: &'static Palette) {
+        self.palette = palette;
+    }
+
+    pub fn palette(&self) -> &'static Palette {
+        self.palette
+    }
+
+    fn refresh_tables(&mut self) {
+        if self.layout.is_lattice() {
+            self.columns = Vec::new();
+            self.rows = Vec::new();
+        } else {
+            self.columns = self.layout.sample_columns();
+            self.rows = self.layout.sample_rows();
+        }
     }
 
     pub fn raster(&mut self) -> &mut Raster {
@@ -303,141 +184,278 @@ impl Pixels {
         self.raster.rgba()
     }
 
-    /// The rectangle changed since the last call, if any.
-    pub fn take_dirty(&mut self) -> Option<Rect> {
+    pub fn width(&self) -> u32 {
+        self.raster.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.raster.height
+    }
+
+    /// The rectangles changed since the last call.
+    pub fn take_dirty(&mut self) -> Vec<Rect> {
         self.raster.take_dirty()
     }
 
-    /// The cell under a pixel, or `None` for walls and outside.
-    pub fn cell_at(&self, px: u32, py: u32) -> Option<Cell> {
-        self.layout.cell_at(px, py)
-    }
-
-    fn fill(&mut self, x0: u32, y0: u32, w: u32, h: u32, c: [u8; 4]) {
-        self.raster.fill(x0, y0, w, h, c);
-    }
-
-    /// Repaints a cell's square and the four wall lines around it.
+    /// Repaints one cell: its square and the walls around it, or in the
+    /// sampled regime the pixels that show it.
     pub fn paint_cell(&mut self, scene: &Scene, cell: Cell) {
-        let s = self.layout.cell_px;
+        if self.layout.is_lattice() {
+            self.paint_lattice_cell(scene, cell);
+        } else {
+            self.paint_sampled_cell(scene, cell);
+        }
+    }
+
+    fn paint_lattice_cell(&mut self, scene: &Scene, cell: Cell) {
+        let dims = self.layout.dims;
+        let s = i64::from(self.layout.cell_px());
+        let t = i64::from(self.layout.wall_px());
         let (px, py) = self.layout.origin(cell);
-        let here = scene.cell_colour(cell);
-        self.fill(px, py, s, s, here);
+        if px + s + t < 0
+            || py + s + t < 0
+            || px - t >= i64::from(self.raster.width)
+            || py - t >= i64::from(self.raster.height)
+        {
+            return;
+        }
+        let palette = self.palette;
+        let here = scene.cell_colour(palette, cell);
+        self.raster.fill(px, py, s, s, here);
         for dir in Dir::ALL {
-            let Some(other) = self.layout.dims.step(cell, dir) else {
+            let Some(other) = dims.step(cell, dir) else {
                 continue;
             };
             let c = if scene.grid.is_open(cell, dir) {
                 // An opening between two colours takes their mean, so marks
                 // and distance gradients read as continuous corridors.
-                let there = scene.cell_colour(other);
-                std::array::from_fn(|i| ((u16::from(here[i]) + u16::from(there[i])) / 2) as u8)
+                mix(here, scene.cell_colour(palette, other))
             } else {
-                colour::WALL
+                palette.wall
             };
             match dir {
-                Dir::N => self.fill(px, py - 1, s, 1, c),
-                Dir::S => self.fill(px, py + s, s, 1, c),
-                Dir::W => self.fill(px - 1, py, 1, s, c),
-                Dir::E => self.fill(px + s, py, 1, s, c),
+                Dir::N => self.raster.fill(px, py - t, s, t, c),
+                Dir::S => self.raster.fill(px, py + s, s, t, c),
+                Dir::W => self.raster.fill(px - t, py, t, s, c),
+                Dir::E => self.raster.fill(px + s, py, t, s, c),
             }
         }
     }
 
-    /// Repaints everything (reset, resize, instant finish) row by row: each
-    /// cell's colour is computed once and each pixel written once, which is
-    /// several times faster than `paint_cell` over every cell.
+    fn paint_sampled_cell(&mut self, scene: &Scene, cell: Cell) {
+        let (x, y) = self.layout.dims.xy(cell);
+        let (x, y) = (x as i32, y as i32);
+        let x0 = self.columns.partition_point(|&c| c < x);
+        let x1 = self.columns.partition_point(|&c| c <= x);
+        let y0 = self.rows.partition_point(|&r| r < y);
+        let y1 = self.rows.partition_point(|&r| r <= y);
+        if x0 < x1 && y0 < y1 {
+            let c = scene.sampled_colour(self.palette, cell);
+            self.raster
+                .fill(x0 as i64, y0 as i64, (x1 - x0) as i64, (y1 - y0) as i64, c);
+        }
+    }
+
+    /// Repaints everything on screen (reset, zoom, pan, resize, instant
+    /// finish, theme). Off the maze the canvas is transparent, so the page's
+    /// background shows.
     pub fn paint_all(&mut self, scene: &Scene) {
+        self.raster.clear([0; 4]);
+        if self.layout.is_lattice() {
+            self.paint_all_lattice(scene);
+        } else {
+            self.paint_all_sampled(scene);
+        }
+    }
+
+    fn paint_all_sampled(&mut self, scene: &Scene) {
         let dims = self.layout.dims;
-        let (w, h) = (dims.width, dims.height);
-        let s = self.layout.cell_px as usize;
-        let stride = self.width as usize * 4;
-        let mut above: Vec<[u8; 4]> = Vec::with_capacity(w as usize);
-        let mut row: Vec<[u8; 4]> = Vec::with_capacity(w as usize);
-        let rgba = &mut self.raster.rgba;
-        let mix = |a: [u8; 4], b: [u8; 4]| -> [u8; 4] {
-            std::array::from_fn(|i| ((u16::from(a[i]) + u16::from(b[i])) / 2) as u8)
+        let (w, h) = (dims.width as i32, dims.height as i32);
+        let width = self.raster.width as usize;
+        let palette = self.palette;
+        // Colours of one cell row, computed once for the pixel rows that show it.
+        let mut row_colours: Vec<Rgba> = Vec::new();
+        let mut row_of_colours = -1;
+        let rows = std::mem::take(&mut self.rows);
+        let columns = std::mem::take(&mut self.columns);
+        let first_col = columns.iter().position(|&c| c >= 0).unwrap_or(width);
+        let last_col = columns.iter().rposition(|&c| c < w).map_or(0, |i| i + 1);
+        if first_col < last_col {
+            let x0 = columns[first_col] as u32;
+            let x1 = columns[last_col - 1] as u32 + 1;
+            let rgba = self.raster.rgba_mut();
+            for (py, &y) in rows.iter().enumerate() {
+                if y < 0 || y >= h {
+                    continue;
+                }
+                if y != row_of_colours {
+                    row_of_colours = y;
+                    row_colours.clear();
+                    row_colours.extend(
+                        (x0..x1).map(|x| scene.sampled_colour(palette, dims.at(x, y as u32))),
+                    );
+                }
+                let line = &mut rgba[py * width * 4..(py + 1) * width * 4];
+                for (px, &x) in columns.iter().enumerate().take(last_col).skip(first_col) {
+                    line[px * 4..px * 4 + 4]
+                        .copy_from_slice(&row_colours[(x as u32 - x0) as usize]);
+                }
+            }
+        }
+        self.rows = rows;
+        self.columns = columns;
+    }
+
+    /// Row by row: each visible cell's colour is computed once and each
+    /// pixel written once; the first pixel row of a cell row is built in a
+    /// line buffer in picture coordinates and copied, clipped, `s` times.
+    fn paint_all_lattice(&mut self, scene: &Scene) {
+        let l = self.layout;
+        let dims = l.dims;
+        let (x0, x1, y0, y1) = l.visible();
+        if x0 >= x1 || y0 >= y1 {
+            return;
+        }
+        let palette = self.palette;
+        let s = l.cell_px() as usize;
+        let t = l.wall_px() as usize;
+        let p = s + t;
+        let cols = (x1 - x0) as usize;
+        // The line spans picture columns from the west wall of x0 to the
+        // east wall of x1 - 1; it starts at canvas x = lx.
+        let line_px = cols * p + t;
+        let lx = l.ox as i64 + (x0 as usize * p) as i64;
+        let width = i64::from(self.raster.width);
+        let (clip0, clip1) = (lx.max(0), (lx + line_px as i64).min(width));
+        if clip0 >= clip1 {
+            return;
+        }
+        let mut line = std::mem::take(&mut self.line);
+        let mut above: Vec<Rgba> = Vec::with_capacity(cols);
+        let mut row: Vec<Rgba> = Vec::with_capacity(cols);
+        let stride = self.raster.width as usize * 4;
+        let height = i64::from(self.raster.height);
+        let (src0, src1) = (((clip0 - lx) * 4) as usize, ((clip1 - lx) * 4) as usize);
+        let dst0 = (clip0 * 4) as usize;
+        let rgba = self.raster.rgba_mut();
+        let put_rows = |line: &[u8], top: i64, count: usize, rgba: &mut [u8]| {
+            for k in 0..count as i64 {
+                let y = top + k;
+                if (0..height).contains(&y) {
+                    let at = y as usize * stride + dst0;
+                    rgba[at..at + (src1 - src0)].copy_from_slice(&line[src0..src1]);
+                }
+            }
         };
-        for y in 0..=h {
+        line.resize(line_px * 4, 0);
+        for y in y0..=y1 {
             std::mem::swap(&mut above, &mut row);
             row.clear();
-            if y < h {
-                row.extend((0..w).map(|x| scene.cell_colour(dims.at(x, y))));
+            if y < y1 {
+                row.extend((x0..x1).map(|x| scene.cell_colour(palette, dims.at(x, y))));
             }
-            // The wall line above cell row y (the bottom border when y == h).
-            let line = (y as usize * (s + 1)) * stride;
-            let mut px = line;
-            for x in 0..w as usize {
-                put(&mut rgba[px..px + 4], colour::WALL);
-                px += 4;
-                let cell = dims.at(x as u32, y.min(h - 1));
-                let c = if y > 0 && y < h && scene.grid.is_open(cell, Dir::N) {
-                    mix(above[x], row[x])
+            // The wall line above cell row y (below the last visible row when y == y1).
+            let top = l.oy as i64 + (y as usize * p) as i64;
+            let mut at = 0;
+            for i in 0..cols {
+                fill_run(&mut line[at..at + 4 * t], palette.wall);
+                at += 4 * t;
+                let open =
+                    y > y0 && y < y1 && scene.grid.is_open(dims.at(x0 + i as u32, y), Dir::N);
+                let c = if open {
+                    mix(above[i], row[i])
                 } else {
-                    colour::WALL
+                    palette.wall
                 };
-                fill_run(&mut rgba[px..px + 4 * s], c);
-                px += 4 * s;
+                fill_run(&mut line[at..at + 4 * s], c);
+                at += 4 * s;
             }
-            put(&mut rgba[px..px + 4], colour::WALL);
-            if y == h {
+            fill_run(&mut line[at..at + 4 * t], palette.wall);
+            // A row above the first visible one (y0 > 0) keeps its wall line
+            // from the cells' own colours: paint it from the real neighbours.
+            if y == y0 && y0 > 0 {
+                let mut at = 0;
+                for (i, &here) in row.iter().enumerate() {
+                    at += 4 * t;
+                    let cell = dims.at(x0 + i as u32, y);
+                    if scene.grid.is_open(cell, Dir::N) {
+                        let north = scene.cell_colour(palette, cell - dims.width);
+                        fill_run(&mut line[at..at + 4 * s], mix(north, here));
+                    }
+                    at += 4 * s;
+                }
+            }
+            if y == y1 && y1 < dims.height {
+                let mut at = 0;
+                for (i, &up) in above.iter().enumerate() {
+                    at += 4 * t;
+                    let cell = dims.at(x0 + i as u32, y);
+                    if scene.grid.is_open(cell, Dir::N) {
+                        let here = scene.cell_colour(palette, cell);
+                        fill_run(&mut line[at..at + 4 * s], mix(up, here));
+                    }
+                    at += 4 * s;
+                }
+            }
+            put_rows(&line, top, t, rgba);
+            if y == y1 {
                 break;
             }
-            // The first pixel row of the cells, then copied down s - 1 times.
-            let first = line + stride;
-            let mut px = first;
-            for x in 0..w as usize {
-                let cell = dims.at(x as u32, y);
-                let c = if x > 0 && scene.grid.is_open(cell, Dir::W) {
-                    mix(row[x - 1], row[x])
+            // The cells' first pixel row.
+            let mut at = 0;
+            for i in 0..cols {
+                let x = x0 + i as u32;
+                let cell = dims.at(x, y);
+                let c = if i > 0 && scene.grid.is_open(cell, Dir::W) {
+                    mix(row[i - 1], row[i])
+                } else if i == 0 && x > 0 && scene.grid.is_open(cell, Dir::W) {
+                    mix(scene.cell_colour(palette, cell - 1), row[i])
                 } else {
-                    colour::WALL
+                    palette.wall
                 };
-                put(&mut rgba[px..px + 4], c);
-                px += 4;
-                fill_run(&mut rgba[px..px + 4 * s], row[x]);
-                px += 4 * s;
+                fill_run(&mut line[at..at + 4 * t], c);
+                at += 4 * t;
+                fill_run(&mut line[at..at + 4 * s], row[i]);
+                at += 4 * s;
             }
-            put(&mut rgba[px..px + 4], colour::WALL);
-            for k in 1..s {
-                rgba.copy_within(first..first + stride, first + k * stride);
-            }
+            let last = dims.at(x1 - 1, y);
+            let c = if x1 < dims.width && scene.grid.is_open(last, Dir::E) {
+                mix(row[cols - 1], scene.cell_colour(palette, last + 1))
+            } else {
+                palette.wall
+            };
+            fill_run(&mut line[at..at + 4 * t], c);
+            put_rows(&line, top + t as i64, s, rgba);
         }
-        self.raster.mark_dirty(Rect {
-            x0: 0,
-            y0: 0,
-            x1: self.width,
-            y1: self.height,
-        });
-    }
-}
-
-#[inline]
-fn put(px: &mut [u8], c: [u8; 4]) {
-    px.copy_from_slice(&c);
-}
-
-#[inline]
-fn fill_run(run: &mut [u8], c: [u8; 4]) {
-    for px in run.chunks_exact_mut(4) {
-        px.copy_from_slice(&c);
+        self.line = line;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Dims;
+    use crate::render::palette::DARK;
+
+    fn at(p: &Pixels, x: u32, y: u32) -> Rgba {
+        p.raster.pixel(x, y)
+    }
 
     #[test]
     fn a_carved_passage_shows_as_light_pixels_between_walls() {
         let dims = Dims::new(2, 1).unwrap();
         let mut scene = Scene::new(Grid::closed(dims), false);
-        let mut pixels = Pixels::new(dims, 2);
-        assert_eq!((pixels.width, pixels.height), (7, 4));
-        assert_eq!(pixels.take_dirty(), None, "nothing is painted yet");
+        let layout = Layout {
+            dims,
+            width: 7,
+            height: 4,
+            pitch: 3.0,
+            ox: 0.0,
+            oy: 0.0,
+        };
+        let mut pixels = Pixels::new(layout);
+        assert!(pixels.take_dirty().is_empty(), "nothing is painted yet");
         pixels.paint_all(&scene);
-        let at =
-            |p: &Pixels, x: u32, y: u32| p.rgba()[((y * p.width + x) * 4) as usize..][..4].to_vec();
         assert_eq!(at(&pixels, 1, 1), colour::SOLID);
         for changed in scene.apply(&Event::Carve(0, 1)).into_iter().flatten() {
             pixels.paint_cell(&scene, changed);
@@ -446,50 +464,88 @@ mod tests {
         assert_eq!(at(&pixels, 3, 1), colour::PASSAGE, "the opened wall");
         assert_eq!(at(&pixels, 0, 1), colour::WALL, "the border");
         assert_eq!(at(&pixels, 3, 0), colour::WALL, "a lattice point");
-        assert_eq!(pixels.cell_at(4, 2), Some(1));
-        assert_eq!(pixels.cell_at(3, 2), None);
+    }
+
+    /// Paints a run of `stop` events cell by cell and checks that painting
+    /// everything at once gives the same pixels.
+    fn check_painters_agree(name: &str, layout: Layout, stop: usize, palette: &'static Palette) {
+        use crate::generate::{Generator, Params};
+        let dims = layout.dims;
+        let algorithm = crate::generate::find(name).unwrap();
+        let mut generator = Generator::new(algorithm, Params::new(dims, 2), true);
+        let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        let mut by_cell = Pixels::new(layout);
+        by_cell.set_palette(palette);
+        by_cell.paint_all(&scene);
+        for event in generator.by_ref().take(stop) {
+            for cell in scene.apply(&event).into_iter().flatten() {
+                by_cell.paint_cell(&scene, cell);
+            }
+        }
+        if scene.done {
+            for cell in 0..dims.cells() {
+                by_cell.paint_cell(&scene, cell);
+            }
+        }
+        let mut at_once = Pixels::new(layout);
+        at_once.set_palette(palette);
+        at_once.paint_all(&scene);
+        assert!(
+            at_once.rgba() == by_cell.rgba(),
+            "{name} at {layout:?}: the two paintings differ"
+        );
+        let painted = at_once
+            .rgba()
+            .chunks_exact(4)
+            .filter(|p| p[3] == 0xff)
+            .count();
+        assert!(
+            painted > dims.cells() as usize / 2,
+            "{name} at {layout:?}: little was painted"
+        );
     }
 
     #[test]
-    fn painting_everything_at_once_matches_painting_cell_by_cell() {
-        use crate::generate::{Generator, Params};
-        for (name, cell_px, stop) in [
-            ("wilson", 1, 300),
-            ("recursive-division", 3, 40),
-            ("prim", 2, usize::MAX),
+    fn painting_everything_at_once_matches_painting_cell_by_cell_at_every_zoom() {
+        let dims = Dims::new(9, 7).unwrap();
+        for (name, stop) in [
+            ("wilson", 300),
+            ("recursive-division", 40),
+            ("prim", usize::MAX),
         ] {
-            let dims = Dims::new(9, 7).unwrap();
-            let algorithm = crate::generate::find(name).unwrap();
-            let mut generator = Generator::new(algorithm, Params::new(dims, 2), true);
-            let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
-            let mut by_cell = Pixels::new(dims, cell_px);
-            by_cell.paint_all(&scene);
-            for event in generator.by_ref().take(stop) {
-                for cell in scene.apply(&event).into_iter().flatten() {
-                    by_cell.paint_cell(&scene, cell);
-                }
+            let fit = Layout::fit(dims, 120, 90);
+            for layout in [
+                fit,
+                fit.zoomed(3.0, 30.0, 20.0),
+                fit.zoomed(3.0, 30.0, 20.0).panned(-37.0, 11.0),
+                fit.zoomed(0.5, 60.0, 45.0),
+                Layout::fit(dims, 12, 9),
+                Layout::fit(dims, 17, 13).panned(3.0, -2.0),
+            ] {
+                check_painters_agree(name, layout, stop, &LIGHT);
+                check_painters_agree(name, layout, stop, &DARK);
             }
-            if scene.done {
-                for cell in 0..dims.cells() {
-                    by_cell.paint_cell(&scene, cell);
-                }
-            }
-            let mut at_once = Pixels::new(dims, cell_px);
-            at_once.paint_all(&scene);
-            assert!(
-                at_once.rgba() == by_cell.rgba(),
-                "{name}: the two paintings differ"
-            );
         }
     }
 
     #[test]
-    fn squares_shrink_to_fit_and_never_below_one_pixel() {
-        let dims = Dims::new(100, 50).unwrap();
-        assert_eq!(Pixels::cell_px_to_fit(dims, 801, 801), 7);
-        assert_eq!(
-            Pixels::cell_px_to_fit(Dims::new(4096, 4096).unwrap(), 800, 600),
-            1
-        );
+    fn a_big_maze_zoomed_out_costs_a_canvas_not_a_picture() {
+        let dims = Dims::new(4096, 4096).unwrap();
+        let pixels = Pixels::new(Layout::fit(dims, 800, 600));
+        assert_eq!(pixels.rgba().len(), 800 * 600 * 4);
+    }
+
+    #[test]
+    fn the_dark_theme_swaps_walls_and_passages() {
+        let dims = Dims::new(3, 3).unwrap();
+        let mut scene = Scene::new(Grid::open(dims), true);
+        scene.done = true;
+        let mut pixels = Pixels::new(Layout::fit(dims, 40, 40));
+        pixels.set_palette(&DARK);
+        pixels.paint_all(&scene);
+        let (cx, cy) = pixels.layout().centre(4);
+        assert_eq!(at(&pixels, cx as u32, cy as u32), DARK.passage);
+        let l = pixels.layout();
+        assert_eq!(at(&pixels, l.ox as u32, l.oy as u32), DARK.wall);
     }
 }

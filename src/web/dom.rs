@@ -107,3 +107,8 @@ pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
     a.click();
     Ok(())
 }
+
+/// The element with this id as an `HtmlElement`, if there is one.
+pub fn html_element(id: &str) -> Option<HtmlElement> {
+    by_id_opt(id).and_then(|e| e.dyn_into::<HtmlElement>().ok())
+}

@@ -1,14 +1,28 @@
 //! The browser side: the only module that names wasm_bindgen, web_sys or
 //! js_sys. It consumes engine events and knows no algorithm.
 //!
-//! `app` owns the state and the frame loop, `panel` one maze on one canvas,
-//! `dom` the small helpers for elements and downloads.
+//! - `app`: the state and the run lifecycle (build, frames, solve, play);
+//! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
+//! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
+//! - `controls`: the form and its buttons; `mount`: wiring it all up;
+//! - `theme`: light and dark; `export`: downloads; `handle`: the running
+//!   app as tests and the page hold it; `dom`: small element helpers.
 
 mod app;
+mod blit;
+mod controls;
 mod dom;
+mod export;
+mod handle;
+mod keys;
+mod mount;
 mod panel;
+mod pointer;
+mod stage;
+mod theme;
 
-pub use app::{mount, AppHandle};
+pub use handle::{keep_alive, AppHandle};
+pub use mount::mount;
 
 use wasm_bindgen::prelude::*;
 
@@ -19,7 +33,7 @@ pub fn start() {
     install_panic_hook();
     if dom::by_id_opt("panels").is_some() {
         match mount() {
-            Ok(handle) => app::keep_alive(handle),
+            Ok(handle) => keep_alive(handle),
             Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
         }
     }

@@ -1,33 +1,40 @@
 //! One maze on one canvas: a generator, the scene it builds, and the pixels
 //! that show it. A frame applies its share of events, repaints only the cells
-//! they touched, and puts the dirty rectangle on the canvas in one call.
-//! Solving and playing draw on a second canvas stacked on top, so they never
-//! repaint the maze.
+//! they touched, and puts the dirty bands on the canvas. Solving and playing
+//! draw on a second canvas stacked on top, so they never repaint the maze.
+//! Both canvases are the size of the panel's box in device pixels; the
+//! [`Layout`] says where the maze sits in them (zoom and pan).
 
+use super::blit::put_raster;
 use crate::analyze;
 use crate::entrance::{self, Ends};
 use crate::event::Event;
 use crate::generate::{self, Generator, Params};
 use crate::grid::{Cell, Dims};
+use crate::render::layout::Layout;
 use crate::render::overlay::{Overlay, OverlayScene};
-use crate::render::pixels::{Layout, Pixels, Raster, Rect, Scene};
+use crate::render::palette::Palette;
+use crate::render::pixels::{Pixels, Scene};
 use crate::settings::PanelSpec;
 use crate::solve::{Outcome, Solver, SOLVERS};
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::{Clamped, JsCast};
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlSelectElement, ImageData};
-
-/// Mazes up to this many cells get their overlay at once. A bigger maze's
-/// overlay canvas is sized on first use: at 4096 x 4096 it is another 268 MB
-/// canvas for the browser to keep and composite, and its markers would be a
-/// tenth of a screen pixel anyway.
-const EAGER_OVERLAY_CELLS: u32 = 1 << 20;
+use wasm_bindgen::JsCast;
+use web_sys::{
+    CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, HtmlSelectElement,
+};
 
 /// Events drained per call when finishing at once.
 const FINISH_CHUNK: usize = 1 << 16;
+/// The canvas size used before the page has laid the panel out (or when
+/// it has no room at all), in CSS pixels.
+const FALLBACK_BOX_PX: (f64, f64) = (640.0, 400.0);
+/// A box smaller than this on a side is treated as not laid out yet.
+const MIN_BOX_PX: f64 = 48.0;
 
 pub struct Panel {
     pub spec: PanelSpec,
+    /// The box the canvases fill.
+    stack: HtmlElement,
     /// The overlay canvas the solver and the player draw on.
     pub overlay_canvas: HtmlCanvasElement,
     overlay_ctx: CanvasRenderingContext2d,
@@ -37,8 +44,9 @@ pub struct Panel {
     pub solver_pick: HtmlSelectElement,
     solver: Option<Solver>,
     solve_steps: u64,
-    /// Whether the overlay canvas has its full size yet.
-    overlay_ready: bool,
+    /// The solver's stream has handed out its `Done`: its picture is final.
+    /// (Its outcome is known a little earlier, before the path is marked.)
+    solve_done: bool,
     result: Element,
     pub generator: Generator,
     pub scene: Scene,
@@ -55,17 +63,18 @@ pub struct Panel {
 }
 
 impl Panel {
-    /// Builds the panel's markup inside `parent` and starts its generator.
+    /// Builds the panel's markup inside `parent` and starts its generator;
+    /// nothing is drawn until the app gives it a layout (`set_layout`).
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         parent: &Element,
         spec: PanelSpec,
         dims: Dims,
         seed: u64,
-        cell_px: u32,
         visuals: bool,
         solver: &str,
         ends: (Cell, Cell),
+        palette: &'static Palette,
     ) -> Result<Panel, JsValue> {
         let doc = super::dom::document();
         let wrap = doc.create_element("div")?;
@@ -76,7 +85,7 @@ impl Panel {
         title.set_text_content(Some(&spec.to_text()));
         let solver_pick: HtmlSelectElement = doc.create_element("select")?.dyn_into()?;
         solver_pick.set_class_name("panel-solver");
-        solver_pick.set_attribute("aria-label", "solver for this panel")?;
+        solver_pick.set_attribute("aria-label", &format!("solver for {}", spec.to_text()))?;
         for s in SOLVERS {
             let option = doc.create_element("option")?;
             option.set_attribute("value", s.name)?;
@@ -86,17 +95,29 @@ impl Panel {
         solver_pick.set_value(solver);
         header.append_child(&title)?;
         header.append_child(&solver_pick)?;
-        let stack = doc.create_element("div")?;
+        let stack: HtmlElement = doc.create_element("div")?.dyn_into()?;
         stack.set_class_name("stack");
         let canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
+        canvas.set_attribute("role", "img")?;
+        canvas.set_attribute(
+            "aria-label",
+            &format!(
+                "{} maze, {} by {} cells",
+                spec.to_text(),
+                dims.width,
+                dims.height
+            ),
+        )?;
         let overlay_canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
         overlay_canvas.set_class_name("overlay");
+        overlay_canvas.set_attribute("aria-hidden", "true")?;
         stack.append_child(&canvas)?;
         stack.append_child(&overlay_canvas)?;
         let metrics = doc.create_element("p")?;
         metrics.set_class_name("metrics");
         let result = doc.create_element("p")?;
         result.set_class_name("solve-result");
+        result.set_attribute("aria-live", "polite")?;
         wrap.append_child(&header)?;
         wrap.append_child(&stack)?;
         wrap.append_child(&metrics)?;
@@ -113,9 +134,11 @@ impl Panel {
         };
         let generator = Generator::new(algorithm, params, visuals);
         let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
-        let mut pixels = Pixels::new(dims, cell_px);
-        canvas.set_width(pixels.width);
-        canvas.set_height(pixels.height);
+        let layout = Layout::fit(dims, 1, 1);
+        let mut pixels = Pixels::new(layout);
+        pixels.set_palette(palette);
+        let mut overlay = Overlay::new(layout);
+        overlay.set_palette(palette);
         let ctx: CanvasRenderingContext2d = canvas
             .get_context("2d")?
             .ok_or("canvas should have a 2d context")?
@@ -124,23 +147,17 @@ impl Panel {
             .get_context("2d")?
             .ok_or("the overlay canvas should have a 2d context")?
             .dyn_into()?;
-        let overlay = Overlay::new(pixels.layout());
-        let solving = OverlayScene::new(dims, ends.0, ends.1);
-        // An instant run paints once, when it finishes; an animation starts
-        // from the blank maze.
-        if visuals {
-            pixels.paint_all(&scene);
-        }
-        let mut panel = Panel {
+        Ok(Panel {
             spec,
+            stack,
             overlay_canvas,
             overlay_ctx,
             overlay,
-            solving,
+            solving: OverlayScene::new(dims, ends.0, ends.1),
             solver_pick,
             solver: None,
             solve_steps: 0,
-            overlay_ready: false,
+            solve_done: false,
             result,
             generator,
             scene,
@@ -153,15 +170,63 @@ impl Panel {
             scratch: Vec::new(),
             distance_colouring: false,
             metrics_due: false,
-        };
-        if visuals {
-            panel.blit()?;
+        })
+    }
+
+    /// The canvas box's size in CSS pixels as the page laid it out, or a
+    /// fallback when it has not been laid out.
+    pub fn box_size(&self) -> (f64, f64) {
+        let rect = self.stack.get_bounding_client_rect();
+        if rect.width() < MIN_BOX_PX || rect.height() < MIN_BOX_PX {
+            FALLBACK_BOX_PX
+        } else {
+            (rect.width(), rect.height())
         }
-        if dims.cells() <= EAGER_OVERLAY_CELLS {
-            panel.ensure_overlay();
-            panel.blit_overlay()?;
+    }
+
+    /// Sizes both canvases to `layout` (device pixels, shown at `dpr`
+    /// device pixels per CSS pixel) and repaints both.
+    pub fn set_layout(&mut self, layout: Layout, dpr: f64) -> Result<(), JsValue> {
+        self.set_layout_quietly(layout, dpr)?;
+        self.repaint()
+    }
+
+    /// Sizes the canvases and takes the layout without painting the maze (a
+    /// run that paints once when it finishes); the overlay is painted, since
+    /// resizing a canvas clears it.
+    pub fn set_layout_quietly(&mut self, layout: Layout, dpr: f64) -> Result<(), JsValue> {
+        if (self.canvas.width(), self.canvas.height()) != (layout.width, layout.height) {
+            for canvas in [&self.canvas, &self.overlay_canvas] {
+                canvas.set_width(layout.width);
+                canvas.set_height(layout.height);
+                let style = canvas.style();
+                style.set_property("width", &format!("{}px", f64::from(layout.width) / dpr))?;
+                style.set_property("height", &format!("{}px", f64::from(layout.height) / dpr))?;
+            }
         }
-        Ok(panel)
+        self.pixels.set_layout(layout);
+        self.overlay.set_layout(layout);
+        self.overlay.paint_all(&self.solving);
+        self.blit_overlay()
+    }
+
+    /// Repaints and puts both pictures (zoom, pan, theme, reset).
+    pub fn repaint(&mut self) -> Result<(), JsValue> {
+        self.pixels.paint_all(&self.scene);
+        self.overlay.paint_all(&self.solving);
+        self.blit()?;
+        self.blit_overlay()
+    }
+
+    /// The client-coordinate rectangle of the canvases.
+    pub fn client_rect(&self) -> web_sys::DomRect {
+        self.overlay_canvas.get_bounding_client_rect()
+    }
+
+    pub fn set_palette(&mut self, palette: &'static Palette) -> Result<(), JsValue> {
+        self.pixels.set_palette(palette);
+        self.overlay.set_palette(palette);
+        self.repaint()
     }
 
     pub fn is_done(&self) -> bool {
@@ -231,10 +296,13 @@ impl Panel {
         let m = analyze::metrics(&self.scene.grid, &self.ends);
         let percent = 100.0 * f64::from(m.dead_ends) / f64::from(m.cells);
         let solution = m.solution_length.map_or("none".into(), |s| s.to_string());
-        self.metrics.set_text_content(Some(&format!(
+        let text = format!(
             "dead ends {} ({percent:.1}%) · longest path {} · solution {} · mean corridor {:.2}",
             m.dead_ends, m.longest_path, solution, m.mean_corridor
-        )));
+        );
+        // One line that never resizes the canvas box; the whole text on hover.
+        let _ = self.metrics.set_attribute("title", &text);
+        self.metrics.set_text_content(Some(&text));
     }
 
     /// Turns distance colouring on or off; repaints when the maze is done.
@@ -266,45 +334,35 @@ impl Panel {
 
     /// Puts the overlay's changed pixels on its canvas.
     pub fn blit_overlay(&mut self) -> Result<(), JsValue> {
-        if !self.overlay_ready {
-            return Ok(());
-        }
         put_raster(&self.overlay_ctx, self.overlay.raster(), &mut self.scratch)
-    }
-
-    /// Gives the overlay canvas its full size and paints it, once.
-    fn ensure_overlay(&mut self) {
-        if self.overlay_ready {
-            return;
-        }
-        self.overlay_ready = true;
-        self.overlay_canvas.set_width(self.pixels.width);
-        self.overlay_canvas.set_height(self.pixels.height);
-        self.overlay.paint_all(&self.solving);
     }
 
     pub fn layout(&self) -> Layout {
         self.pixels.layout()
     }
 
-    /// The cell under a point given in CSS pixels from the canvas' top left,
-    /// or `None` outside the maze.
-    pub fn cell_under(&self, x: f64, y: f64) -> Option<Cell> {
+    /// Converts a point in CSS pixels from the canvas' top left to canvas
+    /// (device) pixels.
+    pub fn to_canvas_px(&self, x: f64, y: f64) -> (f64, f64) {
         let width = f64::from(self.overlay_canvas.client_width().max(1));
         let height = f64::from(self.overlay_canvas.client_height().max(1));
-        if !(0.0..width).contains(&x) || !(0.0..height).contains(&y) {
-            return None;
-        }
-        let px = (x / width * f64::from(self.pixels.width)) as u32;
-        let py = (y / height * f64::from(self.pixels.height)) as u32;
-        self.layout().nearest_cell(px, py)
+        (
+            x / width * f64::from(self.overlay_canvas.width()),
+            y / height * f64::from(self.overlay_canvas.height()),
+        )
+    }
+
+    /// The cell under a point given in CSS pixels from the canvas' top left,
+    /// or `None` off the maze.
+    pub fn cell_under(&self, x: f64, y: f64) -> Option<Cell> {
+        let (px, py) = self.to_canvas_px(x, y);
+        self.layout().cell_at(px, py)
     }
 
     /// Moves the start and goal markers; forgets any solver run and trail.
     /// With only the markers showing (as while dragging one), just the
     /// marker cells are repainted, not the whole overlay.
     pub fn set_ends(&mut self, start: Cell, goal: Cell) {
-        self.ensure_overlay();
         self.result.set_text_content(None);
         let (old_start, old_goal) = (self.solving.start, self.solving.goal);
         self.solving.start = start;
@@ -323,37 +381,42 @@ impl Panel {
         self.overlay.paint_all(&self.solving);
     }
 
-    /// Starts this panel's solver from start to goal (finishing the maze first).
-    pub fn start_solve(&mut self, visuals: bool) -> Result<(), JsValue> {
+    /// Starts this panel's solver from start to goal (finishing the maze
+    /// first). Every solve records all its events, marks included, so an
+    /// instant solve counts and shows exactly what an animated one does; it
+    /// only skips painting them one by one.
+    pub fn start_solve(&mut self) -> Result<(), JsValue> {
         self.finish();
-        self.ensure_overlay();
+        self.blit()?;
         let name = self.solver_pick.value();
         let (start, goal) = (self.solving.start, self.solving.goal);
-        let solver = Solver::by_name(&name, &self.scene.grid, start, goal, visuals)
+        let solver = Solver::by_name(&name, &self.scene.grid, start, goal, true)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         self.solving.clear_solver();
         self.solving.clear_trail();
         self.overlay.paint_all(&self.solving);
         self.solver = Some(solver);
         self.solve_steps = 0;
+        self.solve_done = false;
         self.result
             .set_text_content(Some(&format!("{name}: searching…")));
         Ok(())
     }
 
-    /// Whether a solver run is under way.
+    /// Whether a solver run is under way: events are left to show.
     pub fn is_solving(&self) -> bool {
-        self.solver
-            .as_ref()
-            .is_some_and(|s| *s.outcome() == Outcome::Searching)
+        self.solver.is_some() && !self.solve_done
     }
 
-    /// Applies up to `budget` solver events to the overlay.
-    pub fn advance_solve(&mut self, budget: u64) {
+    /// Applies up to `budget` solver events to the overlay scene, painting
+    /// each change when `paint` is on; off (instant), it paints once at the
+    /// end, from the same scene.
+    pub fn advance_solve(&mut self, budget: u64, paint: bool) {
         let Some(solver) = self.solver.as_mut() else {
             return;
         };
         let mut left = budget;
+        let mut finished = false;
         while left > 0 {
             let chunk = solver.next_chunk(left.min(FINISH_CHUNK as u64) as usize);
             if chunk.is_empty() {
@@ -361,21 +424,29 @@ impl Panel {
             }
             left -= chunk.len() as u64;
             self.solve_steps += chunk.len() as u64;
-            let mut done = false;
             for event in chunk {
-                for cell in self.solving.apply(event).into_iter().flatten() {
-                    self.overlay.paint_cell(&self.solving, cell);
+                let changed = self.solving.apply(event);
+                if paint {
+                    for cell in changed.into_iter().flatten() {
+                        self.overlay.paint_cell(&self.solving, cell);
+                    }
                 }
-                done |= *event == Event::Done;
+                finished |= *event == Event::Done;
             }
-            if done {
-                if let Outcome::Found(path) = solver.outcome() {
-                    self.solving.set_path(path);
-                    for pair in path.windows(2) {
-                        self.overlay.paint_link(&self.solving, pair[0], pair[1]);
+        }
+        if finished {
+            self.solve_done = true;
+            if let Outcome::Found(path) = solver.outcome() {
+                let changed = self.solving.set_path(path);
+                if paint {
+                    for cell in changed {
+                        self.overlay.paint_cell(&self.solving, cell);
                     }
                 }
             }
+        }
+        if !paint {
+            self.overlay.paint_all(&self.solving);
         }
         self.show_solve_result();
     }
@@ -386,6 +457,16 @@ impl Panel {
             Outcome::Found(path) => Some(path),
             _ => None,
         }
+    }
+
+    /// The solver's counts: cells explored and steps taken.
+    pub fn solve_counts(&self) -> (u32, u64) {
+        (self.solving.explored, self.solve_steps)
+    }
+
+    /// The overlay's pixels as drawn (for comparing pictures in tests).
+    pub fn overlay_rgba(&mut self) -> Vec<u8> {
+        self.overlay.raster().rgba().to_vec()
     }
 
     fn show_solve_result(&self) {
@@ -409,25 +490,20 @@ impl Panel {
                 self.solve_steps
             ),
         };
+        let _ = self.result.set_attribute("title", &text);
         self.result.set_text_content(Some(&text));
     }
 
-    /// Extends or retracts the player's trail and repaints what changed:
-    /// the cells, and the openings between consecutive ones.
+    /// Extends or retracts the player's trail and repaints what changed.
     pub fn trail_step(&mut self, cell: Cell) {
-        let changed = self.solving.trail_step(cell);
-        for &c in &changed {
+        for c in self.solving.trail_step(cell) {
             self.overlay.paint_cell(&self.solving, c);
-        }
-        for pair in changed.windows(2) {
-            self.overlay.paint_link(&self.solving, pair[0], pair[1]);
         }
     }
 
     /// Starts a fresh trail at the start, clearing any solver run.
     pub fn start_trail(&mut self) {
         self.finish();
-        self.ensure_overlay();
         self.solver = None;
         self.solving.clear_solver();
         self.solving.clear_trail();
@@ -437,39 +513,3 @@ impl Panel {
         self.trail_step(start);
     }
 }
-
-/// Puts a raster's dirty rectangle on a canvas, in strips of at most
-/// `STRIP_PIXELS`: one ImageData of a 4096 x 4096 maze's whole picture
-/// (268 MB) made Chromium take over 3 s; strips reuse memory the browser
-/// already has.
-pub fn put_raster(
-    ctx: &CanvasRenderingContext2d,
-    raster: &mut Raster,
-    scratch: &mut Vec<u8>,
-) -> Result<(), JsValue> {
-    let Some(r) = raster.take_dirty() else {
-        return Ok(());
-    };
-    let width = r.x1 - r.x0;
-    let rows_per_strip = (STRIP_PIXELS / width).max(1);
-    let mut y0 = r.y0;
-    while y0 < r.y1 {
-        let y1 = (y0 + rows_per_strip).min(r.y1);
-        let strip = Rect { y0, y1, ..r };
-        let bytes: &[u8] = if r.x0 == 0 && width == raster.width {
-            // Whole rows are contiguous in the buffer: no copy needed.
-            let start = (y0 * raster.width * 4) as usize;
-            &raster.rgba()[start..start + (width * (y1 - y0) * 4) as usize]
-        } else {
-            raster.copy_rect(strip, scratch);
-            scratch
-        };
-        let image = ImageData::new_with_u8_clamped_array_and_sh(Clamped(bytes), width, y1 - y0)?;
-        ctx.put_image_data(&image, f64::from(r.x0), f64::from(y0))?;
-        y0 = y1;
-    }
-    Ok(())
-}
-
-/// The most pixels handed to the canvas in one `putImageData`.
-const STRIP_PIXELS: u32 = 1 << 20;

@@ -1,0 +1,258 @@
+//! The control panel: copying the settings into the form and back, the
+//! handlers of its buttons, and Monte-Carlo difficulty.
+
+use super::app::{App, State};
+use super::dom::{self, input, select};
+use super::theme;
+use crate::difficulty::{self, Keep};
+use crate::error::parse_seed;
+use crate::generate::{self, Bias, Knob, Params, PopSpec};
+use crate::grid::Dims;
+use crate::rng::fresh_seed;
+use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
+use crate::solve;
+use wasm_bindgen::prelude::*;
+use web_sys::Event;
+
+/// The speed slider's top position means "instant".
+const SLIDER_INSTANT: u32 = 1001;
+/// Slider positions per decade of steps per second (0 is 1 step/s).
+const SLIDER_PER_DECADE: f64 = 200.0;
+
+pub(super) fn speed_to_slider(speed: Speed) -> u32 {
+    match speed {
+        Speed::Instant => SLIDER_INSTANT,
+        Speed::StepsPerSecond(s) => (s.log10() * SLIDER_PER_DECADE).round() as u32,
+    }
+}
+
+pub(super) fn slider_to_speed(value: u32) -> Speed {
+    if value >= SLIDER_INSTANT {
+        Speed::Instant
+    } else {
+        Speed::StepsPerSecond(
+            10f64
+                .powf(f64::from(value) / SLIDER_PER_DECADE)
+                .clamp(MIN_SPEED, MAX_SPEED),
+        )
+    }
+}
+
+pub(super) fn speed_label(speed: Speed) -> String {
+    match speed {
+        Speed::Instant => "instant".into(),
+        Speed::StepsPerSecond(s) if s >= 1000.0 => format!("{:.0}k steps/s", s / 1000.0),
+        Speed::StepsPerSecond(s) => format!("{s:.0} steps/s"),
+    }
+}
+
+impl App {
+    /// Copies the settings into the controls.
+    pub(super) fn show_settings(&self) -> Result<(), JsValue> {
+        let s = &self.settings;
+        select("algorithm")?.set_value(s.main.algorithm);
+        let algorithm = generate::find(s.main.algorithm).map_err(|e| e.to_string())?;
+        dom::set_text("description", algorithm.description);
+        dom::set_text(
+            "legend-frontier",
+            if algorithm.working_set.is_empty() {
+                "frontier / working set"
+            } else {
+                algorithm.working_set
+            },
+        );
+        dom::set_hidden("pop-controls", algorithm.knob != Knob::Pop);
+        dom::set_hidden("bias-controls", algorithm.knob != Knob::Bias);
+        input("width")?.set_value(&s.dims.width.to_string());
+        input("height")?.set_value(&s.dims.height.to_string());
+        let preset = format!("{}x{}", s.dims.width, s.dims.height);
+        let presets = select("size-preset")?;
+        presets.set_value(&preset);
+        if presets.value() != preset {
+            presets.set_value("");
+        }
+        let pop = s.main.pop.to_string();
+        let parts = s.main.pop.parts();
+        let mix = parts.len() == 2
+            && parts
+                .iter()
+                .all(|(p, _)| matches!(p.name(), "newest" | "random"));
+        select("pop")?.set_value(if mix { "mix" } else { &pop });
+        if mix {
+            let total: u32 = parts.iter().map(|&(_, w)| w).sum();
+            let random = parts
+                .iter()
+                .find(|(p, _)| p.name() == "random")
+                .map_or(0, |&(_, w)| w);
+            input("pop-mix")?.set_value(&(100 * random / total.max(1)).to_string());
+        }
+        dom::set_text("pop-mix-value", &format!("{}%", input("pop-mix")?.value()));
+        select("bias")?.set_value(&s.main.bias.to_string());
+        input("speed")?.set_value(&speed_to_slider(s.speed).to_string());
+        dom::set_text("speed-value", &speed_label(s.speed));
+        input("seed")?.set_value(&s.seed.to_string());
+        let comparing = !s.compare.is_empty();
+        input("compare")?.set_checked(comparing);
+        let specs: Vec<String> = s.compare.iter().map(PanelSpec::to_text).collect();
+        input("compare-specs")?.set_value(&specs.join(","));
+        if comparing {
+            if let Some(group) = dom::by_id_opt("compare-group") {
+                group.set_attribute("open", "")?;
+            }
+        }
+        select("solver")?.set_value(s.solver);
+        let solver = solve::find(s.solver).map_err(|e| e.to_string())?;
+        dom::set_text("solver-description", solver.description);
+        Ok(())
+    }
+
+    /// Reads the controls into the settings; a bad value leaves the old one
+    /// and returns the message to show.
+    pub(super) fn read_controls(&mut self) -> Result<Vec<String>, JsValue> {
+        let mut problems = Vec::new();
+        let s = &mut self.settings;
+        match generate::find(&select("algorithm")?.value()) {
+            Ok(a) => s.main.algorithm = a.name,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let size = format!("{}x{}", input("width")?.value(), input("height")?.value());
+        match Dims::parse(&size) {
+            Ok(d) => s.dims = d,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let pop = match select("pop")?.value().as_str() {
+            "mix" => {
+                let random: u32 = input("pop-mix")?.value().parse().unwrap_or(25).min(100);
+                if random == 0 {
+                    "newest".to_string()
+                } else if random == 100 {
+                    "random".to_string()
+                } else {
+                    format!("newest:{},random:{random}", 100 - random)
+                }
+            }
+            other => other.to_string(),
+        };
+        match PopSpec::parse(&pop) {
+            Ok(p) => s.main.pop = p,
+            Err(e) => problems.push(e.to_string()),
+        }
+        match Bias::parse(&select("bias")?.value()) {
+            Ok(b) => s.main.bias = b,
+            Err(e) => problems.push(e.to_string()),
+        }
+        match parse_seed(&input("seed")?.value()) {
+            Ok(seed) => s.seed = seed,
+            Err(e) => problems.push(e.to_string()),
+        }
+        let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
+        s.speed = slider_to_speed(slider);
+        if input("compare")?.checked() {
+            let text = input("compare-specs")?.value();
+            let text = if text.trim().is_empty() {
+                Settings::default_comparison()
+                    .iter()
+                    .map(PanelSpec::to_text)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            } else {
+                text
+            };
+            let (parsed, notices) = Settings::from_query(&format!("compare={text}"), s.seed);
+            if notices.is_empty() {
+                s.compare = parsed.compare;
+            } else {
+                problems.extend(notices);
+            }
+        } else {
+            s.compare.clear();
+        }
+        Ok(problems)
+    }
+
+    /// Generates mazes with consecutive seeds and keeps the hardest or easiest.
+    pub(super) fn monte_carlo(&mut self) -> Result<(), JsValue> {
+        let trials: u32 = input("mc-trials")?.value().trim().parse().unwrap_or(0);
+        let keep = if select("mc-keep")?.value() == "easiest" {
+            Keep::Easiest
+        } else {
+            Keep::Hardest
+        };
+        let s = &self.settings;
+        let params = Params {
+            dims: s.dims,
+            seed: s.seed,
+            pop: s.main.pop.clone(),
+            bias: s.main.bias,
+        };
+        match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
+            Ok(pick) => {
+                let which = if keep == Keep::Hardest {
+                    "hardest"
+                } else {
+                    "easiest"
+                };
+                dom::show_notice(&format!(
+                    "kept the {which} of {trials} mazes (seeds {} to {}): seed {}, solution {} moves",
+                    s.seed,
+                    s.seed.wrapping_add(u64::from(trials) - 1),
+                    pick.seed,
+                    pick.solution_length
+                ));
+                self.settings.seed = pick.seed;
+                self.settings.start = None;
+                self.settings.goal = None;
+                self.show_settings()?;
+                self.rebuild()
+            }
+            Err(e) => {
+                dom::show_notice(&e.to_string());
+                Ok(())
+            }
+        }
+    }
+}
+
+/// A changed setting rebuilds the mazes; a bad value is named, not used.
+pub(super) fn settings_changed(app: &mut App, _: &Event) -> Result<(), JsValue> {
+    let problems = app.read_controls()?;
+    dom::show_notice(&problems.join("; "));
+    app.show_settings()?;
+    app.rebuild()
+}
+
+pub(super) fn new_maze(app: &mut App) -> Result<(), JsValue> {
+    app.settings.seed = fresh_seed();
+    app.show_settings()?;
+    app.rebuild()
+}
+
+pub(super) fn toggle_play(app: &mut App) -> Result<(), JsValue> {
+    app.state = match app.state {
+        State::Running => State::Paused,
+        State::Paused => State::Running,
+        State::Done => State::Done,
+    };
+    app.last_frame_ms = None;
+    app.show_status();
+    Ok(())
+}
+
+pub(super) fn single_step(app: &mut App) -> Result<(), JsValue> {
+    if app.state == State::Running {
+        app.state = State::Paused;
+    }
+    if app.state == State::Paused {
+        app.advance(1)?;
+    }
+    Ok(())
+}
+
+/// Switches between the light and dark themes and repaints every panel.
+pub(super) fn toggle_theme(app: &mut App) -> Result<(), JsValue> {
+    let palette = theme::toggle();
+    for panel in &mut app.panels {
+        panel.set_palette(palette)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,81 @@
+//! Exports: the maze as PNG (a full picture, whatever the zoom), SVG, ASCII
+//! and JSON, the same formats the CLI prints.
+
+use super::app::{App, State};
+use super::blit::put_raster;
+use super::dom;
+use crate::render::layout::Layout;
+use crate::render::pixels::Pixels;
+use crate::render::{ascii, json, svg};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+/// The PNG's cells are this many pixels, walls included, where it fits.
+const PNG_PITCH_PX: u32 = 12;
+/// The PNG's longest side at most, in pixels.
+const PNG_MAX_SIDE_PX: u32 = 8200;
+
+impl App {
+    pub(super) fn export(&mut self, kind: &str) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.first_mut() else {
+            return Ok(());
+        };
+        panel.finish();
+        panel.blit()?;
+        let s = &self.settings;
+        let stem = format!(
+            "mazelab-{}-{}x{}-{}",
+            panel.spec.algorithm, s.dims.width, s.dims.height, s.seed
+        );
+        let grid = &panel.scene.grid;
+        match kind {
+            "png" => dom::download_url(&format!("{stem}.png"), &png_data_url(panel)?),
+            "svg" => dom::download_text(
+                &format!("{stem}.svg"),
+                "image/svg+xml",
+                &svg::render(grid, Some(&panel.ends), None),
+            ),
+            "txt" => dom::download_text(
+                &format!("{stem}.txt"),
+                "text/plain",
+                &ascii::render(grid, Some(&panel.ends), None),
+            ),
+            _ => {
+                let meta = json::Meta {
+                    seed: s.seed,
+                    algorithm: panel.spec.algorithm,
+                };
+                dom::download_text(
+                    &format!("{stem}.json"),
+                    "application/json",
+                    &json::render(grid, &meta, &panel.ends, None),
+                )
+            }
+        }?;
+        self.state = State::Done;
+        self.show_status();
+        Ok(())
+    }
+}
+
+/// The whole maze as a PNG data URL, drawn off screen at a fixed zoom.
+fn png_data_url(panel: &super::panel::Panel) -> Result<String, JsValue> {
+    let dims = panel.scene.grid.dims();
+    let side = dims.width.max(dims.height);
+    let pitch = (PNG_MAX_SIDE_PX / side).clamp(2, PNG_PITCH_PX);
+    let (w, h) = (dims.width * pitch + 2, dims.height * pitch + 2);
+    let layout = Layout::fit(dims, w.min(PNG_MAX_SIDE_PX), h.min(PNG_MAX_SIDE_PX));
+    let mut pixels = Pixels::new(layout);
+    pixels.set_palette(panel.pixels.palette());
+    pixels.paint_all(&panel.scene);
+    let canvas: HtmlCanvasElement = dom::document().create_element("canvas")?.dyn_into()?;
+    canvas.set_width(layout.width);
+    canvas.set_height(layout.height);
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or("a canvas for the PNG")?
+        .dyn_into()?;
+    put_raster(&ctx, pixels.raster(), &mut Vec::new())?;
+    canvas.to_data_url()
+}

@@ -1,0 +1,181 @@
+//! The running app as a handle: the page keeps one alive; the browser tests
+//! drive and read the app through it. Dropping it detaches every listener
+//! and stops the frame loop.
+
+use super::app::App;
+use crate::grid::{Cell, Grid};
+use crate::render::ascii;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+/// An attached listener, kept so that dropping the app detaches it.
+pub(super) type Listener = (
+    web_sys::EventTarget,
+    &'static str,
+    Closure<dyn FnMut(web_sys::Event)>,
+);
+/// The frame callback, shared with itself so it can request the next frame.
+pub(super) type FrameLoop = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+
+/// The running app; dropping it stops the frame loop and the listeners.
+pub struct AppHandle {
+    pub(super) app: Rc<RefCell<App>>,
+    pub(super) listeners: Vec<Listener>,
+    pub(super) frame: FrameLoop,
+    /// The stage's resize observer and its callback.
+    pub(super) observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
+}
+
+impl Drop for AppHandle {
+    fn drop(&mut self) {
+        for (target, kind, closure) in &self.listeners {
+            let _ =
+                target.remove_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+        }
+        self.frame.borrow_mut().take();
+        if let Some((observer, _)) = self.observer.take() {
+            observer.disconnect();
+        }
+    }
+}
+
+thread_local! {
+    static MOUNTED: RefCell<Option<AppHandle>> = const { RefCell::new(None) };
+}
+
+/// Keeps the page's app alive for the life of the page.
+pub fn keep_alive(handle: AppHandle) {
+    MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
+}
+
+impl AppHandle {
+    /// Runs every panel to the end and draws it (the "finish" button), and
+    /// writes the metrics at once rather than on the next frame.
+    pub fn finish(&self) -> Result<(), JsValue> {
+        let mut app = self.app.borrow_mut();
+        app.finish()?;
+        app.write_metrics();
+        Ok(())
+    }
+
+    /// Writes the metrics of finished mazes now (the frame loop does this).
+    pub fn flush(&self) {
+        self.app.borrow_mut().write_metrics();
+    }
+
+    /// Advances every panel by `steps` events and draws (the frame loop's work).
+    pub fn advance(&self, steps: u64) -> Result<(), JsValue> {
+        self.app.borrow_mut().advance(steps)
+    }
+
+    /// The query string that reproduces what is on screen.
+    pub fn query(&self) -> String {
+        self.app.borrow().settings.to_query()
+    }
+
+    /// Panel `index`'s maze as ascii text (no ends), once it exists.
+    pub fn maze_text(&self, index: usize) -> Option<String> {
+        let app = self.app.borrow();
+        app.panels
+            .get(index)
+            .map(|p| ascii::render(&p.scene.grid, None, None))
+    }
+
+    /// Runs every started solver to the end.
+    pub fn finish_solve(&self) -> Result<(), JsValue> {
+        self.app.borrow_mut().advance_solve(u64::MAX)
+    }
+
+    /// Advances every started solver by `steps` events, painting each (the
+    /// frame loop's work while solving).
+    pub fn advance_solve(&self, steps: u64) -> Result<(), JsValue> {
+        self.app.borrow_mut().advance_solve(steps)
+    }
+
+    /// Panel `index`'s solver path, once found.
+    pub fn solution(&self, index: usize) -> Option<Vec<Cell>> {
+        self.app
+            .borrow()
+            .panels
+            .get(index)?
+            .solution()
+            .map(<[Cell]>::to_vec)
+    }
+
+    /// Panel `index`'s solver counts: cells explored and steps.
+    pub fn solve_counts(&self, index: usize) -> Option<(u32, u64)> {
+        Some(self.app.borrow().panels.get(index)?.solve_counts())
+    }
+
+    /// Panel `index`'s overlay pixels as painted.
+    pub fn overlay_pixels(&self, index: usize) -> Option<Vec<u8>> {
+        Some(self.app.borrow_mut().panels.get_mut(index)?.overlay_rgba())
+    }
+
+    /// The player's trail in the panel being played.
+    pub fn trail(&self) -> Vec<Cell> {
+        let app = self.app.borrow();
+        app.panels
+            .get(app.play_panel)
+            .map_or_else(Vec::new, |p| p.solving.trail.clone())
+    }
+
+    /// The start and goal cells.
+    pub fn ends(&self) -> (Cell, Cell) {
+        let app = self.app.borrow();
+        (app.settings.start_cell(), app.settings.goal_cell())
+    }
+
+    /// Where a cell's centre is on screen (client coordinates), for pointing at it.
+    pub fn cell_centre(&self, panel: usize, cell: Cell) -> Option<(f64, f64)> {
+        let app = self.app.borrow();
+        let p = app.panels.get(panel)?;
+        let (x, y) = p.layout().centre(cell);
+        let rect = p.client_rect();
+        let sx = rect.width() / f64::from(p.overlay_canvas.width());
+        let sy = rect.height() / f64::from(p.overlay_canvas.height());
+        Some((rect.left() + x * sx, rect.top() + y * sy))
+    }
+
+    /// Zooms every panel by `factor` around the canvases' centre.
+    pub fn zoom(&self, factor: f64) -> Result<(), JsValue> {
+        self.app.borrow_mut().zoom_centre(factor)
+    }
+
+    /// Pans every panel by CSS pixels.
+    pub fn pan(&self, dx: f64, dy: f64) -> Result<(), JsValue> {
+        self.app.borrow_mut().pan_by(dx, dy)
+    }
+
+    /// Back to the whole maze.
+    pub fn fit(&self) -> Result<(), JsValue> {
+        self.app.borrow_mut().fit()
+    }
+
+    /// Panel `index`'s zoom: device pixels per cell.
+    pub fn pitch(&self, index: usize) -> Option<f64> {
+        Some(self.app.borrow().panels.get(index)?.layout().pitch)
+    }
+
+    /// A copy of panel `index`'s maze.
+    pub fn grid(&self, index: usize) -> Option<Grid> {
+        self.app
+            .borrow()
+            .panels
+            .get(index)
+            .map(|p| p.scene.grid.clone())
+    }
+
+    /// How many panels are shown.
+    pub fn panel_count(&self) -> usize {
+        self.app.borrow().panels.len()
+    }
+
+    /// Panel `index`'s maze canvas.
+    pub fn canvas(&self, index: usize) -> Option<Element> {
+        Some(self.app.borrow().panels.get(index)?.canvas.clone().into())
+    }
+}

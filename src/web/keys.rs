@@ -1,0 +1,94 @@
+//! The keyboard: the same commands as the buttons, listed in the help
+//! dialog (`?`).
+
+use super::app::{App, Mode};
+use super::stage::{PAN_KEY_SHARE, ZOOM_STEP};
+use super::{controls, dom};
+use crate::grid::Dir;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, Event, HtmlDialogElement, KeyboardEvent};
+
+/// Opens the keyboard help, or closes it when open.
+pub(super) fn toggle_help() -> Result<(), JsValue> {
+    let dialog: HtmlDialogElement = dom::by_id("help")?;
+    if dialog.open() {
+        dialog.close();
+    } else {
+        dialog.show_modal()?;
+    }
+    Ok(())
+}
+
+pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
+    let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
+        return Ok(());
+    };
+    if key.ctrl_key() || key.meta_key() || key.alt_key() {
+        return Ok(());
+    }
+    // Typing in a field is not a command, and Space on a focused button
+    // presses that button.
+    if let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
+        let tag = target.tag_name();
+        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+            || (matches!(tag.as_str(), "BUTTON" | "SUMMARY")
+                && matches!(key.key().as_str(), " " | "Enter"))
+        {
+            return Ok(());
+        }
+    }
+    let help_open = dom::by_id::<HtmlDialogElement>("help").is_ok_and(|d| d.open());
+    if help_open {
+        if key.key() == "?" {
+            return toggle_help();
+        }
+        return Ok(());
+    }
+    if app.mode == Mode::Playing && !key.shift_key() {
+        let dir = match key.key().as_str() {
+            "ArrowUp" | "w" | "W" => Some(Dir::N),
+            "ArrowRight" | "d" | "D" => Some(Dir::E),
+            "ArrowDown" | "s" | "S" => Some(Dir::S),
+            "ArrowLeft" | "a" | "A" => Some(Dir::W),
+            _ => None,
+        };
+        if let Some(dir) = dir {
+            event.prevent_default();
+            return app.play_step(dir);
+        }
+        if key.key() == "Escape" {
+            app.mode = Mode::Normal;
+            app.show_hint();
+            app.show_status();
+            return Ok(());
+        }
+    }
+    let pan = match key.key().as_str() {
+        "ArrowUp" => Some((0.0, 1.0)),
+        "ArrowDown" => Some((0.0, -1.0)),
+        "ArrowLeft" => Some((1.0, 0.0)),
+        "ArrowRight" => Some((-1.0, 0.0)),
+        _ => None,
+    };
+    if let (true, Some((sx, sy))) = (key.shift_key(), pan) {
+        event.prevent_default();
+        return app.pan_share(sx * PAN_KEY_SHARE, sy * PAN_KEY_SHARE);
+    }
+    let handled = match key.key().as_str() {
+        " " => controls::toggle_play(app),
+        "ArrowRight" => controls::single_step(app),
+        "n" => controls::new_maze(app),
+        "f" => app.finish(),
+        "s" => app.solve(),
+        "p" => app.play(0),
+        "t" => controls::toggle_theme(app),
+        "+" | "=" => app.zoom_centre(ZOOM_STEP),
+        "-" | "_" => app.zoom_centre(1.0 / ZOOM_STEP),
+        "0" => app.fit(),
+        "?" => toggle_help(),
+        _ => return Ok(()),
+    };
+    event.prevent_default();
+    handled
+}

@@ -1,0 +1,283 @@
+//! Mounting the app on the page's markup: reads the URL, fills the pickers,
+//! wires every control, key, pointer and resize to the app, and starts the
+//! frame loop.
+
+use super::app::App;
+use super::controls::{self, settings_changed, slider_to_speed, speed_label};
+use super::dom::{self, input, select};
+use super::handle::{AppHandle, FrameLoop, Listener};
+use super::keys;
+use super::stage::ZOOM_STEP;
+use super::theme;
+use crate::generate::ALGORITHMS;
+use crate::rng::fresh_seed;
+use crate::settings::Settings;
+use crate::solve::{self, SOLVERS};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, EventTarget};
+
+/// A control's handler: reads or changes the app in response to a DOM event.
+type Handler = Box<dyn Fn(&mut App, &Event) -> Result<(), JsValue>>;
+
+/// Fills a `<select>` with `(value, label)` options.
+fn fill_select<'a>(id: &str, options: impl Iterator<Item = &'a str>) -> Result<(), JsValue> {
+    let select = select(id)?;
+    select.set_text_content(None);
+    for name in options {
+        let option = dom::document().create_element("option")?;
+        option.set_attribute("value", name)?;
+        option.set_text_content(Some(name));
+        select.append_child(&option)?;
+    }
+    Ok(())
+}
+
+/// Mounts the app on the page's markup and starts it.
+pub fn mount() -> Result<AppHandle, JsValue> {
+    let window = web_sys::window().ok_or("a browser window")?;
+    let query = window.location().search().unwrap_or_default();
+    let (settings, notices) = Settings::from_query(&query, fresh_seed());
+    dom::show_notice(&notices.join("; "));
+    fill_select("algorithm", ALGORITHMS.iter().map(|a| a.name))?;
+    fill_select("solver", SOLVERS.iter().map(|s| s.name))?;
+    theme::show_toggle();
+
+    let app = Rc::new(RefCell::new(App::new(settings)));
+    app.borrow().show_settings()?;
+    app.borrow_mut().rebuild()?;
+
+    let mut listeners: Vec<Listener> = Vec::new();
+    let mut listen_on = |target: EventTarget,
+                         kind: &'static str,
+                         passive: Option<bool>,
+                         handler: Handler|
+     -> Result<(), JsValue> {
+        let app = app.clone();
+        let closure = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+            let Ok(mut app) = app.try_borrow_mut() else {
+                return;
+            };
+            if let Err(e) = handler(&mut app, &event) {
+                dom::show_error(&dom::describe(&e));
+            }
+        });
+        match passive {
+            Some(passive) => {
+                let options = web_sys::AddEventListenerOptions::new();
+                options.set_passive(passive);
+                target.add_event_listener_with_callback_and_add_event_listener_options(
+                    kind,
+                    closure.as_ref().unchecked_ref(),
+                    &options,
+                )?;
+            }
+            None => {
+                target.add_event_listener_with_callback(kind, closure.as_ref().unchecked_ref())?
+            }
+        }
+        listeners.push((target, kind, closure));
+        Ok(())
+    };
+    let mut listen = |id: &str, kind: &'static str, handler: Handler| -> Result<(), JsValue> {
+        let target: EventTarget = match id {
+            "window" => web_sys::window().ok_or("a browser window")?.into(),
+            "document" => dom::document()
+                .document_element()
+                .ok_or("a document element")?
+                .into(),
+            _ => dom::by_id::<EventTarget>(id)?,
+        };
+        // The wheel must be able to cancel the page's scroll.
+        let passive = (kind == "wheel").then_some(false);
+        listen_on(target, kind, passive, handler)
+    };
+
+    for id in [
+        "algorithm",
+        "width",
+        "height",
+        "pop",
+        "pop-mix",
+        "bias",
+        "seed",
+        "compare",
+        "compare-specs",
+    ] {
+        listen(id, "change", Box::new(settings_changed))?;
+    }
+    listen(
+        "size-preset",
+        "change",
+        Box::new(|app, event| {
+            let value = select("size-preset")?.value();
+            if let Some((w, h)) = value.split_once('x') {
+                input("width")?.set_value(w);
+                input("height")?.set_value(h);
+                settings_changed(app, event)?;
+            }
+            Ok(())
+        }),
+    )?;
+    listen(
+        "speed",
+        "input",
+        Box::new(|app, _| {
+            let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
+            app.settings.speed = slider_to_speed(slider);
+            dom::set_text("speed-value", &speed_label(app.settings.speed));
+            app.sync_url();
+            Ok(())
+        }),
+    )?;
+    listen(
+        "new-seed",
+        "click",
+        Box::new(|app, _| {
+            app.settings.seed = fresh_seed();
+            app.show_settings()?;
+            app.rebuild()
+        }),
+    )?;
+    listen(
+        "new-maze",
+        "click",
+        Box::new(|app, _| controls::new_maze(app)),
+    )?;
+    listen(
+        "play",
+        "click",
+        Box::new(|app, _| controls::toggle_play(app)),
+    )?;
+    listen(
+        "step",
+        "click",
+        Box::new(|app, _| controls::single_step(app)),
+    )?;
+    listen("finish", "click", Box::new(|app, _| app.finish()))?;
+    listen(
+        "distance",
+        "change",
+        Box::new(|app, _| {
+            app.distance = input("distance")?.checked();
+            for panel in &mut app.panels {
+                panel.set_distance_colouring(app.distance);
+                panel.blit()?;
+            }
+            Ok(())
+        }),
+    )?;
+    for (id, kind) in [
+        ("export-png", "png"),
+        ("export-svg", "svg"),
+        ("export-txt", "txt"),
+        ("export-json", "json"),
+    ] {
+        listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
+    }
+    listen("document", "keydown", Box::new(keys::on_key))?;
+    listen(
+        "solver",
+        "change",
+        Box::new(|app, _| {
+            let name = select("solver")?.value();
+            app.settings.solver = solve::find(&name).map_err(|e| e.to_string())?.name;
+            for panel in &app.panels {
+                panel.solver_pick.set_value(app.settings.solver);
+            }
+            app.show_settings()?;
+            app.sync_url();
+            Ok(())
+        }),
+    )?;
+    listen("solve", "click", Box::new(|app, _| app.solve()))?;
+    listen("play-maze", "click", Box::new(|app, _| app.play(0)))?;
+    listen(
+        "clear-solve",
+        "click",
+        Box::new(|app, _| {
+            let (start, goal) = (app.settings.start_cell(), app.settings.goal_cell());
+            app.mode = super::app::Mode::Normal;
+            app.set_ends(start, goal)
+        }),
+    )?;
+    listen("mc-run", "click", Box::new(|app, _| app.monte_carlo()))?;
+    for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
+        listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
+    }
+    listen(
+        "panels",
+        "wheel",
+        Box::new(|app, event| app.on_wheel(event)),
+    )?;
+    // The middle button's click would open a link's autoscroll; the menu of
+    // a right click stays.
+    listen(
+        "panels",
+        "auxclick",
+        Box::new(|_, event| {
+            event.prevent_default();
+            Ok(())
+        }),
+    )?;
+    listen(
+        "zoom-in",
+        "click",
+        Box::new(|app, _| app.zoom_centre(ZOOM_STEP)),
+    )?;
+    listen(
+        "zoom-out",
+        "click",
+        Box::new(|app, _| app.zoom_centre(1.0 / ZOOM_STEP)),
+    )?;
+    listen("zoom-fit", "click", Box::new(|app, _| app.fit()))?;
+    listen("window", "resize", Box::new(|app, _| app.on_resize()))?;
+    // The stage's boxes also change without the window (a phone's address
+    // bar, a collapsed group): the observer re-fits on any change.
+    let observer = {
+        let app = app.clone();
+        let callback = Closure::<dyn FnMut()>::new(move || {
+            if let Ok(mut app) = app.try_borrow_mut() {
+                if let Err(e) = app.on_resize() {
+                    dom::show_error(&dom::describe(&e));
+                }
+            }
+        });
+        let observer = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref())?;
+        observer.observe(&dom::by_id::<web_sys::Element>("panels")?);
+        (observer, callback)
+    };
+    listen(
+        "theme",
+        "click",
+        Box::new(|app, _| controls::toggle_theme(app)),
+    )?;
+    listen("help-open", "click", Box::new(|_, _| keys::toggle_help()))?;
+    app.borrow().show_hint();
+
+    let frame: FrameLoop = Rc::new(RefCell::new(None));
+    let next = frame.clone();
+    let frame_app = app.clone();
+    *frame.borrow_mut() = Some(Closure::new(move |timestamp: f64| {
+        if let Ok(mut app) = frame_app.try_borrow_mut() {
+            if let Err(e) = app.frame(timestamp) {
+                dom::show_error(&dom::describe(&e));
+            }
+        }
+        if let (Some(window), Some(callback)) = (web_sys::window(), next.borrow().as_ref()) {
+            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+        }
+    }));
+    if let Some(callback) = frame.borrow().as_ref() {
+        window.request_animation_frame(callback.as_ref().unchecked_ref())?;
+    }
+
+    Ok(AppHandle {
+        app,
+        listeners,
+        frame,
+        observer: Some(observer),
+    })
+}

@@ -1,0 +1,243 @@
+//! Pointer input on the stage. One rule tells the gestures apart:
+//! - a plain click or drag (mouse button 1, pen, one finger) sets the start
+//!   and goal, drags a marker, or traces the path when playing by hand;
+//! - dragging with the middle button, or with Shift held, pans;
+//! - two fingers pan and pinch-zoom together;
+//! - the wheel (and a trackpad's pinch, which arrives as a wheel with Ctrl)
+//!   zooms around the pointer.
+//!
+//! Points off the maze are ignored.
+
+use super::app::{App, Marker, Mode};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{Event, MouseEvent, PointerEvent, WheelEvent};
+
+/// Wheel zoom per pixel of scroll: 100 px is a factor of about 1.16.
+const WHEEL_ZOOM_PER_PX: f64 = 0.0015;
+/// Pixels per line for wheels that scroll in lines.
+const WHEEL_LINE_PX: f64 = 16.0;
+
+/// The pointers of a pan or pinch under way.
+#[derive(Debug, Default)]
+pub struct Gesture {
+    /// Touch (or pen) pointers down: id and client position.
+    touches: Vec<(i32, f64, f64)>,
+    /// The last client position of a mouse pan.
+    pan_from: Option<(f64, f64)>,
+    /// A two-finger gesture: the fingers' distance and midpoint last time.
+    pinch: Option<(f64, f64, f64)>,
+}
+
+fn pinch_of(touches: &[(i32, f64, f64)]) -> Option<(f64, f64, f64)> {
+    let [(_, x0, y0), (_, x1, y1)] = touches.get(..2)? else {
+        return None;
+    };
+    Some((
+        ((x1 - x0).powi(2) + (y1 - y0).powi(2)).sqrt().max(1.0),
+        (x0 + x1) / 2.0,
+        (y0 + y1) / 2.0,
+    ))
+}
+
+impl App {
+    /// The panel whose overlay is the event's target.
+    fn panel_of(&self, event: &Event) -> Option<usize> {
+        let target = event.target()?;
+        self.panels
+            .iter()
+            .position(|p| JsValue::from(&p.overlay_canvas) == JsValue::from(&target))
+    }
+
+    /// A client point as canvas pixels of panel `index`.
+    fn canvas_point(&self, index: usize, cx: f64, cy: f64) -> (f64, f64) {
+        let panel = &self.panels[index];
+        let rect = panel.client_rect();
+        panel.to_canvas_px(cx - rect.left(), cy - rect.top())
+    }
+
+    /// Pan and pinch; returns whether the event belonged to one.
+    fn on_gesture(&mut self, event: &Event, mouse: &MouseEvent) -> Result<bool, JsValue> {
+        let pointer = event.dyn_ref::<PointerEvent>();
+        let touch = pointer.is_some_and(|p| p.pointer_type() == "touch");
+        let id = pointer.map_or(1, PointerEvent::pointer_id);
+        let (cx, cy) = (f64::from(mouse.client_x()), f64::from(mouse.client_y()));
+        match event.type_().as_str() {
+            "pointerdown" if touch => {
+                self.gesture.touches.retain(|t| t.0 != id);
+                self.gesture.touches.push((id, cx, cy));
+                if self.gesture.touches.len() == 2 {
+                    // A second finger: the first one's click or drag is off.
+                    self.gesture.pinch = pinch_of(&self.gesture.touches);
+                    self.pending_click = None;
+                    self.drag = None;
+                    self.pointer_down = false;
+                    return Ok(true);
+                }
+                Ok(self.gesture.touches.len() > 2)
+            }
+            "pointerdown" if mouse.button() == 1 || mouse.shift_key() => {
+                event.prevent_default();
+                self.gesture.pan_from = Some((cx, cy));
+                if let (Some(p), Some(el)) = (pointer, event.target()) {
+                    if let Ok(el) = el.dyn_into::<web_sys::Element>() {
+                        let _ = el.set_pointer_capture(p.pointer_id());
+                        let _ = el.parent_element().map(|s| s.class_list().add_1("panning"));
+                    }
+                }
+                Ok(true)
+            }
+            "pointermove" => {
+                if let Some(t) = self.gesture.touches.iter_mut().find(|t| t.0 == id) {
+                    *t = (id, cx, cy);
+                }
+                if let (Some((d0, mx0, my0)), Some((d1, mx1, my1))) =
+                    (self.gesture.pinch, pinch_of(&self.gesture.touches))
+                {
+                    self.gesture.pinch = Some((d1, mx1, my1));
+                    if let Some(index) = self.panel_of(event) {
+                        let (px, py) = self.canvas_point(index, mx1, my1);
+                        self.zoom_at(d1 / d0, px, py)?;
+                    }
+                    self.pan_by(mx1 - mx0, my1 - my0)?;
+                    return Ok(true);
+                }
+                if let Some((x0, y0)) = self.gesture.pan_from {
+                    self.gesture.pan_from = Some((cx, cy));
+                    self.pan_by(cx - x0, cy - y0)?;
+                    return Ok(true);
+                }
+                Ok(false)
+            }
+            _ => {
+                let was_pinch = self.gesture.pinch.is_some();
+                self.gesture.touches.retain(|t| t.0 != id);
+                if self.gesture.touches.len() < 2 {
+                    self.gesture.pinch = None;
+                }
+                if self.gesture.pan_from.take().is_some() {
+                    for p in &self.panels {
+                        let _ = p
+                            .overlay_canvas
+                            .parent_element()
+                            .map(|s| s.class_list().remove_1("panning"));
+                    }
+                    return Ok(true);
+                }
+                // The last finger of a pinch lifting is no click.
+                Ok(was_pinch || !self.gesture.touches.is_empty())
+            }
+        }
+    }
+
+    /// Pointer down, move and up on a panel's overlay.
+    pub(super) fn on_pointer(&mut self, event: &Event) -> Result<(), JsValue> {
+        let Some(mouse) = event.dyn_ref::<MouseEvent>() else {
+            return Ok(());
+        };
+        if self.on_gesture(event, mouse)? {
+            return Ok(());
+        }
+        let Some(index) = self.panel_of(event) else {
+            if matches!(event.type_().as_str(), "pointerup" | "pointercancel") {
+                self.pointer_down = false;
+                if self.drag.take().is_some() {
+                    self.sync_url();
+                }
+            }
+            return Ok(());
+        };
+        let rect = self.panels[index].client_rect();
+        let cell = self.panels[index].cell_under(
+            f64::from(mouse.client_x()) - rect.left(),
+            f64::from(mouse.client_y()) - rect.top(),
+        );
+        let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
+        match event.type_().as_str() {
+            "pointerdown" => {
+                if mouse.button() != 0 {
+                    return Ok(());
+                }
+                event.prevent_default();
+                self.pointer_down = true;
+                if self.mode == Mode::Playing {
+                    if let Some(c) = cell.filter(|_| index == self.play_panel) {
+                        self.play_to(c)?;
+                    }
+                    return Ok(());
+                }
+                let Some(c) = cell else {
+                    return Ok(());
+                };
+                self.drag = if c == start {
+                    Some(Marker::Start)
+                } else if c == goal {
+                    Some(Marker::Goal)
+                } else {
+                    None
+                };
+                self.pending_click = self.drag.is_none().then_some(c);
+            }
+            "pointermove" => {
+                if !self.pointer_down {
+                    return Ok(());
+                }
+                if self.mode == Mode::Playing {
+                    if let Some(c) = cell.filter(|_| index == self.play_panel) {
+                        self.play_to(c)?;
+                    }
+                    return Ok(());
+                }
+                if let (Some(marker), Some(c)) = (self.drag, cell) {
+                    self.pending_click = None;
+                    match marker {
+                        Marker::Start if c != goal && c != start => self.set_ends(c, goal)?,
+                        Marker::Goal if c != start && c != goal => self.set_ends(start, c)?,
+                        _ => {}
+                    }
+                }
+            }
+            _ => {
+                self.pointer_down = false;
+                if self.drag.take().is_some() {
+                    self.sync_url();
+                }
+                if let Some(c) = self.pending_click.take().filter(|&c| Some(c) == cell) {
+                    match self.next_click {
+                        Marker::Start => {
+                            self.next_click = Marker::Goal;
+                            self.set_ends(c, if c == goal { start } else { goal })?;
+                        }
+                        Marker::Goal => {
+                            self.next_click = Marker::Start;
+                            self.set_ends(if c == start { goal } else { start }, c)?;
+                        }
+                    }
+                    self.show_hint();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The wheel zooms around the pointer.
+    pub(super) fn on_wheel(&mut self, event: &Event) -> Result<(), JsValue> {
+        let (Some(wheel), Some(index)) = (event.dyn_ref::<WheelEvent>(), self.panel_of(event))
+        else {
+            return Ok(());
+        };
+        event.prevent_default();
+        let scale = match wheel.delta_mode() {
+            WheelEvent::DOM_DELTA_LINE => WHEEL_LINE_PX,
+            WheelEvent::DOM_DELTA_PAGE => 400.0,
+            _ => 1.0,
+        };
+        let factor = (-wheel.delta_y() * scale * WHEEL_ZOOM_PER_PX).exp();
+        let (px, py) = self.canvas_point(
+            index,
+            f64::from(wheel.client_x()),
+            f64::from(wheel.client_y()),
+        );
+        self.zoom_at(factor, px, py)
+    }
+}

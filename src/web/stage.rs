@@ -1,0 +1,128 @@
+//! The stage: panel canvases sized to their boxes in whole device pixels,
+//! and zoom, pan and fit. Every panel shares one view, so compare mode zooms
+//! and pans in lockstep. None of this regenerates a maze: a change of view
+//! is one repaint of what is on screen.
+
+use super::app::App;
+use super::dom;
+use crate::render::layout::Layout;
+use wasm_bindgen::prelude::*;
+
+/// One press of `+` or `-`, or of the zoom buttons.
+pub(super) const ZOOM_STEP: f64 = 1.5;
+/// Shift + arrow pans by this share of the canvas.
+pub(super) const PAN_KEY_SHARE: f64 = 0.15;
+
+/// Device pixels per CSS pixel.
+pub(super) fn device_pixel_ratio() -> f64 {
+    web_sys::window()
+        .map_or(1.0, |w| w.device_pixel_ratio())
+        .clamp(0.25, 8.0)
+}
+
+impl App {
+    /// Sizes every panel's canvases to its box and fits the maze (or, when
+    /// the viewer has zoomed, keeps the zoom). `paint` off skips painting
+    /// the maze, for a run that paints once when it finishes.
+    pub(super) fn lay_out(&mut self, paint: bool) -> Result<(), JsValue> {
+        let dpr = device_pixel_ratio();
+        let dims = self.settings.dims;
+        for panel in &mut self.panels {
+            let (w, h) = panel.box_size();
+            let (dw, dh) = ((w * dpr).floor() as u32, (h * dpr).floor() as u32);
+            let layout = if self.fitted || panel.layout().dims != dims {
+                Layout::fit(dims, dw, dh)
+            } else {
+                panel.layout().resized(dw, dh)
+            };
+            if paint {
+                panel.set_layout(layout, dpr)?;
+            } else {
+                panel.set_layout_quietly(layout, dpr)?;
+            }
+        }
+        self.show_zoom();
+        Ok(())
+    }
+
+    /// Applies a change of view to every panel and repaints.
+    fn change_view(&mut self, change: impl Fn(Layout) -> Layout) -> Result<(), JsValue> {
+        let dpr = device_pixel_ratio();
+        for panel in &mut self.panels {
+            let layout = change(panel.layout());
+            panel.set_layout(layout, dpr)?;
+        }
+        self.show_zoom();
+        Ok(())
+    }
+
+    /// Zooms by `factor` around a point in canvas pixels.
+    pub(super) fn zoom_at(&mut self, factor: f64, px: f64, py: f64) -> Result<(), JsValue> {
+        self.fitted = false;
+        self.change_view(|l| l.zoomed(factor, px, py))
+    }
+
+    /// Zooms around the canvases' centre (keys and buttons).
+    pub(super) fn zoom_centre(&mut self, factor: f64) -> Result<(), JsValue> {
+        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+            return Ok(());
+        };
+        self.zoom_at(factor, f64::from(l.width) / 2.0, f64::from(l.height) / 2.0)
+    }
+
+    /// Pans by a distance in CSS pixels.
+    pub(super) fn pan_by(&mut self, dx: f64, dy: f64) -> Result<(), JsValue> {
+        let dpr = device_pixel_ratio();
+        self.fitted = false;
+        self.change_view(|l| l.panned(dx * dpr, dy * dpr))
+    }
+
+    /// Pans by a share of the canvas (Shift + arrows).
+    pub(super) fn pan_share(&mut self, sx: f64, sy: f64) -> Result<(), JsValue> {
+        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+            return Ok(());
+        };
+        let dpr = device_pixel_ratio();
+        let (w, h) = (f64::from(l.width) / dpr, f64::from(l.height) / dpr);
+        self.pan_by(sx * w, sy * h)
+    }
+
+    /// Back to the whole maze.
+    pub(super) fn fit(&mut self) -> Result<(), JsValue> {
+        self.fitted = true;
+        self.lay_out(true)
+    }
+
+    /// The window changed size: canvases follow their boxes.
+    /// Nothing is repainted when no box changed size (the observer also
+    /// reports when it starts).
+    pub(super) fn on_resize(&mut self) -> Result<(), JsValue> {
+        let dpr = device_pixel_ratio();
+        let changed = self.panels.iter().any(|p| {
+            let (w, h) = p.box_size();
+            let l = p.layout();
+            ((w * dpr).floor() as u32, (h * dpr).floor() as u32) != (l.width, l.height)
+        });
+        if changed {
+            self.lay_out(true)?;
+        }
+        Ok(())
+    }
+
+    /// The zoom readout: `fit`, or the zoom as a share of the fitting one.
+    fn show_zoom(&self) {
+        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+            return;
+        };
+        let text = if self.fitted {
+            "fit".to_string()
+        } else {
+            let fit = Layout::fit(l.dims, l.width, l.height).pitch;
+            format!("{:.0}%", 100.0 * l.pitch / fit)
+        };
+        dom::set_text("zoom-value", &text);
+        if let Some(status) = dom::by_id_opt("status") {
+            let _ = status.set_attribute("data-zoom", &format!("{:.3}", l.pitch));
+        }
+    }
+}
