@@ -335,6 +335,33 @@ mod tests {
     }
 
     #[test]
+    fn a_4096_maze_zooms_from_the_whole_down_to_single_cells() {
+        let d = dims(4096, 4096);
+        let mut l = Layout::fit(d, 900, 800);
+        assert!(!l.is_lattice(), "the whole maze is sampled");
+        let middle = d.at(2048, 2048);
+        let (ax, ay) = l.centre(middle);
+        let mut presses = 0;
+        while l.pitch < 24.0 {
+            l = l.zoomed(1.5, ax, ay);
+            presses += 1;
+            assert!(presses < 30, "zooming in stalls at pitch {}", l.pitch);
+        }
+        assert!(l.is_lattice() && l.cell_px() >= 20);
+        let (x0, x1, y0, y1) = l.visible();
+        assert!(
+            x1 - x0 < 60 && y1 - y0 < 60,
+            "a few dozen cells fill the canvas"
+        );
+        let centre = l.cell_at(450.0, 400.0).unwrap();
+        assert_eq!(
+            d.xy(centre),
+            (2048, 2048),
+            "zooming kept the middle in the middle"
+        );
+    }
+
+    #[test]
     fn sampled_columns_cover_each_pixel_once_in_order() {
         let l = Layout::fit(dims(4096, 4096), 700, 500);
         let cols = l.sample_columns();

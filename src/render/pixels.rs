@@ -104,18 +104,17 @@ impl Scene {
     #[inline]
     fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
         let here = self.cell_colour(palette, cell);
-        let east = if self.grid.is_open(cell, Dir::E) {
-            here
-        } else {
-            palette.wall
-        };
-        let south = if self.grid.is_open(cell, Dir::S) {
-            here
-        } else {
-            palette.wall
-        };
-        mix(mix(here, palette.wall), mix(east, south))
+        sampled_table(palette, here)[(self.grid.raw()[cell as usize] & 3) as usize]
     }
+}
+
+/// A sampled pixel's colour for a cell of colour `here`, indexed by the
+/// cell's wall bits (bit 0: east open, bit 1: south open; see `Grid::raw`).
+#[inline]
+fn sampled_table(palette: &Palette, here: Rgba) -> [Rgba; 4] {
+    let corner = mix(here, palette.wall);
+    let side = |open: bool| if open { here } else { palette.wall };
+    std::array::from_fn(|bits| mix(corner, mix(side(bits & 1 != 0), side(bits & 2 != 0))))
 }
 
 /// The maze's pixels in one canvas.
@@ -268,38 +267,45 @@ impl Pixels {
         }
     }
 
+    /// Each pixel row is the cells its row samples: colours come from a
+    /// four-entry table per cell colour (the table is `sampled_colour`'s
+    /// four results for the east and south wall bits), and a pixel row that
+    /// samples the same cell row as the one above is a copy of it.
     fn paint_all_sampled(&mut self, scene: &Scene) {
         let dims = self.layout.dims;
         let (w, h) = (dims.width as i32, dims.height as i32);
         let width = self.raster.width as usize;
+        let stride = width * 4;
         let palette = self.palette;
-        // Colours of one cell row, computed once for the pixel rows that show it.
-        let mut row_colours: Vec<Rgba> = Vec::new();
-        let mut row_of_colours = -1;
         let rows = std::mem::take(&mut self.rows);
         let columns = std::mem::take(&mut self.columns);
         let first_col = columns.iter().position(|&c| c >= 0).unwrap_or(width);
         let last_col = columns.iter().rposition(|&c| c < w).map_or(0, |i| i + 1);
-        if first_col < last_col {
-            let x0 = columns[first_col] as u32;
-            let x1 = columns[last_col - 1] as u32 + 1;
-            let rgba = self.raster.rgba_mut();
-            for (py, &y) in rows.iter().enumerate() {
-                if y < 0 || y >= h {
-                    continue;
+        let bits = scene.grid.raw();
+        let mut table_for: Option<Rgba> = None;
+        let mut table = [[0u8; 4]; 4];
+        let mut previous: Option<(i32, usize)> = None;
+        let rgba = self.raster.rgba_mut();
+        for (py, &y) in rows.iter().enumerate() {
+            if y < 0 || y >= h || first_col >= last_col {
+                continue;
+            }
+            let line = py * stride;
+            if let Some((_, at)) = previous.filter(|&(row, _)| row == y) {
+                rgba.copy_within(at + first_col * 4..at + last_col * 4, line + first_col * 4);
+                continue;
+            }
+            previous = Some((y, line));
+            let row_start = dims.at(0, y as u32);
+            for px in first_col..last_col {
+                let cell = row_start + columns[px] as u32;
+                let here = scene.cell_colour(palette, cell);
+                if table_for != Some(here) {
+                    table_for = Some(here);
+                    table = sampled_table(palette, here);
                 }
-                if y != row_of_colours {
-                    row_of_colours = y;
-                    row_colours.clear();
-                    row_colours.extend(
-                        (x0..x1).map(|x| scene.sampled_colour(palette, dims.at(x, y as u32))),
-                    );
-                }
-                let line = &mut rgba[py * width * 4..(py + 1) * width * 4];
-                for (px, &x) in columns.iter().enumerate().take(last_col).skip(first_col) {
-                    line[px * 4..px * 4 + 4]
-                        .copy_from_slice(&row_colours[(x as u32 - x0) as usize]);
-                }
+                let c = table[(bits[cell as usize] & 3) as usize];
+                rgba[line + px * 4..line + px * 4 + 4].copy_from_slice(&c);
             }
         }
         self.rows = rows;

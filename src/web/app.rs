@@ -14,6 +14,10 @@ use web_sys::Element;
 /// The longest frame gap counted, so a background tab does not return to a
 /// burst of steps.
 const MAX_FRAME_GAP_MS: f64 = 100.0;
+/// The time the first animation frame counts as having passed.
+const FIRST_FRAME_GAP_MS: f64 = 1000.0 / 60.0;
+/// A frame's work beyond this misses a 60 Hz display's frame.
+const SLOW_FRAME_MS: f64 = 16.0;
 /// The most cells shown at once, over all panels: one 4096 x 4096 maze.
 const MAX_CELLS_SHOWN: u64 = 4096 * 4096;
 
@@ -56,6 +60,11 @@ pub struct App {
     frames: u64,
     /// Time spent measuring finished mazes (not part of `elapsed_ms`).
     metrics_ms: f64,
+    /// The part of `elapsed_ms` an instant finish spent painting and
+    /// putting pixels on the canvases.
+    draw_ms: f64,
+    /// Animation frames whose work took longer than a 60 Hz frame.
+    slow_frames: u64,
     pub(super) distance: bool,
     pub(super) mode: Mode,
     /// Which marker the next plain click sets.
@@ -91,6 +100,8 @@ impl App {
             max_frame_ms: 0.0,
             frames: 0,
             metrics_ms: 0.0,
+            draw_ms: 0.0,
+            slow_frames: 0,
             distance: false,
             mode: Mode::Normal,
             next_click: Marker::Start,
@@ -154,6 +165,8 @@ impl App {
         self.max_frame_ms = 0.0;
         self.frames = 0;
         self.metrics_ms = 0.0;
+        self.draw_ms = 0.0;
+        self.slow_frames = 0;
         self.mode = Mode::Normal;
         self.drag = None;
         self.pending_click = None;
@@ -194,8 +207,12 @@ impl App {
     pub(super) fn finish(&mut self) -> Result<(), JsValue> {
         let started = now_ms();
         for panel in &mut self.panels {
-            panel.finish();
-            panel.blit()?;
+            if panel.drain() {
+                let drawing = now_ms();
+                panel.on_done();
+                panel.blit()?;
+                self.draw_ms += now_ms() - drawing;
+            }
         }
         self.elapsed_ms += now_ms() - started;
         self.state = State::Done;
@@ -234,9 +251,11 @@ impl App {
     /// One animation frame.
     pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
         self.write_metrics();
-        let gap = self
-            .last_frame_ms
-            .map_or(0.0, |last| (timestamp - last).min(MAX_FRAME_GAP_MS));
+        // The first frame has no gap to measure: it takes one 60 Hz frame's
+        // worth of steps, so carving shows on the first frame, not the second.
+        let gap = self.last_frame_ms.map_or(FIRST_FRAME_GAP_MS, |last| {
+            (timestamp - last).min(MAX_FRAME_GAP_MS)
+        });
         self.last_frame_ms = Some(timestamp);
         if self.mode == Mode::Solving {
             let budget = self.budget(gap);
@@ -252,7 +271,16 @@ impl App {
         if steps >= 1 {
             let started = now_ms();
             self.advance(steps)?;
-            self.max_frame_ms = self.max_frame_ms.max(now_ms() - started);
+            let ended = now_ms();
+            self.max_frame_ms = self.max_frame_ms.max(ended - started);
+            self.slow_frames += u64::from(ended - started > SLOW_FRAME_MS);
+            if self.frames == 0 {
+                // performance.now() counts from the page's navigation: this
+                // is page load to the first frame of carving.
+                if let Some(status) = dom::by_id_opt("status") {
+                    let _ = status.set_attribute("data-first-frame-ms", &format!("{ended:.0}"));
+                }
+            }
             self.frames += 1;
             self.show_status();
         }
@@ -440,6 +468,8 @@ impl App {
                 ("data-metrics-ms", format!("{:.1}", self.metrics_ms)),
                 ("data-solve", solve_state.to_string()),
                 ("data-max-frame-ms", format!("{:.1}", self.max_frame_ms)),
+                ("data-slow-frames", self.slow_frames.to_string()),
+                ("data-draw-ms", format!("{:.1}", self.draw_ms)),
             ];
             for (name, value) in attrs {
                 let _ = status.set_attribute(name, &value);

@@ -31,6 +31,10 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     install_panic_hook();
+    // Where page-load time goes: the module is running from here on.
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark("mazelab-start");
+    }
     if dom::by_id_opt("panels").is_some() {
         match mount() {
             Ok(handle) => keep_alive(handle),

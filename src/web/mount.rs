@@ -274,6 +274,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         window.request_animation_frame(callback.as_ref().unchecked_ref())?;
     }
 
+    if let Some(p) = window.performance() {
+        let _ = p.mark("mazelab-mounted");
+    }
     Ok(AppHandle {
         app,
         listeners,

@@ -258,8 +258,16 @@ impl Panel {
 
     /// Runs to the end, applying only wall changes, then repaints once.
     pub fn finish(&mut self) {
+        if self.drain() {
+            self.on_done();
+        }
+    }
+
+    /// Applies every remaining wall change without painting; returns
+    /// whether there was anything left (then the caller paints, `on_done`).
+    pub fn drain(&mut self) -> bool {
         if self.scene.done {
-            return;
+            return false;
         }
         loop {
             let chunk = self.generator.next_chunk(FINISH_CHUNK);
@@ -272,10 +280,11 @@ impl Panel {
             }
         }
         self.scene.done = true;
-        self.on_done();
+        true
     }
 
-    fn on_done(&mut self) {
+    /// Paints the finished maze (distances first, when coloured by them).
+    pub fn on_done(&mut self) {
         self.refresh_distances();
         self.pixels.paint_all(&self.scene);
         self.metrics_due = true;

@@ -109,20 +109,26 @@ impl App {
         Ok(())
     }
 
-    /// The zoom readout: `fit`, or the zoom as a share of the fitting one.
+    /// The zoom readout: the zoom as a share of the fitting one.
     fn show_zoom(&self) {
         let Some(l) = self.panels.first().map(|p| p.layout()) else {
             return;
         };
-        let text = if self.fitted {
-            "fit".to_string()
-        } else {
-            let fit = Layout::fit(l.dims, l.width, l.height).pitch;
-            format!("{:.0}%", 100.0 * l.pitch / fit)
-        };
+        let fit = Layout::fit(l.dims, l.width, l.height).pitch;
+        let text = format!("{:.0}%", 100.0 * l.pitch / fit);
         dom::set_text("zoom-value", &text);
         if let Some(status) = dom::by_id_opt("status") {
+            let dpr = device_pixel_ratio();
             let _ = status.set_attribute("data-zoom", &format!("{:.3}", l.pitch));
+            // The maze's picture on screen, in CSS pixels: what a viewer sees.
+            let _ = status.set_attribute(
+                "data-picture",
+                &format!(
+                    "{:.0}x{:.0}",
+                    l.picture_width().min(f64::from(l.width)) / dpr,
+                    l.picture_height().min(f64::from(l.height)) / dpr
+                ),
+            );
         }
     }
 }

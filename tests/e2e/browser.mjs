@@ -6,7 +6,10 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// MAZELAB_DIST serves another build (an older one, to compare timings).
+const DIST = process.env.MAZELAB_DIST
+  ? `${process.env.MAZELAB_DIST.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
@@ -37,8 +40,11 @@ export async function launch() {
 }
 
 // Opens a page that records every console error and uncaught exception.
-export async function openPage(browser, viewport = { width: 1400, height: 900 }) {
-  const page = await browser.newPage({ viewport });
+// `options` are Playwright context options: colorScheme, hasTouch, isMobile,
+// deviceScaleFactor...
+export async function openPage(browser, viewport = { width: 1400, height: 900 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
   const errors = [];
   page.on('console', (m) => { if (m.type() === 'error') errors.push(`console: ${m.text()}`); });
   page.on('pageerror', (e) => errors.push(`exception: ${e.message}`));

@@ -1,40 +1,71 @@
 // In-browser timings (a benchmark, not a test: it prints figures and never
-// fails on them). Reads the app's own readouts from #status:
-// data-elapsed-ms (work done in Rust, including drawing) and, while
+// fails on them), read from the app's own readouts in #status:
+// data-elapsed-ms (work done in Rust, drawing included) and, while
 // animating, data-max-frame-ms (the longest single frame's work).
-//   node tests/e2e/perf.mjs
+//   node tests/e2e/perf.mjs            (after trunk build --release)
+//   MAZELAB_DIST=/other/dist node tests/e2e/perf.mjs   (another build)
+//   node tests/e2e/perf.mjs quick      (one run of each, fewer algorithms)
+import { stat, readdir } from 'node:fs/promises';
 import { serveDist, launch, openPage, waitForState } from './browser.mjs';
 
+const quick = process.argv.includes('quick');
 const { server, origin } = await serveDist();
 const browser = await launch();
+const dist = process.env.MAZELAB_DIST ?? new URL('../../dist/', import.meta.url).pathname;
+const wasm = (await readdir(dist)).find((f) => f.endsWith('.wasm'));
+console.log(`${dist}: ${wasm} is ${(await stat(`${dist}/${wasm}`)).size} bytes`);
 // A fresh page per measurement: a tab that held a 4096 x 4096 maze keeps its
 // memory for a while and slows whatever it loads next.
 let page = null;
-const fresh = async () => {
-  if (page) await page.close();
-  ({ page } = await openPage(browser));
+const fresh = async (viewport = { width: 1400, height: 900 }) => {
+  if (page) await page.context().close();
+  ({ page } = await openPage(browser, viewport));
 };
 const readout = async () => page.locator('#status').evaluate((s) => ({
-  elapsed: Number(s.dataset.elapsedMs), steps: Number(s.dataset.steps), metrics: Number(s.dataset.metricsMs), blit: Number(s.dataset.blitMs),
+  elapsed: Number(s.dataset.elapsedMs), steps: Number(s.dataset.steps), metrics: Number(s.dataset.metricsMs),
   frames: Number(s.dataset.frames), maxFrame: Number(s.dataset.maxFrameMs),
+  slow: Number(s.dataset.slowFrames), draw: Number(s.dataset.drawMs),
 }));
+const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
-  for (const [size, runs] of [['1000x1000', 3], ['4096x4096', 1]]) {
+  const loads = [];
+  const starts = [];
+  for (let i = 0; i < (quick ? 2 : 5); i += 1) {
+    await fresh();
+    await page.goto(`${origin}/?algorithm=backtracker&size=40x25&seed=${i + 1}&speed=400`);
+    // Page load (navigation start) to the first frame that carved.
+    loads.push(await page.waitForFunction(() => {
+      const s = document.querySelector('#status');
+      return s && Number(s.dataset.steps) > 0 ? performance.now() : false;
+    }, null, { polling: 'raf', timeout: 20000 }).then((h) => h.jsonValue()));
+    starts.push(await page.evaluate(() => ['mazelab-start', 'mazelab-mounted'].map((m) => performance.getEntriesByName(m)[0]?.startTime ?? NaN)));
+  }
+  console.log(`page load to the module running: median ${median(starts.map((s) => s[0])).toFixed(0)} ms; to the app mounted: median ${median(starts.map((s) => s[1])).toFixed(0)} ms`);
+  console.log(`page load to the first frame of carving: median ${median(loads).toFixed(0)} ms (${loads.map((l) => l.toFixed(0)).join(', ')})`);
+  for (const [size, runs] of [['1000x1000', quick ? 1 : 5], ['4096x4096', quick ? 1 : 2]]) {
+    const times = [];
+    const draws = [];
     for (let seed = 1; seed <= runs; seed += 1) {
       await fresh();
-      const started = Date.now();
       await page.goto(`${origin}/?algorithm=backtracker&size=${size}&seed=${seed}&speed=instant`);
       await waitForState(page, 'done', 120000);
       const r = await readout();
-      console.log(`backtracker ${size} instant: ${r.elapsed.toFixed(1)} ms to generate and draw (${r.blit.toFixed(1)} ms of it putting pixels on the canvas), ${r.metrics.toFixed(1)} ms for the metrics (page load to done ${Date.now() - started} ms)`);
+      times.push(r.elapsed);
+      draws.push(r.draw);
     }
+    console.log(`backtracker ${size} instant generate and draw: median ${median(times).toFixed(1)} ms, fastest ${Math.min(...times).toFixed(1)} ` +
+      `(${times.map((t) => t.toFixed(1)).join(', ')}); drawing ${median(draws).toFixed(1)} ms of it`);
   }
-  for (const algorithm of ['backtracker', 'kruskal', 'wilson', 'recursive-division']) {
+  const algorithms = quick
+    ? ['backtracker', 'kruskal', 'wilson']
+    : ['growing-tree', 'backtracker', 'kruskal', 'prim', 'true-prim', 'aldous-broder', 'wilson', 'hunt-and-kill',
+      'eller', 'binary-tree', 'sidewinder', 'recursive-division', 'cellular-automaton', 'brain'];
+  for (const algorithm of algorithms) {
     await fresh();
-    await page.goto(`${origin}/?algorithm=${algorithm}&size=200x200&seed=1&speed=100000`);
-    await page.waitForTimeout(3000);
+    await page.goto(`${origin}/?algorithm=${algorithm}&size=1000x1000&seed=1&speed=100000`);
+    await page.waitForTimeout(4000);
     const r = await readout();
-    console.log(`${algorithm} 200x200 at 100k steps/s: ${r.frames} frames, longest frame ${r.maxFrame.toFixed(1)} ms, ` +
+    console.log(`${algorithm} 1000x1000 at 100k steps/s: ${r.frames} frames, ${r.slow} over 16 ms, longest ${r.maxFrame.toFixed(1)} ms, ` +
       `mean ${(r.elapsed / Math.max(r.frames, 1)).toFixed(1)} ms of work per frame`);
   }
 } finally {

@@ -1,0 +1,172 @@
+// The page as a person sees it, in headless Chromium on the built dist/:
+// the stage fills the window and re-fits on resize; on a phone the maze is
+// on screen first; themes follow the system and the toggle is remembered;
+// touch sets the start and pinches to zoom. Screenshots go to
+// target/screenshots/ for a person to look at. Checks behaviour, not timings.
+//   node tests/e2e/ui.mjs
+import { mkdir } from 'node:fs/promises';
+import { serveDist, launch, openPage, waitForState } from './browser.mjs';
+
+const SHOTS = new URL('../../target/screenshots/', import.meta.url);
+await mkdir(SHOTS, { recursive: true });
+const { server, origin } = await serveDist();
+const browser = await launch();
+let passed = 0;
+let failed = 0;
+
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+function expect(cond, message) {
+  if (!cond) throw new Error(message);
+}
+const picture = async (page) => {
+  const [w, h] = (await page.locator('#status').getAttribute('data-picture')).split('x').map(Number);
+  return { w, h };
+};
+const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
+
+try {
+  await check('a 40 x 25 maze covers well over a third of a 1280 x 900 window', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=backtracker&size=40x25&seed=3&speed=instant`);
+    await waitForState(page, 'done');
+    const { w, h } = await picture(page);
+    const share = (w * h) / (1280 * 900);
+    expect(share > 0.4, `the maze covers ${(100 * share).toFixed(0)}% of the window (${w}x${h})`);
+    const box = await page.locator('#panels canvas:not(.overlay)').boundingBox();
+    expect(box.x + box.width <= 1280 && box.y + box.height <= 900, `the canvas overflows: ${JSON.stringify(box)}`);
+    const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]);
+    expect(scroll[0] <= 1280 && scroll[1] <= 900, `the page scrolls: ${scroll}`);
+    await shot(page, 'desktop-light');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
+  await check('the picture re-fits when the window is resized', async () => {
+    const { page } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=kruskal&size=40x25&seed=3&speed=instant`);
+    await waitForState(page, 'done');
+    const before = await picture(page);
+    await page.setViewportSize({ width: 900, height: 600 });
+    await page.waitForFunction((w) => document.querySelector('#status').dataset.picture.split('x')[0] !== String(w), before.w);
+    const after = await picture(page);
+    expect(after.w < before.w, `${before.w} -> ${after.w}`);
+    const box = await page.locator('#panels .stack').first().boundingBox();
+    expect(after.w <= box.width + 1 && after.h <= box.height + 1, `the maze (${after.w}x${after.h}) does not fit its box ${box.width}x${box.height}`);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForFunction((w) => document.querySelector('#status').dataset.picture.split('x')[0] === String(w), before.w);
+    await page.context().close();
+  });
+
+  await check('on a 390 x 844 phone the maze is on screen first, full width, without scrolling', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true, deviceScaleFactor: 3 });
+    await page.goto(`${origin}/?algorithm=backtracker&size=40x25&seed=3&speed=instant`);
+    await waitForState(page, 'done');
+    const canvas = await page.locator('#panels canvas:not(.overlay)').boundingBox();
+    expect(canvas.y >= 0 && canvas.y + canvas.height <= 844, `the maze is not all on screen: ${JSON.stringify(canvas)}`);
+    const { w } = await picture(page);
+    expect(w >= 0.85 * 390, `the maze is ${w} px wide on a 390 px screen`);
+    const controls = await page.locator('#controls').boundingBox();
+    expect(controls.y >= canvas.y + canvas.height, 'the controls come after the maze');
+    const pixelRatio = await page.locator('#panels canvas:not(.overlay)').evaluate((c) => c.width / c.getBoundingClientRect().width);
+    expect(Math.abs(pixelRatio - 3) < 0.05, `the canvas has ${pixelRatio} device pixels per CSS pixel, not 3`);
+    await shot(page, 'phone-light');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
+  await check('touch: a tap sets the start and two fingers pinch to zoom', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+    await page.goto(`${origin}/?algorithm=prim&size=20x12&seed=4&speed=instant`);
+    await waitForState(page, 'done');
+    const box = await page.locator('#panels canvas.overlay').boundingBox();
+    // The cell two thirds across and half way down.
+    await page.touchscreen.tap(box.x + box.width * 0.66, box.y + box.height * 0.5);
+    await page.waitForFunction(() => location.search.includes('start='));
+    const cdp = await page.context().newCDPSession(page);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const touch = (type, d) => cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: type === 'touchEnd' ? [] : [{ x: cx - d, y: cy, id: 1 }, { x: cx + d, y: cy, id: 2 }],
+    });
+    await touch('touchStart', 20);
+    for (const d of [30, 45, 60, 80]) await touch('touchMove', d);
+    await touch('touchEnd', 0);
+    const zoom = await page.locator('#zoom-value').textContent();
+    expect(parseInt(zoom, 10) > 150, `after a pinch the zoom reads ${zoom}`);
+    await shot(page, 'phone-pinched');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
+  await check('the dark theme follows the system, and the toggle is remembered', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 }, { colorScheme: 'dark' });
+    await page.goto(`${origin}/?algorithm=wilson&size=40x25&seed=3&speed=instant&solver=bfs`);
+    await waitForState(page, 'done');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme) === 'dark', 'the system says dark');
+    const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(bg === 'rgb(21, 22, 26)', `the page background is ${bg}`);
+    await page.click('#solve');
+    await page.waitForSelector('#status[data-solve="idle"]');
+    await shot(page, 'desktop-dark-solved');
+    await page.click('#theme');
+    await page.reload();
+    await waitForState(page, 'done');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme) === 'light', 'the choice of light survives a reload');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
+  await check('solving shows walls under the path, and compare mode shares the stage', async () => {
+    const { page } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=7&speed=instant&solver=bfs`);
+    await waitForState(page, 'done');
+    await page.keyboard.press('s');
+    await page.waitForSelector('#status[data-solve="idle"]');
+    await shot(page, 'desktop-solved');
+    await page.goto(`${origin}/?size=40x25&seed=5&speed=instant&compare=growing-tree/newest,growing-tree/oldest,growing-tree/random`);
+    await waitForState(page, 'done');
+    const boxes = await page.locator('#panels .stack').evaluateAll((s) => s.map((e) => e.getBoundingClientRect().width * e.getBoundingClientRect().height));
+    expect(boxes.length === 3, `${boxes.length} panels`);
+    const total = boxes.reduce((a, b) => a + b, 0);
+    expect(total > 0.35 * 1280 * 900, `the panels cover ${(100 * total / (1280 * 900)).toFixed(0)}% of the window`);
+    await shot(page, 'desktop-compare');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(200);
+    await shot(page, 'phone-compare');
+    await page.context().close();
+  });
+
+  await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
+    const { page } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);
+    await waitForState(page, 'done');
+    await page.keyboard.press('?');
+    expect(await page.locator('#help').evaluate((d) => d.open), 'the help is open');
+    await shot(page, 'desktop-help');
+    await page.keyboard.press('Escape');
+    expect(!(await page.locator('#help').evaluate((d) => d.open)), 'Escape closes it');
+    const seen = new Set();
+    for (let i = 0; i < 60; i += 1) {
+      await page.keyboard.press('Tab');
+      seen.add(await page.evaluate(() => document.activeElement.id || document.activeElement.tagName));
+    }
+    for (const id of ['theme', 'help-open', 'zoom-in', 'zoom-fit', 'algorithm', 'width', 'seed', 'play', 'solver', 'solve']) {
+      expect(seen.has(id), `Tab never reaches #${id}`);
+    }
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`ui: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
