@@ -2,7 +2,7 @@
 //! generators, an eighth of a byte per cell.
 
 /// A set of integers in `0..len`.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BitSet {
     words: Vec<u64>,
 }

@@ -92,10 +92,11 @@ impl Walker {
     }
 }
 
-/// Up to four neighbours of a cell, without allocating.
+/// Up to eight neighbours of a cell, without allocating (a polar centre
+/// has one per cell of ring 1).
 #[derive(Clone, Copy, Debug)]
 pub struct Neighbors {
-    cells: [Cell; 4],
+    cells: [Cell; 8],
     len: u8,
 }
 
@@ -103,12 +104,12 @@ impl Neighbors {
     /// An empty list.
     pub const fn new() -> Neighbors {
         Neighbors {
-            cells: [0; 4],
+            cells: [0; 8],
             len: 0,
         }
     }
 
-    /// Adds a cell; at most four fit.
+    /// Adds a cell; at most eight fit.
     #[inline]
     pub fn push(&mut self, cell: Cell) {
         self.cells[self.len as usize] = cell;

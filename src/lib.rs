@@ -15,6 +15,7 @@ pub mod grid;
 pub mod render;
 pub mod rng;
 pub mod settings;
+pub mod shape;
 pub mod solve;
 pub mod stream;
 

@@ -1,0 +1,258 @@
+//! Where cells are: each cell's centre, outline and side segments, and the
+//! cell under a point, in maze units (a square cell is 1 wide; a hexagon 1
+//! across its flats; a triangle's side is 1; a polar ring is 1 deep). The
+//! SVG renderer, the canvas and clicking all read this.
+//!
+//! Outlines run clockwise (on screen, y down) and side `k` of a cell is the
+//! segment from outline point `k` to point `k + 1` (curved polar sides are
+//! several points), in the same order as `Topology::sides`.
+
+use super::{Kind, Shape, Topology};
+use crate::grid::Cell;
+use std::f64::consts::TAU;
+
+/// A point in maze units.
+pub type Point = (f64, f64);
+
+const SQRT3: f64 = 1.732_050_807_568_877_2;
+/// A hexagon's circumradius when it is 1 across its flats.
+const HEX_R: f64 = 1.0 / SQRT3;
+/// A triangle's height when its side is 1.
+const TRI_H: f64 = SQRT3 / 2.0;
+/// Points per radian on a polar arc, so curves look round at any ring.
+const ARC_POINTS_PER_RADIAN: f64 = 8.0;
+
+impl Shape {
+    /// The picture's width and height in maze units.
+    pub fn bounds(&self) -> (f64, f64) {
+        match &self.kind {
+            Kind::Square(w) => (f64::from(w.dims.width), f64::from(w.dims.height)),
+            Kind::Hex(h) => {
+                let (w, rows) = (f64::from(h.dims.width), f64::from(h.dims.height));
+                let shift = if h.dims.height > 1 { 0.5 } else { 0.0 };
+                (w + shift, 2.0 * HEX_R + (rows - 1.0) * 1.5 * HEX_R)
+            }
+            Kind::Triangle(t) => (
+                (f64::from(t.dims.width) + 1.0) / 2.0,
+                f64::from(t.dims.height) * TRI_H,
+            ),
+            Kind::Polar(p) => {
+                let d = 2.0 * f64::from(p.rings());
+                (d, d)
+            }
+        }
+    }
+
+    /// A cell's centre.
+    pub fn centre(&self, cell: Cell) -> Point {
+        match &self.kind {
+            Kind::Square(w) => {
+                let (x, y) = w.dims.xy(cell);
+                (f64::from(x) + 0.5, f64::from(y) + 0.5)
+            }
+            Kind::Hex(h) => {
+                let (x, y) = h.dims.xy(cell);
+                hex_centre(x, y)
+            }
+            Kind::Triangle(t) => {
+                let (x, y) = t.dims.xy(cell);
+                let cx = f64::from(x) / 2.0 + 0.5;
+                let top = f64::from(y) * TRI_H;
+                if t.points_up(cell) {
+                    (cx, top + 2.0 * TRI_H / 3.0)
+                } else {
+                    (cx, top + TRI_H / 3.0)
+                }
+            }
+            Kind::Polar(p) => {
+                let c = f64::from(p.rings());
+                let (r, i) = p.locate(cell);
+                if r == 0 {
+                    return (c, c);
+                }
+                let n = f64::from(p.ring_len(r));
+                let angle = (f64::from(i) + 0.5) / n * TAU;
+                let rho = f64::from(r) + 0.5;
+                (c + rho * angle.cos(), c + rho * angle.sin())
+            }
+        }
+    }
+
+    /// The cell's outline, clockwise, into `out` (cleared first), and where
+    /// each side starts in it: side `k` runs from `out[starts[k]]` to
+    /// `out[starts[k + 1]]` (the last side back to `out[0]`).
+    pub fn outline(&self, cell: Cell, out: &mut Vec<Point>, starts: &mut Vec<usize>) {
+        out.clear();
+        starts.clear();
+        match &self.kind {
+            Kind::Square(w) => {
+                let (x, y) = w.dims.xy(cell);
+                let (x, y) = (f64::from(x), f64::from(y));
+                // Sides N, E, S, W start at the corners NW, NE, SE, SW.
+                for p in [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)] {
+                    starts.push(out.len());
+                    out.push(p);
+                }
+            }
+            Kind::Hex(h) => {
+                let (x, y) = h.dims.xy(cell);
+                let (cx, cy) = hex_centre(x, y);
+                // Side k (E, SE, SW, W, NW, NE) starts at the vertex at
+                // -30 + 60k degrees.
+                for k in 0..6 {
+                    let a = (-30.0 + 60.0 * f64::from(k)).to_radians();
+                    starts.push(out.len());
+                    out.push((cx + HEX_R * a.cos(), cy + HEX_R * a.sin()));
+                }
+            }
+            Kind::Triangle(t) => {
+                let (x, y) = t.dims.xy(cell);
+                let left = f64::from(x) / 2.0;
+                let (top, bottom) = (f64::from(y) * TRI_H, f64::from(y + 1) * TRI_H);
+                let corners = if t.points_up(cell) {
+                    // E, S, W start at the apex, bottom right, bottom left.
+                    [(left + 0.5, top), (left + 1.0, bottom), (left, bottom)]
+                } else {
+                    // N, E, W start at top left, top right, the apex.
+                    [(left, top), (left + 1.0, top), (left + 0.5, bottom)]
+                };
+                for p in corners {
+                    starts.push(out.len());
+                    out.push(p);
+                }
+            }
+            Kind::Polar(p) => polar_outline(p, cell, out, starts),
+        }
+    }
+
+    /// The cell under a point, or `None` off the maze (or on a masked cell).
+    pub fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
+        let cell = match &self.kind {
+            Kind::Square(w) => {
+                let (cx, cy) = (x.floor(), y.floor());
+                let inside = cx >= 0.0
+                    && cy >= 0.0
+                    && cx < f64::from(w.dims.width)
+                    && cy < f64::from(w.dims.height);
+                inside.then(|| w.dims.at(cx as u32, cy as u32))?
+            }
+            Kind::Hex(h) => {
+                // The nearest centre: hexagons are the Voronoi cells of theirs.
+                let row = ((y - HEX_R) / (1.5 * HEX_R)).round() as i64;
+                let mut best: Option<(f64, Cell)> = None;
+                for ry in row - 1..=row + 1 {
+                    if !(0..i64::from(h.dims.height)).contains(&ry) {
+                        continue;
+                    }
+                    let shift = 0.5 * (ry & 1) as f64;
+                    let col = (x - 0.5 - shift).round() as i64;
+                    for rx in col - 1..=col + 1 {
+                        if !(0..i64::from(h.dims.width)).contains(&rx) {
+                            continue;
+                        }
+                        let (cx, cy) = hex_centre(rx as u32, ry as u32);
+                        let d = (cx - x).powi(2) + (cy - y).powi(2);
+                        if best.is_none_or(|(b, _)| d < b) {
+                            best = Some((d, h.dims.at(rx as u32, ry as u32)));
+                        }
+                    }
+                }
+                let (d, cell) = best?;
+                (d <= HEX_R * HEX_R).then_some(cell)?
+            }
+            Kind::Triangle(t) => {
+                let row = (y / TRI_H).floor();
+                if row < 0.0 || row >= f64::from(t.dims.height) {
+                    return None;
+                }
+                let guess = (2.0 * x).floor() as i64;
+                let mut points = Vec::with_capacity(3);
+                let mut starts = Vec::with_capacity(3);
+                (guess - 2..=guess + 1)
+                    .filter(|&c| (0..i64::from(t.dims.width)).contains(&c))
+                    .map(|c| t.dims.at(c as u32, row as u32))
+                    .find(|&cell| {
+                        self.outline(cell, &mut points, &mut starts);
+                        inside_convex(&points, (x, y))
+                    })?
+            }
+            Kind::Polar(p) => {
+                let c = f64::from(p.rings());
+                let (dx, dy) = (x - c, y - c);
+                let rho = (dx * dx + dy * dy).sqrt();
+                let r = rho.floor();
+                if r >= f64::from(p.rings()) {
+                    return None;
+                }
+                if r < 1.0 {
+                    0
+                } else {
+                    let r = r as u32;
+                    let n = p.ring_len(r);
+                    let angle = dy.atan2(dx).rem_euclid(TAU);
+                    let i = ((angle / TAU * f64::from(n)) as u32).min(n - 1);
+                    p.ring_start(r) + i
+                }
+            }
+        };
+        self.is_cell(cell).then_some(cell)
+    }
+}
+
+fn hex_centre(x: u32, y: u32) -> Point {
+    let shift = if y % 2 == 1 { 0.5 } else { 0.0 };
+    (
+        f64::from(x) + 0.5 + shift,
+        HEX_R + f64::from(y) * 1.5 * HEX_R,
+    )
+}
+
+/// Whether a point is inside a convex polygon given clockwise (y down).
+fn inside_convex(points: &[Point], (x, y): Point) -> bool {
+    let n = points.len();
+    (0..n).all(|k| {
+        let (ax, ay) = points[k];
+        let (bx, by) = points[(k + 1) % n];
+        (bx - ax) * (y - ay) - (by - ay) * (x - ax) >= -1e-9
+    })
+}
+
+/// A polar cell: its outer arc split per outward neighbour, the clockwise
+/// radial edge, the inner arc, the counter-clockwise radial edge.
+fn polar_outline(p: &super::Polar, cell: Cell, out: &mut Vec<Point>, starts: &mut Vec<usize>) {
+    let c = f64::from(p.rings());
+    let at = |rho: f64, angle: f64| (c + rho * angle.cos(), c + rho * angle.sin());
+    let arc = |out: &mut Vec<Point>, rho: f64, a0: f64, a1: f64| {
+        let steps = (((a1 - a0).abs() * ARC_POINTS_PER_RADIAN).ceil() as usize).max(1);
+        for s in 0..steps {
+            out.push(at(rho, a0 + (a1 - a0) * s as f64 / steps as f64));
+        }
+    };
+    let (r, i) = p.locate(cell);
+    if r == 0 {
+        // The centre: one side per cell of ring 1, on the circle of radius 1.
+        let n = if p.rings() > 1 { p.ring_len(1) } else { 1 };
+        for k in 0..n {
+            starts.push(out.len());
+            let a0 = f64::from(k) / f64::from(n) * TAU;
+            arc(out, 1.0, a0, a0 + TAU / f64::from(n));
+        }
+        return;
+    }
+    let n = f64::from(p.ring_len(r));
+    let (a0, a1) = (f64::from(i) / n * TAU, f64::from(i + 1) / n * TAU);
+    let (inner, outer) = (f64::from(r), f64::from(r) + 1.0);
+    let sides = p.side_cells(cell);
+    let outward = sides.len() - 3;
+    for k in 0..outward {
+        starts.push(out.len());
+        let span = (a1 - a0) / outward as f64;
+        arc(out, outer, a0 + span * k as f64, a0 + span * (k + 1) as f64);
+    }
+    starts.push(out.len());
+    out.push(at(outer, a1));
+    starts.push(out.len());
+    arc(out, inner, a1, a0);
+    starts.push(out.len());
+    out.push(at(inner, a0));
+}

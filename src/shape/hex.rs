@@ -1,0 +1,102 @@
+//! Hexagons in offset rows ("odd-r": pointy-topped, odd rows shifted half a
+//! cell right). Cell `(x, y)` is `y * width + x`; inner cells have six
+//! neighbours, in clockwise order E, SE, SW, W, NW, NE. A cell owns its E
+//! (bit 1), SE (bit 2) and SW (bit 4) walls.
+
+use super::{Sides, Topology};
+use crate::grid::{Cell, Dims, Neighbors};
+use crate::rng::Rng;
+
+const E: u8 = 1;
+const SE: u8 = 2;
+const SW: u8 = 4;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hex {
+    pub dims: Dims,
+}
+
+impl Hex {
+    pub fn new(dims: Dims) -> Hex {
+        Hex { dims }
+    }
+
+    fn at(&self, x: i64, y: i64) -> Option<Cell> {
+        let (w, h) = (i64::from(self.dims.width), i64::from(self.dims.height));
+        ((0..w).contains(&x) && (0..h).contains(&y)).then(|| (y * w + x) as Cell)
+    }
+
+    /// The six sides in clockwise order: E, SE, SW, W, NW, NE.
+    #[inline]
+    pub fn side_cells(&self, cell: Cell) -> [Option<Cell>; 6] {
+        let (x, y) = self.dims.xy(cell);
+        let (x, y) = (i64::from(x), i64::from(y));
+        // Odd rows sit half a cell to the right of even ones.
+        let shift = y & 1;
+        [
+            self.at(x + 1, y),
+            self.at(x + shift, y + 1),
+            self.at(x + shift - 1, y + 1),
+            self.at(x - 1, y),
+            self.at(x + shift - 1, y - 1),
+            self.at(x + shift, y - 1),
+        ]
+    }
+}
+
+impl Topology for Hex {
+    fn cells(&self) -> u32 {
+        self.dims.cells()
+    }
+
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        let mut out = Neighbors::new();
+        for n in self.side_cells(cell).into_iter().flatten() {
+            out.push(n);
+        }
+        out
+    }
+
+    fn sides(&self, cell: Cell) -> Sides {
+        let mut out = Sides::new();
+        for s in self.side_cells(cell) {
+            out.push(s);
+        }
+        out
+    }
+
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let [e, se, sw, ..] = self.side_cells(lo);
+        if e == Some(hi) {
+            Some((lo, E))
+        } else if se == Some(hi) {
+            Some((lo, SE))
+        } else if sw == Some(hi) {
+            Some((lo, SW))
+        } else {
+            None
+        }
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        let [e, se, sw, ..] = self.side_cells(cell);
+        for (bit, n) in [(E, e), (SE, se), (SW, sw)] {
+            if let Some(n) = n {
+                visit(bit, n);
+            }
+        }
+    }
+
+    type Walker = Cell;
+    fn walker(&self, cell: Cell) -> Cell {
+        cell
+    }
+    fn walker_cell(walker: Cell) -> Cell {
+        walker
+    }
+    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+        let n = self.neighbors(*walker);
+        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
+    }
+}

@@ -1,0 +1,143 @@
+//! A mask: cells of a base shape switched off, for mazes in any outline (a
+//! heart, a word, a picture). A mask must leave at least one cell on, in one
+//! piece: a maze cannot join regions that share no wall.
+
+use super::{Shape, Topology};
+use crate::bitset::BitSet;
+use crate::error::MazeError;
+use crate::grid::{Cell, Dims};
+
+/// Which cells are on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mask {
+    on: BitSet,
+    cells: u32,
+    live: u32,
+}
+
+impl Mask {
+    /// Every one of `cells` cells on.
+    pub fn all_on(cells: u32) -> Mask {
+        let mut on = BitSet::new(cells as usize);
+        for c in 0..cells {
+            on.insert(c);
+        }
+        Mask {
+            on,
+            cells,
+            live: cells,
+        }
+    }
+
+    /// Switches a cell on or off.
+    pub fn set(&mut self, cell: Cell, on: bool) {
+        if cell >= self.cells || self.on.contains(cell) == on {
+            return;
+        }
+        if on {
+            self.on.insert(cell);
+            self.live += 1;
+        } else {
+            self.on.remove(cell);
+            self.live -= 1;
+        }
+    }
+
+    #[inline]
+    pub fn is_on(&self, cell: Cell) -> bool {
+        self.on.contains(cell)
+    }
+
+    /// How many cells are on.
+    pub fn live(&self) -> u32 {
+        self.live
+    }
+
+    /// How many cells the mask covers, on or off.
+    pub fn cells(&self) -> u32 {
+        self.cells
+    }
+
+    /// Reads rows of text: `X` switches a cell off, anything else leaves it
+    /// on; the longest line sets the width (shorter lines are on past their
+    /// end) and the lines the height.
+    pub fn from_text(text: &str) -> Result<(Dims, Mask), MazeError> {
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        let lines: Vec<&str> = {
+            let end = lines
+                .iter()
+                .rposition(|l| !l.is_empty())
+                .map_or(0, |i| i + 1);
+            lines[..end].to_vec()
+        };
+        let width = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0) as u32;
+        let dims = Dims::new(width, lines.len() as u32).map_err(|_| MazeError::BadValue {
+            what: "mask",
+            given: format!("{width} x {} characters", lines.len()),
+            valid: "rows of 1 to 4096 characters, 1 to 4096 rows; X for a cell that is off".into(),
+        })?;
+        let mut mask = Mask::all_on(dims.cells());
+        for (y, line) in lines.iter().enumerate() {
+            for (x, ch) in line.chars().enumerate() {
+                if ch == 'X' || ch == 'x' {
+                    mask.set(dims.at(x as u32, y as u32), false);
+                }
+            }
+        }
+        Ok((dims, mask))
+    }
+
+    /// Checks the mask fits `shape` (unmasked) and leaves one piece of at
+    /// least one cell.
+    pub fn check(&self, shape: &Shape) -> Result<(), MazeError> {
+        let bad = |given: String, valid: &str| MazeError::BadValue {
+            what: "mask",
+            given,
+            valid: valid.to_string(),
+        };
+        if self.cells != shape.cells() {
+            return Err(bad(
+                format!("{} cells for a shape of {}", self.cells, shape.cells()),
+                "one entry per cell of the shape",
+            ));
+        }
+        if self.live == 0 {
+            return Err(bad(
+                "with every cell off".into(),
+                "a mask that leaves at least one cell on",
+            ));
+        }
+        let regions = self.regions(shape);
+        if regions > 1 {
+            return Err(bad(
+                format!("that splits the maze into {regions} separate regions"),
+                "a mask whose cells are all in one piece (a maze cannot join regions that share no wall)",
+            ));
+        }
+        Ok(())
+    }
+
+    /// How many separate pieces the cells that are on make.
+    pub fn regions(&self, shape: &Shape) -> u32 {
+        let mut seen = BitSet::new(self.cells as usize);
+        let mut queue = Vec::new();
+        let mut regions = 0;
+        for first in 0..self.cells {
+            if !self.is_on(first) || seen.contains(first) {
+                continue;
+            }
+            regions += 1;
+            seen.insert(first);
+            queue.push(first);
+            while let Some(cell) = queue.pop() {
+                for &n in shape.neighbors(cell).as_slice() {
+                    if self.is_on(n) && !seen.contains(n) {
+                        seen.insert(n);
+                        queue.push(n);
+                    }
+                }
+            }
+        }
+        regions
+    }
+}

@@ -1,0 +1,401 @@
+//! Shapes: the tilings a maze can be laid over, and what every algorithm
+//! needs to know of them, behind one trait, [`Topology`].
+//!
+//! A shape numbers its cells `0..cells()` and answers, for each cell, its
+//! neighbours in a fixed clockwise order (so "turn left" means something to
+//! a wall follower on every shape), every side in that order (a border side
+//! has no neighbour), and which cell stores the wall between two neighbours:
+//! each cell owns up to eight walls, one bit each, so a maze is one byte a
+//! cell on every shape.
+//!
+//! Algorithms are generic over `Topology` and monomorphised: the plain
+//! square ([`Dims`]) keeps its tuned loops, and [`Shape`] (square with wrap,
+//! polar, hex and triangle, each under an optional mask) serves the rest.
+//! Drawing and clicking need the shape's geometry: see [`geometry`].
+
+pub mod geometry;
+mod hex;
+mod mask;
+mod polar;
+mod square;
+mod triangle;
+
+pub use hex::Hex;
+pub use mask::Mask;
+pub use polar::Polar;
+pub use square::Wrap;
+pub use triangle::Triangle;
+
+use crate::error::MazeError;
+use crate::grid::{Cell, Dims, Neighbors};
+use crate::rng::Rng;
+use std::sync::Arc;
+
+/// The most sides a cell has (a polar centre has one per cell of ring 1).
+pub const MAX_SIDES: usize = 8;
+
+/// A cell's sides in clockwise order: the neighbour across each, or `None`
+/// where the side is on the outer border (or faces a masked cell).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sides {
+    cells: [Option<Cell>; MAX_SIDES],
+    len: u8,
+}
+
+impl Sides {
+    pub const fn new() -> Sides {
+        Sides {
+            cells: [None; MAX_SIDES],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn push(&mut self, side: Option<Cell>) {
+        self.cells[self.len as usize] = side;
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Option<Cell>] {
+        &self.cells[..self.len as usize]
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The index of the side facing `cell`, if any.
+    pub fn index_of(&self, cell: Cell) -> Option<usize> {
+        self.as_slice().iter().position(|&s| s == Some(cell))
+    }
+}
+
+impl Default for Sides {
+    fn default() -> Self {
+        Sides::new()
+    }
+}
+
+/// What generators, solvers and the maze's storage need of a tiling.
+pub trait Topology {
+    /// Cell indices run over `0..cells()`; under a mask some are off.
+    fn cells(&self) -> u32;
+
+    /// Whether a cell index is a cell of the maze (a mask switches some off).
+    #[inline]
+    fn is_cell(&self, _cell: Cell) -> bool {
+        true
+    }
+
+    /// How many cells are on.
+    fn live_cells(&self) -> u32 {
+        self.cells()
+    }
+
+    /// The neighbouring cells, in the shape's clockwise order.
+    fn neighbors(&self, cell: Cell) -> Neighbors;
+
+    /// Every side in clockwise order, with the neighbour across it.
+    fn sides(&self, cell: Cell) -> Sides;
+
+    /// Which cell stores the wall between two neighbours, and its bit.
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)>;
+
+    /// The walls a cell stores: its bit and the neighbour across, up to eight.
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell));
+
+    /// Whether two cells share a wall.
+    #[inline]
+    fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        self.wall_slot(a, b).is_some()
+    }
+
+    /// A uniformly random neighbour for which `want` holds: draws
+    /// `rng.below(k)` over the wanted neighbours in clockwise order.
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        mut want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        let mut wanted = Neighbors::new();
+        for &n in self.neighbors(cell).as_slice() {
+            if want(n) {
+                wanted.push(n);
+            }
+        }
+        if wanted.is_empty() {
+            return None;
+        }
+        Some(wanted.as_slice()[rng.below(wanted.len() as u32) as usize])
+    }
+
+    /// A uniformly random cell (a live one under a mask).
+    #[inline]
+    fn random_cell(&self, rng: &mut Rng) -> Cell {
+        loop {
+            let cell = rng.below(self.cells());
+            if self.is_cell(cell) {
+                return cell;
+            }
+        }
+    }
+
+    /// A random walker's position; squares keep their coordinates in it.
+    type Walker: Copy;
+    fn walker(&self, cell: Cell) -> Self::Walker;
+    fn walker_cell(walker: Self::Walker) -> Cell;
+    /// Moves a walker to a uniformly random neighbour (the shape has at
+    /// least two connected cells).
+    fn step_random(&self, walker: &mut Self::Walker, rng: &mut Rng);
+
+    /// Every pair of neighbours once, as (owner, neighbour) in cell order.
+    fn for_each_edge(&self, mut visit: impl FnMut(Cell, Cell)) {
+        for cell in 0..self.cells() {
+            if self.is_cell(cell) {
+                self.owned_walls(cell, &mut |_, n| visit(cell, n));
+            }
+        }
+    }
+}
+
+/// The base tilings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A rectangle of squares; with wrap, a cylinder or a torus.
+    Square(Wrap),
+    Polar(Polar),
+    Hex(Hex),
+    Triangle(Triangle),
+}
+
+/// A maze's shape: a tiling and an optional mask of cells switched off.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub kind: Kind,
+    pub mask: Option<Arc<Mask>>,
+}
+
+/// The names of the base shapes, as the CLI and links write them.
+pub const SHAPE_NAMES: [&str; 4] = ["square", "polar", "hex", "triangle"];
+
+impl Shape {
+    /// A plain square grid.
+    pub fn square(dims: Dims) -> Shape {
+        Shape {
+            kind: Kind::Square(Wrap::new(dims, false, false).expect("no wrap always fits")),
+            mask: None,
+        }
+    }
+
+    /// Builds a shape from its name, a size (`WxH`, or a ring count for
+    /// polar) and a wrap (`x`, `y`, `xy`, square only).
+    pub fn parse(name: &str, size: &str, wrap: Option<&str>) -> Result<Shape, MazeError> {
+        let bad_shape = || MazeError::BadValue {
+            what: "shape",
+            given: name.to_string(),
+            valid: SHAPE_NAMES.join(", "),
+        };
+        let name = name.trim();
+        if wrap.is_some_and(|w| !w.trim().is_empty()) && name != "square" {
+            return Err(MazeError::BadValue {
+                what: "wrap",
+                given: wrap.unwrap_or_default().to_string(),
+                valid: "none: wrap-around is for square mazes only".into(),
+            });
+        }
+        let kind = match name {
+            "square" => {
+                let (x, y) = parse_wrap(wrap.unwrap_or(""))?;
+                Kind::Square(Wrap::new(Dims::parse(size)?, x, y)?)
+            }
+            "hex" => Kind::Hex(Hex::new(Dims::parse(size)?)),
+            "triangle" => Kind::Triangle(Triangle::new(Dims::parse(size)?)),
+            "polar" => Kind::Polar(Polar::parse(size)?),
+            _ => return Err(bad_shape()),
+        };
+        Ok(Shape { kind, mask: None })
+    }
+
+    /// The base shape's name: square, polar, hex or triangle.
+    pub fn name(&self) -> &'static str {
+        match self.kind {
+            Kind::Square(_) => "square",
+            Kind::Polar(_) => "polar",
+            Kind::Hex(_) => "hex",
+            Kind::Triangle(_) => "triangle",
+        }
+    }
+
+    /// The plain square's dimensions, when this is one (no wrap, no mask):
+    /// the case the tuned square code runs.
+    pub fn plain_square(&self) -> Option<Dims> {
+        match &self.kind {
+            Kind::Square(w) if !w.wraps() && self.mask.is_none() => Some(w.dims),
+            _ => None,
+        }
+    }
+
+    /// The rows and columns of a square shape (wrapped or masked too).
+    pub fn square_dims(&self) -> Option<Dims> {
+        match &self.kind {
+            Kind::Square(w) => Some(w.dims),
+            _ => None,
+        }
+    }
+
+    /// Width and height as the CLI reports them: columns and rows, or for
+    /// polar the cells of the outer ring and the number of rings.
+    pub fn size(&self) -> (u32, u32) {
+        match &self.kind {
+            Kind::Square(w) => (w.dims.width, w.dims.height),
+            Kind::Hex(h) => (h.dims.width, h.dims.height),
+            Kind::Triangle(t) => (t.dims.width, t.dims.height),
+            Kind::Polar(p) => (p.ring_len(p.rings() - 1), p.rings()),
+        }
+    }
+
+    /// The size as written in a link or on the command line.
+    pub fn size_text(&self) -> String {
+        match &self.kind {
+            Kind::Polar(p) => p.rings().to_string(),
+            _ => {
+                let (w, h) = self.size();
+                format!("{w}x{h}")
+            }
+        }
+    }
+
+    /// Switches cells off; refuses a mask with no cells or in pieces.
+    pub fn with_mask(mut self, mask: Mask) -> Result<Shape, MazeError> {
+        let unmasked = Shape {
+            mask: None,
+            ..self.clone()
+        };
+        mask.check(&unmasked)?;
+        self.mask = Some(Arc::new(mask));
+        Ok(self)
+    }
+}
+
+fn parse_wrap(text: &str) -> Result<(bool, bool), MazeError> {
+    match text.trim() {
+        "" | "none" => Ok((false, false)),
+        "x" => Ok((true, false)),
+        "y" => Ok((false, true)),
+        "xy" | "yx" => Ok((true, true)),
+        other => Err(MazeError::BadValue {
+            what: "wrap",
+            given: other.to_string(),
+            valid: "x (a cylinder), y, xy (a torus)".into(),
+        }),
+    }
+}
+
+macro_rules! on_kind {
+    ($shape:expr, $k:ident => $body:expr) => {
+        match &$shape.kind {
+            Kind::Square($k) => $body,
+            Kind::Polar($k) => $body,
+            Kind::Hex($k) => $body,
+            Kind::Triangle($k) => $body,
+        }
+    };
+}
+
+impl Topology for Shape {
+    #[inline]
+    fn cells(&self) -> u32 {
+        on_kind!(self, k => k.cells())
+    }
+
+    #[inline]
+    fn is_cell(&self, cell: Cell) -> bool {
+        self.mask.as_ref().is_none_or(|m| m.is_on(cell))
+    }
+
+    fn live_cells(&self) -> u32 {
+        self.mask
+            .as_ref()
+            .map_or_else(|| self.cells(), |m| m.live())
+    }
+
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        let all = on_kind!(self, k => k.neighbors(cell));
+        match &self.mask {
+            None => all,
+            Some(m) => {
+                let mut out = Neighbors::new();
+                for &n in all.as_slice() {
+                    if m.is_on(n) {
+                        out.push(n);
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    fn sides(&self, cell: Cell) -> Sides {
+        let all = on_kind!(self, k => k.sides(cell));
+        match &self.mask {
+            None => all,
+            Some(m) => {
+                let mut out = Sides::new();
+                for &s in all.as_slice() {
+                    out.push(s.filter(|&n| m.is_on(n)));
+                }
+                out
+            }
+        }
+    }
+
+    #[inline]
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        if !self.is_cell(a) || !self.is_cell(b) {
+            return None;
+        }
+        on_kind!(self, k => k.wall_slot(a, b))
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        match &self.mask {
+            None => on_kind!(self, k => k.owned_walls(cell, visit)),
+            Some(m) => on_kind!(self, k => k.owned_walls(cell, &mut |bit, n| {
+                if m.is_on(n) {
+                    visit(bit, n)
+                }
+            })),
+        }
+    }
+
+    type Walker = Cell;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> Cell {
+        cell
+    }
+
+    #[inline]
+    fn walker_cell(walker: Cell) -> Cell {
+        walker
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+        let n = self.neighbors(*walker);
+        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
+    }
+}
+
+#[cfg(test)]
+mod tests;

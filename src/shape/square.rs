@@ -1,0 +1,243 @@
+//! Squares: the plain rectangle (`Dims`, with the tuned loops every square
+//! algorithm has always run) and the wrapped one, a cylinder or a torus.
+//!
+//! Sides run N, E, S, W (clockwise). A cell owns its east wall (bit 1) and
+//! its south wall (bit 2): the byte `Grid::raw` has always stored.
+
+use super::{Sides, Topology};
+use crate::error::MazeError;
+use crate::grid::{Cell, Dims, Neighbors, Walker};
+use crate::rng::Rng;
+
+pub const EAST: u8 = 1;
+pub const SOUTH: u8 = 2;
+
+impl Topology for Dims {
+    #[inline]
+    fn cells(&self) -> u32 {
+        Dims::cells(*self)
+    }
+
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        Dims::neighbors(*self, cell)
+    }
+
+    fn sides(&self, cell: Cell) -> Sides {
+        let mut out = Sides::new();
+        for dir in crate::grid::Dir::ALL {
+            out.push(self.step(cell, dir));
+        }
+        out
+    }
+
+    #[inline]
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        if !Dims::adjacent(*self, a, b) {
+            return None;
+        }
+        let (lo, hi) = (a.min(b), a.max(b));
+        // South first: in a one-column grid the cell below is also `lo + 1`.
+        Some(if hi == lo + self.width {
+            (lo, SOUTH)
+        } else {
+            (lo, EAST)
+        })
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        let (x, y) = self.xy(cell);
+        if x + 1 < self.width {
+            visit(EAST, cell + 1);
+        }
+        if y + 1 < self.height {
+            visit(SOUTH, cell + self.width);
+        }
+    }
+
+    #[inline]
+    fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        Dims::adjacent(*self, a, b)
+    }
+
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        Dims::random_neighbor(*self, cell, rng, want)
+    }
+
+    #[inline]
+    fn random_cell(&self, rng: &mut Rng) -> Cell {
+        rng.below(Dims::cells(*self))
+    }
+
+    type Walker = Walker;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> Walker {
+        Walker::at(*self, cell)
+    }
+
+    #[inline]
+    fn walker_cell(walker: Walker) -> Cell {
+        walker.cell
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        walker.step_random(*self, rng);
+    }
+
+    fn for_each_edge(&self, mut visit: impl FnMut(Cell, Cell)) {
+        for cell in 0..Dims::cells(*self) {
+            self.owned_walls(cell, &mut |_, n| visit(cell, n));
+        }
+    }
+}
+
+/// A square grid whose left and right edges meet (`x`), whose top and
+/// bottom meet (`y`), or both (a torus, where every cell has four
+/// neighbours). A wrapped side needs three cells across, or the two cells
+/// of a row would share two walls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Wrap {
+    pub dims: Dims,
+    pub x: bool,
+    pub y: bool,
+}
+
+impl Wrap {
+    pub fn new(dims: Dims, x: bool, y: bool) -> Result<Wrap, MazeError> {
+        for (wraps, side, axis) in [(x, dims.width, "width"), (y, dims.height, "height")] {
+            if wraps && side < 3 {
+                return Err(MazeError::BadValue {
+                    what: "wrap",
+                    given: format!(
+                        "{} with a {axis} of {side}",
+                        if axis == "width" { "x" } else { "y" }
+                    ),
+                    valid: format!("a {axis} of at least 3 to wrap around"),
+                });
+            }
+        }
+        Ok(Wrap { dims, x, y })
+    }
+
+    pub fn wraps(&self) -> bool {
+        self.x || self.y
+    }
+
+    #[inline]
+    fn east(&self, cell: Cell) -> Option<Cell> {
+        let (x, _) = self.dims.xy(cell);
+        if x + 1 < self.dims.width {
+            Some(cell + 1)
+        } else {
+            self.x.then(|| cell + 1 - self.dims.width)
+        }
+    }
+
+    #[inline]
+    fn west(&self, cell: Cell) -> Option<Cell> {
+        let (x, _) = self.dims.xy(cell);
+        if x > 0 {
+            Some(cell - 1)
+        } else {
+            self.x.then(|| cell + self.dims.width - 1)
+        }
+    }
+
+    #[inline]
+    fn south(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.dims.xy(cell);
+        if y + 1 < self.dims.height {
+            Some(cell + self.dims.width)
+        } else {
+            self.y.then_some(x)
+        }
+    }
+
+    #[inline]
+    fn north(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.dims.xy(cell);
+        if y > 0 {
+            Some(cell - self.dims.width)
+        } else {
+            self.y.then(|| self.dims.at(x, self.dims.height - 1))
+        }
+    }
+}
+
+impl Topology for Wrap {
+    fn cells(&self) -> u32 {
+        self.dims.cells()
+    }
+
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        let mut out = Neighbors::new();
+        for n in [
+            self.north(cell),
+            self.east(cell),
+            self.south(cell),
+            self.west(cell),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            out.push(n);
+        }
+        out
+    }
+
+    fn sides(&self, cell: Cell) -> Sides {
+        let mut out = Sides::new();
+        for side in [
+            self.north(cell),
+            self.east(cell),
+            self.south(cell),
+            self.west(cell),
+        ] {
+            out.push(side);
+        }
+        out
+    }
+
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        if self.east(a) == Some(b) {
+            Some((a, EAST))
+        } else if self.east(b) == Some(a) {
+            Some((b, EAST))
+        } else if self.south(a) == Some(b) {
+            Some((a, SOUTH))
+        } else if self.south(b) == Some(a) {
+            Some((b, SOUTH))
+        } else {
+            None
+        }
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        if let Some(e) = self.east(cell) {
+            visit(EAST, e);
+        }
+        if let Some(s) = self.south(cell) {
+            visit(SOUTH, s);
+        }
+    }
+
+    type Walker = Cell;
+    fn walker(&self, cell: Cell) -> Cell {
+        cell
+    }
+    fn walker_cell(walker: Cell) -> Cell {
+        walker
+    }
+    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+        let n = self.neighbors(*walker);
+        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
+    }
+}

@@ -1,0 +1,195 @@
+use super::*;
+use std::f64::consts::TAU;
+
+/// A spread of every shape, small and odd sizes included.
+pub(crate) fn sample_shapes() -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for size in ["1x1", "1x5", "5x1", "2x2", "7x5", "8x6"] {
+        for name in ["square", "hex", "triangle"] {
+            shapes.push(Shape::parse(name, size, None).unwrap());
+        }
+    }
+    for wrap in ["x", "y", "xy"] {
+        shapes.push(Shape::parse("square", "5x4", Some(wrap)).unwrap());
+        shapes.push(Shape::parse("square", "3x3", Some(wrap)).unwrap());
+    }
+    for rings in ["1", "2", "3", "7"] {
+        shapes.push(Shape::parse("polar", rings, None).unwrap());
+    }
+    shapes
+}
+
+#[test]
+fn neighbours_are_symmetric_and_every_wall_has_one_owner() {
+    for shape in sample_shapes() {
+        let mut edges = std::collections::HashSet::new();
+        for cell in 0..shape.cells() {
+            let sides = shape.sides(cell);
+            let neighbours = shape.neighbors(cell);
+            let across: Vec<Cell> = sides.as_slice().iter().flatten().copied().collect();
+            assert_eq!(
+                across,
+                neighbours.as_slice(),
+                "{shape:?} cell {cell}: sides and neighbours agree"
+            );
+            for &n in neighbours.as_slice() {
+                assert!(
+                    shape.neighbors(n).as_slice().contains(&cell),
+                    "{shape:?}: {n} does not see {cell}"
+                );
+                assert_eq!(shape.wall_slot(cell, n), shape.wall_slot(n, cell));
+                assert!(shape.wall_slot(cell, n).is_some());
+                edges.insert((cell.min(n), cell.max(n)));
+            }
+            let mut bits = 0u8;
+            shape.owned_walls(cell, &mut |bit, n| {
+                assert_eq!(bits & bit, 0, "{shape:?} cell {cell}: bit {bit} twice");
+                bits |= bit;
+                assert_eq!(shape.wall_slot(cell, n), Some((cell, bit)));
+            });
+        }
+        let mut owned = 0;
+        shape.for_each_edge(|_, _| owned += 1);
+        assert_eq!(owned, edges.len(), "{shape:?}: every wall is owned once");
+    }
+}
+
+#[test]
+fn inner_cells_have_four_six_or_three_neighbours_and_a_torus_four_everywhere() {
+    let square = Shape::parse("square", "6x6", None).unwrap();
+    let hex = Shape::parse("hex", "6x6", None).unwrap();
+    let triangle = Shape::parse("triangle", "6x6", None).unwrap();
+    let torus = Shape::parse("square", "4x5", Some("xy")).unwrap();
+    let inner = Dims::new(6, 6).unwrap().at(2, 3);
+    assert_eq!(square.neighbors(inner).len(), 4);
+    assert_eq!(hex.neighbors(inner).len(), 6);
+    assert_eq!(triangle.neighbors(inner).len(), 3);
+    assert!((0..torus.cells()).all(|c| torus.neighbors(c).len() == 4));
+    let cylinder = Shape::parse("square", "4x5", Some("x")).unwrap();
+    assert_eq!(
+        cylinder.neighbors(0).len(),
+        3,
+        "a cylinder's corner: E, S and W across the seam"
+    );
+}
+
+#[test]
+fn sides_run_clockwise_so_turning_right_all_the_way_round_comes_back() {
+    let mut points = Vec::new();
+    let mut starts = Vec::new();
+    for shape in sample_shapes() {
+        for cell in 0..shape.cells() {
+            let sides = shape.sides(cell);
+            if sides.len() < 3 {
+                continue;
+            }
+            shape.outline(cell, &mut points, &mut starts);
+            assert_eq!(
+                starts.len(),
+                sides.len(),
+                "{shape:?} cell {cell}: one segment per side"
+            );
+            let (cx, cy) = shape.centre(cell);
+            // The angle of each side's midpoint seen from the centre: turning
+            // right (to the next side) always turns the same way, and a full
+            // round of turns is one revolution.
+            let angle = |k: usize| {
+                let a = points[starts[k]];
+                let b = points[*starts.get(k + 1).unwrap_or(&0)];
+                let end = if k + 1 == starts.len() { points[0] } else { b };
+                let mid_index =
+                    (starts[k] + starts.get(k + 1).copied().unwrap_or(points.len())) / 2;
+                let m = if starts.get(k + 1).copied().unwrap_or(points.len()) - starts[k] > 1 {
+                    points[mid_index]
+                } else {
+                    ((a.0 + end.0) / 2.0, (a.1 + end.1) / 2.0)
+                };
+                (m.1 - cy).atan2(m.0 - cx)
+            };
+            let turns: f64 = (0..sides.len())
+                .map(|k| (angle((k + 1) % sides.len()) - angle(k)).rem_euclid(TAU))
+                .sum();
+            assert!(
+                (turns - TAU).abs() < 1e-6,
+                "{shape:?} cell {cell}: the sides turn {turns} radians"
+            );
+        }
+    }
+}
+
+#[test]
+fn polar_rings_double_as_the_circumference_grows() {
+    // Ring r has round(2 pi r / n) times the n cells of ring r - 1: 2 pi / 1
+    // rounds to 6, 4 pi / 6 to 2, 6 pi / 12 to 2, 8 pi / 24 to 1, ... and
+    // 24 pi / 48 to 2 again.
+    let polar = Polar::new(13).unwrap();
+    let counts: Vec<u32> = (0..13).map(|r| polar.ring_len(r)).collect();
+    assert_eq!(counts, [1, 6, 12, 24, 24, 24, 48, 48, 48, 48, 48, 48, 96]);
+    assert_eq!(polar.cells(), counts.iter().sum::<u32>());
+    assert!(Polar::new(0).is_err() && Polar::new(MAX_RINGS_FOR_TEST + 1).is_err());
+    assert!(Shape::parse("polar", "lots", None)
+        .unwrap_err()
+        .to_string()
+        .contains("rings"));
+}
+
+const MAX_RINGS_FOR_TEST: u32 = super::polar::MAX_RINGS;
+
+#[test]
+fn the_point_at_each_centre_is_that_cell_and_far_points_are_none() {
+    for shape in sample_shapes() {
+        for cell in 0..shape.cells() {
+            let (x, y) = shape.centre(cell);
+            assert_eq!(shape.cell_at(x, y), Some(cell), "{shape:?}");
+        }
+        let (w, h) = shape.bounds();
+        assert_eq!(shape.cell_at(-0.5, -0.5), None);
+        assert_eq!(shape.cell_at(w + 0.5, h + 0.5), None);
+    }
+}
+
+#[test]
+fn a_mask_switches_cells_off_and_must_leave_one_piece() {
+    let (dims, mask) = Mask::from_text("....\n.XX.\n....\n").unwrap();
+    assert_eq!((dims.width, dims.height, mask.live()), (4, 3, 10));
+    let shape = Shape::square(dims).with_mask(mask).unwrap();
+    assert!(!shape.is_cell(5) && shape.is_cell(4));
+    assert_eq!(
+        shape.neighbors(4).as_slice(),
+        &[0, 8],
+        "masked cells are no neighbours"
+    );
+    assert_eq!(shape.live_cells(), 10);
+    let (dims, split) = Mask::from_text("..X..\n..X..\n").unwrap();
+    let err = Shape::square(dims)
+        .with_mask(split)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("2 separate regions"), "{err}");
+    let (dims, empty) = Mask::from_text("XX\nXX\n").unwrap();
+    let err = Shape::square(dims)
+        .with_mask(empty)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("every cell off"), "{err}");
+}
+
+#[test]
+fn bad_shapes_and_wraps_are_named() {
+    let err = Shape::parse("octagon", "5x5", None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("square, polar, hex, triangle"), "{err}");
+    let err = Shape::parse("square", "2x5", Some("x"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("at least 3"), "{err}");
+    let err = Shape::parse("hex", "5x5", Some("x"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("square mazes only"), "{err}");
+    let err = Shape::parse("square", "5x5", Some("z"))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("torus"), "{err}");
+}

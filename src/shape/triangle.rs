@@ -1,0 +1,100 @@
+//! Triangles in rows, alternating apex up and apex down: cell `(x, y)` is
+//! `y * width + x` and points up when `x + y` is even. Inner cells have three
+//! neighbours: an up triangle E, S, W (clockwise from its right edge), a
+//! down one N, E, W (from its top edge). A cell owns its E wall (bit 1) and,
+//! pointing up, its S wall (bit 2).
+
+use super::{Sides, Topology};
+use crate::grid::{Cell, Dims, Neighbors};
+use crate::rng::Rng;
+
+const E: u8 = 1;
+const S: u8 = 2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Triangle {
+    pub dims: Dims,
+}
+
+impl Triangle {
+    pub fn new(dims: Dims) -> Triangle {
+        Triangle { dims }
+    }
+
+    /// Whether the cell's apex points up.
+    #[inline]
+    pub fn points_up(&self, cell: Cell) -> bool {
+        let (x, y) = self.dims.xy(cell);
+        (x + y) % 2 == 0
+    }
+
+    /// The three sides in clockwise order: up `[E, S, W]`, down `[N, E, W]`.
+    #[inline]
+    pub fn side_cells(&self, cell: Cell) -> [Option<Cell>; 3] {
+        let d = self.dims;
+        let (x, y) = d.xy(cell);
+        let east = (x + 1 < d.width).then(|| cell + 1);
+        let west = (x > 0).then(|| cell - 1);
+        if (x + y) % 2 == 0 {
+            [east, (y + 1 < d.height).then(|| cell + d.width), west]
+        } else {
+            [(y > 0).then(|| cell - d.width), east, west]
+        }
+    }
+}
+
+impl Topology for Triangle {
+    fn cells(&self) -> u32 {
+        self.dims.cells()
+    }
+
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        let mut out = Neighbors::new();
+        for n in self.side_cells(cell).into_iter().flatten() {
+            out.push(n);
+        }
+        out
+    }
+
+    fn sides(&self, cell: Cell) -> Sides {
+        let mut out = Sides::new();
+        for s in self.side_cells(cell) {
+            out.push(s);
+        }
+        out
+    }
+
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        let (lo, hi) = (a.min(b), a.max(b));
+        let d = self.dims;
+        if hi == lo + 1 && d.xy(hi).0 != 0 {
+            Some((lo, E))
+        } else if hi == lo + d.width && self.points_up(lo) {
+            Some((lo, S))
+        } else {
+            None
+        }
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        let (x, y) = self.dims.xy(cell);
+        if x + 1 < self.dims.width {
+            visit(E, cell + 1);
+        }
+        if (x + y) % 2 == 0 && y + 1 < self.dims.height {
+            visit(S, cell + self.dims.width);
+        }
+    }
+
+    type Walker = Cell;
+    fn walker(&self, cell: Cell) -> Cell {
+        cell
+    }
+    fn walker_cell(walker: Cell) -> Cell {
+        walker
+    }
+    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+        let n = self.neighbors(*walker);
+        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
+    }
+}
