@@ -34,14 +34,15 @@ pub fn monte_carlo(
     trials: u32,
     keep: Keep,
 ) -> Result<Pick, MazeError> {
-    let total = u64::from(trials) * u64::from(params.dims.cells());
+    let total = u64::from(trials) * u64::from(params.dims().cells());
     if trials == 0 || trials > MAX_TRIALS || total > MAX_TOTAL_CELLS {
         return Err(MazeError::BadValue {
             what: "number of trials",
             given: trials.to_string(),
             valid: format!(
                 "1 to {MAX_TRIALS}, and at most {MAX_TOTAL_CELLS} cells in all ({} for this size)",
-                (MAX_TOTAL_CELLS / u64::from(params.dims.cells())).clamp(1, u64::from(MAX_TRIALS))
+                (MAX_TOTAL_CELLS / u64::from(params.dims().cells()))
+                    .clamp(1, u64::from(MAX_TRIALS))
             ),
         });
     }

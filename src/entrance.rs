@@ -120,11 +120,50 @@ pub fn longest(grid: &Grid) -> Ends {
 }
 
 /// Places the ends in the given style; `seed` drives the random style.
+/// Off the plain square the ends are cells (no gap in a wall): `norvig`
+/// takes the first and last cells (a square's top-left and bottom-right),
+/// `random` two cells on the outline, `longest` the longest path's ends.
 pub fn place(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
+    if grid.square().is_none() {
+        return place_on_shape(grid, style, seed);
+    }
     match style {
         EntranceStyle::Norvig => norvig(grid.dims()),
         EntranceStyle::Random => random(grid.dims(), &mut Rng::with_stream(seed, 0x656e_7472)),
         EntranceStyle::Longest => longest(grid),
+    }
+}
+
+fn place_on_shape(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
+    use crate::shape::Topology;
+    let shape = grid.shape();
+    let inside = |cell| Door { cell, side: None };
+    let live = || (0..shape.cells()).filter(|&c| shape.is_cell(c));
+    let (a, b) = match style {
+        EntranceStyle::Longest => {
+            let (a, b, _) = analyze::longest_path(grid);
+            (a, b)
+        }
+        EntranceStyle::Norvig => (live().next().unwrap_or(0), live().next_back().unwrap_or(0)),
+        EntranceStyle::Random => {
+            let outline: Vec<Cell> = live()
+                .filter(|&c| shape.sides(c).as_slice().iter().any(Option::is_none))
+                .collect();
+            let mut rng = Rng::with_stream(seed, 0x656e_7472);
+            match outline.len() {
+                0 => (0, 0),
+                1 => (outline[0], outline[0]),
+                n => {
+                    let i = rng.below(n as u32);
+                    let j = (i + 1 + rng.below(n as u32 - 1)) % n as u32;
+                    (outline[i as usize], outline[j as usize])
+                }
+            }
+        }
+    };
+    Ends {
+        entrance: inside(a),
+        exit: inside(b),
     }
 }
 

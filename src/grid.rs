@@ -7,6 +7,7 @@
 
 use crate::error::MazeError;
 use crate::event::Event;
+use crate::shape::{Shape, Topology};
 
 /// A cell index, `y * width + x`.
 pub type Cell = u32;
@@ -14,7 +15,8 @@ pub type Cell = u32;
 /// The largest width or height accepted: 4096 x 4096 is 16M cells.
 pub const MAX_SIDE: u32 = 4096;
 
-/// The four directions, north first and clockwise.
+/// The four directions, north first and clockwise (their order is the
+/// square's side order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
     N,
@@ -298,51 +300,93 @@ impl Dims {
 const EAST_OPEN: u8 = 1;
 const SOUTH_OPEN: u8 = 2;
 
-/// A maze: its dimensions and one byte of wall bits per cell.
+/// A maze: its shape and one byte of wall bits per cell (each cell stores
+/// the walls it owns; see `Topology::owned_walls`). On a plain square a
+/// cell owns its east and south walls, and the tuned square paths below run.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Grid {
+    shape: Shape,
+    /// The dimensions of a plain square (no wrap, no mask): its fast paths.
+    square: Option<Dims>,
+    /// Columns and rows of the numbering (for polar: outer ring by rings).
     dims: Dims,
     bits: Vec<u8>,
 }
 
 impl std::fmt::Debug for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "Grid {}x{}\n{}",
-            self.dims.width,
-            self.dims.height,
-            crate::render::ascii::render(self, None, None)
-        )
+        match self.square {
+            Some(d) => write!(
+                f,
+                "Grid {}x{}\n{}",
+                d.width,
+                d.height,
+                crate::render::ascii::render(self, None, None)
+            ),
+            None => write!(
+                f,
+                "Grid {} {} ({} openings)",
+                self.shape.name(),
+                self.shape.size_text(),
+                self.openings()
+            ),
+        }
     }
 }
 
 impl Grid {
-    /// A grid with every wall up.
+    /// A plain square grid with every wall up.
     pub fn closed(dims: Dims) -> Grid {
+        Grid::closed_shape(Shape::square(dims))
+    }
+
+    /// A plain square grid with every interior wall down (the start of
+    /// wall-adding algorithms).
+    pub fn open(dims: Dims) -> Grid {
+        Grid::open_shape(Shape::square(dims))
+    }
+
+    /// A maze of any shape with every wall up.
+    pub fn closed_shape(shape: Shape) -> Grid {
+        let (w, h) = shape.size();
+        let dims = shape.square_dims().unwrap_or_else(|| {
+            Dims::new(w.clamp(1, MAX_SIDE), h.clamp(1, MAX_SIDE)).expect("clamped")
+        });
         Grid {
+            square: shape.plain_square(),
             dims,
-            bits: vec![0; dims.cells() as usize],
+            bits: vec![0; shape.cells() as usize],
+            shape,
         }
     }
 
-    /// A grid with every interior wall down (the start of wall-adding algorithms).
-    pub fn open(dims: Dims) -> Grid {
-        let mut grid = Grid::closed(dims);
-        for cell in 0..dims.cells() {
-            let (x, y) = dims.xy(cell);
-            let mut b = 0;
-            if x + 1 < dims.width {
-                b |= EAST_OPEN;
+    /// A maze of any shape with every wall between cells down.
+    pub fn open_shape(shape: Shape) -> Grid {
+        let mut grid = Grid::closed_shape(shape);
+        for cell in 0..grid.shape.cells() {
+            if grid.shape.is_cell(cell) {
+                let mut owned = 0;
+                grid.shape.owned_walls(cell, &mut |bit, _| owned |= bit);
+                grid.bits[cell as usize] = owned;
             }
-            if y + 1 < dims.height {
-                b |= SOUTH_OPEN;
-            }
-            grid.bits[cell as usize] = b;
         }
         grid
     }
 
+    /// The maze's shape.
+    #[inline]
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The plain square's dimensions, if the maze is one.
+    #[inline]
+    pub fn square(&self) -> Option<Dims> {
+        self.square
+    }
+
+    /// Columns and rows: a square's, hex's or triangle's own; for polar,
+    /// the outer ring's cells by the rings (the numbering is the shape's).
     #[inline]
     pub fn dims(&self) -> Dims {
         self.dims
@@ -358,26 +402,41 @@ impl Grid {
         self.dims.height
     }
 
-    /// The number of cells.
+    /// The number of cell indices (masked ones included).
     #[inline]
     pub fn cells(&self) -> u32 {
-        self.dims.cells()
+        self.bits.len() as u32
+    }
+
+    /// Whether two cells share a wall.
+    #[inline]
+    pub fn adjacent(&self, a: Cell, b: Cell) -> bool {
+        match self.square {
+            Some(d) => d.adjacent(a, b),
+            None => self.shape.adjacent(a, b),
+        }
     }
 
     /// The cell that owns the wall between `a` and `b`, and the bit it uses.
     #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> (usize, u8) {
-        debug_assert!(
-            self.dims.adjacent(a, b),
-            "cells {a} and {b} are not adjacent"
-        );
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        // South first: in a one-column grid the cell below is also `lo + 1`.
-        if hi == lo + self.dims.width {
-            (lo as usize, SOUTH_OPEN)
-        } else {
-            (lo as usize, EAST_OPEN)
-        }
+        let slot = match self.square {
+            Some(d) => {
+                debug_assert!(d.adjacent(a, b), "cells {a} and {b} are not adjacent");
+                let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+                // South first: in a one-column grid the cell below is also `lo + 1`.
+                if hi == lo + d.width {
+                    (lo, SOUTH_OPEN)
+                } else {
+                    (lo, EAST_OPEN)
+                }
+            }
+            None => self
+                .shape
+                .wall_slot(a, b)
+                .unwrap_or_else(|| panic!("cells {a} and {b} are not adjacent")),
+        };
+        (slot.0 as usize, slot.1)
     }
 
     /// Whether the wall between two adjacent cells is open.
@@ -387,9 +446,16 @@ impl Grid {
         self.bits[slot] & bit != 0
     }
 
-    /// Whether the side of a cell is open (the border never is).
+    /// Whether the side of a square cell is open (the border never is;
+    /// across a wrapped edge it may be). Square mazes only.
     #[inline]
     pub fn is_open(&self, cell: Cell, dir: Dir) -> bool {
+        if self.square.is_none() {
+            return match self.shape.sides(cell).as_slice()[dir as usize] {
+                Some(n) => self.is_open_between(cell, n),
+                None => false,
+            };
+        }
         match dir {
             Dir::E => self.bits[cell as usize] & EAST_OPEN != 0,
             Dir::S => self.bits[cell as usize] & SOUTH_OPEN != 0,
@@ -425,11 +491,20 @@ impl Grid {
         }
     }
 
-    /// The neighbours reachable through an opening, in N, E, S, W order.
+    /// The neighbours reachable through an opening, in the shape's
+    /// clockwise order (N, E, S, W on squares).
     #[inline]
     pub fn open_neighbors(&self, cell: Cell) -> Neighbors {
-        let w = self.dims.width;
         let mut out = Neighbors::new();
+        let Some(d) = self.square else {
+            for &n in self.shape.neighbors(cell).as_slice() {
+                if self.is_open_between(cell, n) {
+                    out.push(n);
+                }
+            }
+            return out;
+        };
+        let w = d.width;
         if cell >= w && self.bits[(cell - w) as usize] & SOUTH_OPEN != 0 {
             out.push(cell - w);
         }
@@ -454,24 +529,37 @@ impl Grid {
 
     /// The total number of openings between cells.
     pub fn openings(&self) -> u64 {
-        self.bits
-            .iter()
-            .map(|&b| u64::from(b & EAST_OPEN) + u64::from((b & SOUTH_OPEN) >> 1))
-            .sum()
+        self.bits.iter().map(|&b| u64::from(b.count_ones())).sum()
     }
 
-    /// Every opening as a pair `(a, b)` with `a < b`, in cell order.
-    pub fn opening_pairs(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
-        let w = self.dims.width;
-        self.bits.iter().enumerate().flat_map(move |(i, &b)| {
+    /// Every opening as a pair (owner, neighbour), in cell order; on squares
+    /// `(a, b)` with `a < b`.
+    pub fn opening_pairs(&self) -> Box<dyn Iterator<Item = (Cell, Cell)> + '_> {
+        if let Some(d) = self.square {
+            let w = d.width;
+            return Box::new(self.bits.iter().enumerate().flat_map(move |(i, &b)| {
+                let c = i as Cell;
+                let east = (b & EAST_OPEN != 0).then_some((c, c + 1));
+                let south = (b & SOUTH_OPEN != 0).then_some((c, c + w));
+                east.into_iter().chain(south)
+            }));
+        }
+        Box::new(self.bits.iter().enumerate().flat_map(move |(i, &b)| {
             let c = i as Cell;
-            let east = (b & EAST_OPEN != 0).then_some((c, c + 1));
-            let south = (b & SOUTH_OPEN != 0).then_some((c, c + w));
-            east.into_iter().chain(south)
-        })
+            let mut pairs = Vec::new();
+            if b != 0 {
+                self.shape.owned_walls(c, &mut |bit, n| {
+                    if b & bit != 0 {
+                        pairs.push((c, n));
+                    }
+                });
+            }
+            pairs
+        }))
     }
 
-    /// The raw wall bits (bit 0: east open, bit 1: south open), one byte a cell.
+    /// The raw wall bits, one byte a cell (on squares bit 0: east open,
+    /// bit 1: south open).
     pub fn raw(&self) -> &[u8] {
         &self.bits
     }

@@ -120,9 +120,12 @@ fn json_with_solve_carries_a_solution_from_entrance_to_exit() {
         "--solve",
     ]);
     let text = stdout(&out);
-    assert!(text.starts_with(
-        "{\"width\":6,\"height\":4,\"seed\":9,\"algorithm\":\"wilson\",\"entrance\":0,\"exit\":23,"
-    ));
+    assert!(
+        text.starts_with(
+            "{\"shape\":\"square\",\"width\":6,\"height\":4,\"cells\":24,\"seed\":9,\"algorithm\":\"wilson\",\"entrance\":0,\"exit\":23,\"edges\":["
+        ),
+        "{text}"
+    );
     let solution = &text[text.find("\"solution\":[").unwrap() + 12..text.rfind(']').unwrap()];
     let cells: Vec<u32> = solution.split(',').map(|c| c.parse().unwrap()).collect();
     assert_eq!((cells[0], *cells.last().unwrap()), (0, 23));
@@ -331,5 +334,187 @@ fn solvers_lists_every_solver_with_a_description() {
             .find(|l| l.split('\t').next() == Some(info.name))
             .unwrap_or_else(|| panic!("{} is not listed", info.name));
         assert!(line.split('\t').nth(1).is_some_and(|d| !d.is_empty()));
+    }
+}
+
+/// A JSON array of pairs after `"key":`.
+fn pairs(text: &str, key: &str) -> Vec<(u32, u32)> {
+    let start = text.find(&format!("\"{key}\":[")).unwrap() + key.len() + 4;
+    let end = start + text[start..].find("]]").map_or(0, |i| i + 1);
+    if end <= start {
+        return Vec::new();
+    }
+    text[start..end]
+        .split("],[")
+        .map(|p| {
+            let p = p.trim_matches(|c| c == '[' || c == ']');
+            let (a, b) = p.split_once(',').unwrap();
+            (a.parse().unwrap(), b.parse().unwrap())
+        })
+        .collect()
+}
+
+#[test]
+fn json_describes_every_shape_and_its_openings_are_edges() {
+    for (shape, size, extra) in [
+        ("hex", "7x5", vec![]),
+        ("triangle", "8x4", vec![]),
+        ("polar", "6", vec![]),
+        ("square", "5x4", vec!["--wrap", "xy"]),
+    ] {
+        let mut args = vec![
+            "generate", "--shape", shape, "--size", size, "--seed", "3", "--format", "json",
+            "--solve",
+        ];
+        args.extend(extra);
+        let out = mazelab(&args);
+        assert!(out.status.success(), "{shape}: {}", stderr(&out));
+        let text = stdout(&out);
+        assert!(
+            text.starts_with(&format!("{{\"shape\":\"{shape}\",")),
+            "{text}"
+        );
+        let cells: u32 = text
+            .split("\"cells\":")
+            .nth(1)
+            .unwrap()
+            .split(',')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let edges = pairs(&text, "edges");
+        let openings = pairs(&text, "openings");
+        assert_eq!(openings.len() as u32, cells - 1, "{shape}: a perfect maze");
+        for pair in &openings {
+            assert!(edges.contains(pair), "{shape}: opening {pair:?} is no edge");
+        }
+        assert!(
+            text.contains("\"masked\":[]") && text.contains("\"solution\":["),
+            "{shape}"
+        );
+    }
+}
+
+#[test]
+fn svg_draws_every_shape_with_its_solution() {
+    for (shape, size) in [
+        ("hex", "6x4"),
+        ("triangle", "8x4"),
+        ("polar", "5"),
+        ("square", "6x4"),
+    ] {
+        let out = mazelab(&[
+            "generate", "--shape", shape, "--size", size, "--seed", "1", "--format", "svg",
+            "--solve",
+        ]);
+        assert!(out.status.success(), "{shape}: {}", stderr(&out));
+        let svg = stdout(&out);
+        assert!(
+            svg.starts_with("<svg") && svg.contains("<path d=\"M"),
+            "{shape}"
+        );
+        assert!(svg.contains("class=\"solution\""), "{shape}");
+    }
+}
+
+#[test]
+fn list_by_shape_offers_only_what_runs_there() {
+    let all = stdout(&mazelab(&["list"]));
+    let hex = stdout(&mazelab(&["list", "--shape", "hex"]));
+    assert_eq!(all.lines().count(), 14);
+    assert_eq!(hex.lines().count(), 8);
+    assert!(hex.contains("wilson\t") && !hex.contains("eller\t"));
+}
+
+#[test]
+fn a_mask_file_gives_the_maze_its_outline() {
+    let dir = std::env::temp_dir().join(format!("mazelab-mask-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let heart = dir.join("heart.txt");
+    std::fs::write(&heart, "X..X..X\n.......\nX.....X\nXX...XX\nXXX.XXX\n").unwrap();
+    let out = mazelab(&[
+        "generate",
+        "--mask",
+        heart.to_str().unwrap(),
+        "--algorithm",
+        "kruskal",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("\"width\":7,\"height\":5"), "{text}");
+    let masked = text
+        .split("\"masked\":[")
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap();
+    assert_eq!(masked.split(',').count(), 3 + 2 + 4 + 6);
+    assert_eq!(pairs(&text, "openings").len(), 35 - 15 - 1);
+    let split = dir.join("split.txt");
+    std::fs::write(&split, "..X..\n..X..\n").unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "XX\nXX\n").unwrap();
+    for (file, hint) in [(&split, "2 separate regions"), (&empty, "every cell off")] {
+        let out = mazelab(&["generate", "--mask", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(stderr(&out).contains(hint), "{}", stderr(&out));
+        assert!(stdout(&out).is_empty());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_shape_input_is_named_and_nothing_is_generated() {
+    for (args, hint) in [
+        (
+            vec!["generate", "--shape", "octagon"],
+            "[possible values: square, polar, hex, triangle]",
+        ),
+        (
+            vec!["generate", "--shape", "hex", "--algorithm", "sidewinder"],
+            "sidewinder runs on square",
+        ),
+        (
+            vec!["generate", "--shape", "polar", "--format", "ascii"],
+            "svg, json or stats",
+        ),
+        (
+            vec!["generate", "--shape", "polar", "--size", "0"],
+            "number of rings",
+        ),
+        (
+            vec!["generate", "--shape", "polar", "--size", "10x10"],
+            "number of rings",
+        ),
+        (
+            vec!["generate", "--shape", "hex", "--wrap", "x"],
+            "square mazes only",
+        ),
+        (
+            vec!["generate", "--wrap", "xy", "--size", "2x9"],
+            "at least 3",
+        ),
+        (
+            vec!["generate", "--shape", "triangle", "--size", "1x5"],
+            "at least 2 columns",
+        ),
+        (vec!["generate", "--mask", "/no/such/mask.txt"], "mask file"),
+        (
+            vec!["list", "--shape", "cube"],
+            "[possible values: square, polar",
+        ),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+        assert!(stdout(&out).is_empty(), "{args:?}");
     }
 }

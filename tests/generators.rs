@@ -59,7 +59,7 @@ fn every_generator_makes_a_perfect_maze_on_every_shape_and_seed() {
         for (w, h) in SHAPES {
             for seed in 0..SEEDS {
                 let params = Params {
-                    dims: dims(w, h),
+                    shape: mazelab::shape::Shape::square(dims(w, h)),
                     seed,
                     ..base.clone()
                 };
@@ -76,7 +76,7 @@ fn the_event_stream_rebuilds_the_instant_maze() {
     for (name, base) in variants() {
         for seed in 0..5 {
             let params = Params {
-                dims: dims(23, 17),
+                shape: mazelab::shape::Shape::square(dims(23, 17)),
                 seed,
                 ..base.clone()
             };
@@ -109,7 +109,7 @@ fn instant_mode_keeps_every_carving_event_and_drops_only_visuals() {
 fn the_same_seed_gives_the_same_events() {
     for (name, base) in variants() {
         let params = Params {
-            dims: dims(20, 13),
+            shape: mazelab::shape::Shape::square(dims(20, 13)),
             seed: 99,
             ..base
         };
@@ -128,7 +128,7 @@ fn different_seeds_give_different_mazes() {
             generate(
                 name,
                 Params {
-                    dims: dims(12, 12),
+                    shape: mazelab::shape::Shape::square(dims(12, 12)),
                     seed,
                     ..base.clone()
                 },
@@ -153,7 +153,7 @@ fn random_sizes_and_seeds_always_give_perfect_mazes() {
             let (grid, _) = replay(
                 name,
                 Params {
-                    dims: dims(w, h),
+                    shape: mazelab::shape::Shape::square(dims(w, h)),
                     seed,
                     ..base.clone()
                 },

@@ -9,9 +9,11 @@ use clap::{CommandFactory, Parser, Subcommand};
 use mazelab::analyze;
 use mazelab::entrance::{self, EntranceStyle};
 use mazelab::error::parse_seed;
+use mazelab::error::MazeError;
 use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
 use mazelab::grid::Dims;
 use mazelab::render::{self, json, Format};
+use mazelab::shape::{Mask, Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
 use std::io::Write;
 use std::process::ExitCode;
@@ -29,7 +31,11 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     /// List the generators: name, a tab, how it works.
-    List,
+    List {
+        /// Only those that run on this shape.
+        #[arg(long, value_parser = PossibleValuesParser::new(SHAPE_NAMES))]
+        shape: Option<String>,
+    },
     /// List the solvers: name, a tab, how it works.
     Solvers,
     /// Generate a maze and print it.
@@ -47,9 +53,20 @@ struct Request {
     /// The generator (see `mazelab list`).
     #[arg(long, default_value = "backtracker", value_parser = algorithm_names())]
     algorithm: String,
-    /// Width x height in cells, each 1 to 4096.
-    #[arg(long, value_name = "WxH", default_value = "20x10", value_parser = Dims::parse)]
-    size: Dims,
+    /// The tiling: square, polar (rings round a centre), hex or triangle.
+    #[arg(long, default_value = "square", value_parser = PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// Width x height in cells, each 1 to 4096 (default 20x10); for polar
+    /// a number of rings (default 10).
+    #[arg(long, value_name = "WxH|RINGS")]
+    size: Option<String>,
+    /// Wrap a square maze around: x (a cylinder), y, or xy (a torus).
+    #[arg(long, value_parser = PossibleValuesParser::new(["x", "y", "xy"]))]
+    wrap: Option<String>,
+    /// A text file of rows, X for a cell that is off: the maze takes its
+    /// outline, and the file sets the width and height.
+    #[arg(long, value_name = "FILE")]
+    mask: Option<std::path::PathBuf>,
     /// A whole number; without one a random seed is drawn and reported.
     #[arg(long, value_parser = parse_seed, allow_hyphen_values = true)]
     seed: Option<u64>,
@@ -102,6 +119,24 @@ fn choices<T: Clone + Send + Sync + 'static>(
         .map(move |name| parse(&name).expect("clap only passes one of the listed names"))
 }
 
+/// Why `generate` stopped: bad input (exit 2) or a failed write.
+enum Failure {
+    Bad(MazeError),
+    Io(std::io::Error),
+}
+
+impl From<MazeError> for Failure {
+    fn from(e: MazeError) -> Self {
+        Failure::Bad(e)
+    }
+}
+
+impl From<std::io::Error> for Failure {
+    fn from(e: std::io::Error) -> Self {
+        Failure::Io(e)
+    }
+}
+
 /// clap's error as one line: its message and the valid choices it lists,
 /// without the usage block and tips, so a script's log stays one line.
 fn one_line(error: &clap::Error) -> String {
@@ -133,20 +168,97 @@ fn one_line(error: &clap::Error) -> String {
     format!("mazelab: {line} (see mazelab --help)")
 }
 
-fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
+/// The shape a request asks for, with its mask; bad values are named.
+fn shape_of(request: &Request) -> Result<Shape, MazeError> {
+    let default_size = if request.shape == "polar" {
+        "10"
+    } else {
+        "20x10"
+    };
+    let Some(path) = &request.mask else {
+        let size = request.size.as_deref().unwrap_or(default_size);
+        return Shape::parse(&request.shape, size, request.wrap.as_deref());
+    };
+    if request.shape == "polar" {
+        return Err(MazeError::BadValue {
+            what: "mask file",
+            given: "for a polar maze".into(),
+            valid: "square, hex or triangle (a text mask is rows and columns)".into(),
+        });
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| MazeError::BadValue {
+        what: "mask file",
+        given: format!("{}: {e}", path.display()),
+        valid: "a readable text file of rows, X for a cell that is off".into(),
+    })?;
+    let (dims, mask) = Mask::from_text(&text)?;
+    let size = format!("{}x{}", dims.width, dims.height);
+    if let Some(given) = request
+        .size
+        .as_deref()
+        .filter(|s| Dims::parse(s).ok() != Some(dims))
+    {
+        return Err(MazeError::BadValue {
+            what: "size",
+            given: given.to_string(),
+            valid: format!("{size}, the mask file's size, or no --size"),
+        });
+    }
+    Shape::parse(&request.shape, &size, request.wrap.as_deref())?.with_mask(mask)
+}
+
+fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
+    let shape = shape_of(&request)?;
+    let algorithm = generate::find(&request.algorithm)?;
+    generate::check_shape(algorithm, &shape)?;
+    let text_format = matches!(
+        request.format,
+        Format::Ascii | Format::Norvig | Format::Blocks
+    );
+    if text_format && shape.plain_square().is_none() {
+        return Err(MazeError::BadValue {
+            what: "format for this shape",
+            given: format!("{} for a {} maze", request.format.name(), describe(&shape)),
+            valid: "svg, json or stats (ascii, norvig and blocks draw plain square mazes only)"
+                .into(),
+        }
+        .into());
+    }
+    Ok(write_maze(request, shape, out)?)
+}
+
+/// "hex", "wrapped square", "masked triangle"...
+fn describe(shape: &Shape) -> String {
+    let mut words = Vec::new();
+    if shape.mask.is_some() {
+        words.push("masked");
+    }
+    if shape.name() == "square" && shape.plain_square().is_none() && shape.mask.is_none() {
+        words.push("wrapped");
+    }
+    words.push(shape.name());
+    words.join(" ")
+}
+
+fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::Result<()> {
     let seed = request.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     if request.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
     }
     let params = Params {
-        dims: request.size,
-        seed,
         pop: request.pop.clone(),
         bias: request.bias,
+        ..Params::on(shape, seed)
+    };
+    let (width, height) = params.shape.size();
+    let size_text = if params.shape.name() == "polar" {
+        height.to_string()
+    } else {
+        format!("{width}x{height}")
     };
     let started = Instant::now();
-    let grid =
-        generate::generate(&request.algorithm, params).expect("the algorithm name was checked");
+    let grid = generate::generate(&request.algorithm, params)
+        .expect("the algorithm and shape were checked");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.entrances, seed);
     let solution = if request.solve {
@@ -184,8 +296,10 @@ fn run_generate(request: Request, out: &mut impl Write) -> std::io::Result<()> {
             let metrics = analyze::metrics(&grid, &ends);
             writeln!(
                 out,
-                "algorithm={} size={}x{} seed={seed} {metrics} generate_ms={generate_ms:.3}",
-                request.algorithm, request.size.width, request.size.height
+                "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={generate_ms:.3}",
+                request.algorithm,
+                grid.shape().name(),
+                size_text
             )
         }
     }
@@ -207,13 +321,27 @@ fn main() -> ExitCode {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = match cli.command {
-        Command::List => ALGORITHMS
-            .iter()
-            .try_for_each(|a| writeln!(out, "{}\t{}", a.name, a.description)),
+        Command::List { shape } => {
+            let shape = shape.map(|name| {
+                let size = if name == "polar" { "3" } else { "3x3" };
+                Shape::parse(&name, size, None).expect("a listed shape name")
+            });
+            ALGORITHMS
+                .iter()
+                .filter(|a| shape.as_ref().is_none_or(|s| a.runs_on(s)))
+                .try_for_each(|a| writeln!(out, "{}\t{}", a.name, a.description))
+        }
         Command::Solvers => SOLVERS
             .iter()
             .try_for_each(|s| writeln!(out, "{}\t{}", s.name, s.description)),
-        Command::Generate(request) => run_generate(request, &mut out),
+        Command::Generate(request) => match run_generate(request, &mut out) {
+            Ok(()) => Ok(()),
+            Err(Failure::Io(e)) => Err(e),
+            Err(Failure::Bad(e)) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "mazelab", &mut out);
             Ok(())

@@ -13,52 +13,51 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Emit;
-use crate::grid::{Dims, Walker};
 use crate::rng::Rng;
+use crate::shape::Topology;
 
 /// Moves per step at most: enough to amortise the call, few enough that one
 /// step stays within an animation frame's budget.
 const MOVES_PER_STEP: u32 = 64;
 
-pub struct AldousBroder {
-    dims: Dims,
+pub struct AldousBroder<S: Topology> {
+    shape: S,
     rng: Rng,
     visited: BitSet,
-    at: Walker,
+    at: S::Walker,
     remaining: u32,
     started: bool,
 }
 
-impl AldousBroder {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(AldousBroder {
-            dims: params.dims,
-            rng: Rng::new(params.seed),
-            visited: BitSet::new(params.dims.cells() as usize),
-            at: Walker::at(params.dims, 0),
-            remaining: params.dims.cells() - 1,
-            started: false,
-        })
-    }
+/// Aldous-Broder on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(AldousBroder {
+        visited: BitSet::new(shape.cells() as usize),
+        at: shape.walker(0),
+        remaining: shape.live_cells() - 1,
+        shape,
+        rng: Rng::new(params.seed),
+        started: false,
+    }))
 }
 
-impl Step for AldousBroder {
+impl<S: Topology> Step for AldousBroder<S> {
     /// Walks until it carves, or for `MOVES_PER_STEP` moves.
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            self.at = Walker::at(self.dims, self.rng.below(self.dims.cells()));
-            self.visited.insert(self.at.cell);
-            out.cursor(self.at.cell);
+            self.at = self.shape.walker(self.shape.random_cell(&mut self.rng));
+            self.visited.insert(S::walker_cell(self.at));
+            out.cursor(S::walker_cell(self.at));
             return self.remaining > 0;
         }
         for _ in 0..MOVES_PER_STEP {
             if self.remaining == 0 {
                 return false;
             }
-            let from = self.at.cell;
-            self.at.step_random(self.dims, &mut self.rng);
-            let next = self.at.cell;
+            let from = S::walker_cell(self.at);
+            self.shape.step_random(&mut self.at, &mut self.rng);
+            let next = S::walker_cell(self.at);
             out.cursor(next);
             if !self.visited.contains(next) {
                 self.visited.insert(next);

@@ -13,46 +13,52 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims};
+use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
-pub struct Backtracker {
-    dims: Dims,
+pub struct Backtracker<S: Topology> {
+    shape: S,
     rng: Rng,
     visited: BitSet,
     stack: Vec<Cell>,
     started: bool,
 }
 
-impl Backtracker {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(Backtracker {
-            dims: params.dims,
+impl<S: Topology + 'static> Backtracker<S> {
+    pub fn new(shape: S, params: &Params) -> Backtracker<S> {
+        Backtracker {
+            visited: BitSet::new(shape.cells() as usize),
+            shape,
             rng: Rng::new(params.seed),
-            visited: BitSet::new(params.dims.cells() as usize),
             stack: Vec::new(),
             started: false,
-        })
+        }
     }
 }
 
-impl Step for Backtracker {
+/// The backtracker on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(Backtracker::new(shape, params)))
+}
+
+impl<S: Topology> Step for Backtracker<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let start = self.rng.below(self.dims.cells());
+            let start = self.shape.random_cell(&mut self.rng);
             self.visited.insert(start);
             self.stack.push(start);
             out.mark(start, Mark::Frontier);
             out.cursor(start);
-            return self.dims.cells() > 1;
+            return self.shape.live_cells() > 1;
         }
         let Some(&top) = self.stack.last() else {
             return false;
         };
         let visited = &self.visited;
         let Some(next) = self
-            .dims
+            .shape
             .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
         else {
             self.stack.pop();

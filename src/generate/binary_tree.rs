@@ -71,7 +71,7 @@ pub struct BinaryTree {
 impl BinaryTree {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
         Box::new(BinaryTree {
-            dims: params.dims,
+            dims: params.dims(),
             rng: Rng::new(params.seed),
             bias: params.bias,
             next: 0,

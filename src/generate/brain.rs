@@ -42,7 +42,7 @@ fn depth(n: u32) -> u32 {
 
 impl Brain {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        let d = params.dims;
+        let d = params.dims();
         let whole = Region {
             x: 0,
             y: 0,

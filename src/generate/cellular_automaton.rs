@@ -52,11 +52,11 @@ pub struct CellularAutomaton {
 
 impl CellularAutomaton {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        let cells = params.dims.cells() as usize;
+        let cells = params.dims().cells() as usize;
         Box::new(CellularAutomaton {
-            dims: params.dims,
+            dims: params.dims(),
             rng: Rng::new(params.seed),
-            walls: Grid::closed(params.dims),
+            walls: Grid::closed(params.dims()),
             prev: vec![0; cells],
             phase: Phase::Seed,
             row: 0,

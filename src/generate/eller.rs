@@ -34,9 +34,9 @@ pub struct Eller {
 
 impl Eller {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        let w = params.dims.width;
+        let w = params.dims().width;
         Box::new(Eller {
-            dims: params.dims,
+            dims: params.dims(),
             rng: Rng::new(params.seed),
             y: 0,
             left: (0..w).collect(),

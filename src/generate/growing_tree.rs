@@ -18,11 +18,11 @@ use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
-pub struct GrowingTree {
-    dims: Dims,
+pub struct GrowingTree<S: Topology> {
+    shape: S,
     rng: Rng,
     pop: PopSpec,
     visited: BitSet,
@@ -31,26 +31,26 @@ pub struct GrowingTree {
     started: bool,
 }
 
-impl GrowingTree {
-    /// The growing tree for these params. Always popping the newest cell is
-    /// depth-first search, the recursive backtracker, which runs its own
-    /// tighter loop (a test checks the two give the same maze for a seed).
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        if params.pop == PopSpec::single(Pop::Newest) {
-            return super::backtracker::Backtracker::boxed(params);
-        }
-        Box::new(GrowingTree::new(params))
+/// The growing tree for these params. Always popping the newest cell is
+/// depth-first search, the recursive backtracker, which runs its own
+/// tighter loop (a test checks the two give the same maze for a seed).
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    if params.pop == PopSpec::single(Pop::Newest) {
+        return super::backtracker::boxed(params);
     }
+    super::on_shape!(params, shape => Box::new(GrowingTree::new(shape, params)))
+}
 
-    fn new(params: &Params) -> GrowingTree {
+impl<S: Topology> GrowingTree<S> {
+    fn new(shape: S, params: &Params) -> GrowingTree<S> {
         let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
         GrowingTree {
-            dims: params.dims,
+            visited: BitSet::new(shape.cells() as usize),
+            remaining: shape.live_cells() - 1,
+            shape,
             rng: Rng::new(params.seed),
             pop: params.pop.clone(),
-            visited: BitSet::new(params.dims.cells() as usize),
             frontier: Frontier::for_pops(uses(Pop::Oldest), uses(Pop::Middle)),
-            remaining: params.dims.cells() - 1,
             started: false,
         }
     }
@@ -71,11 +71,11 @@ impl GrowingTree {
     }
 }
 
-impl Step for GrowingTree {
+impl<S: Topology> Step for GrowingTree<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let root = self.rng.below(self.dims.cells());
+            let root = self.shape.random_cell(&mut self.rng);
             self.visited.insert(root);
             self.frontier.push(root);
             out.mark(root, Mark::Frontier);
@@ -92,7 +92,7 @@ impl Step for GrowingTree {
         out.cursor(cell);
         let visited = &self.visited;
         let Some(next) = self
-            .dims
+            .shape
             .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
         else {
             if pop == Pop::Newest {
@@ -117,7 +117,7 @@ impl Step for GrowingTree {
 mod tests {
     use super::*;
     use crate::generate::{Generator, Params};
-    use crate::grid::Grid;
+    use crate::grid::{Dims, Grid};
 
     /// Replays a stepper's structural events on a closed grid.
     fn carve(mut stepper: Box<dyn Step>, dims: Dims) -> Grid {
@@ -139,7 +139,10 @@ mod tests {
     fn the_generic_growing_tree_popping_newest_is_the_backtracker() {
         for seed in 0..10 {
             let params = Params::new(Dims::new(21, 13).unwrap(), seed);
-            let generic = carve(Box::new(GrowingTree::new(&params)), params.dims);
+            let generic = carve(
+                Box::new(GrowingTree::new(params.dims(), &params)),
+                params.dims(),
+            );
             let mut backtracker = Generator::by_name("backtracker", params.clone(), false).unwrap();
             let mut grid = backtracker.initial_grid();
             backtracker.finish_into(&mut grid);

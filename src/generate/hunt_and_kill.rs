@@ -19,11 +19,16 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Emit;
-use crate::grid::{Cell, Dims};
+use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
-pub struct HuntAndKill {
-    dims: Dims,
+pub struct HuntAndKill<S: Topology> {
+    shape: S,
+    /// Off the plain square, cells seen beside the maze, for the hunt; each
+    /// is listed once, so the list stays under four bytes a cell.
+    beside: Vec<Cell>,
+    listed: BitSet,
     rng: Rng,
     visited: BitSet,
     at: Cell,
@@ -33,27 +38,55 @@ pub struct HuntAndKill {
     started: bool,
 }
 
-impl HuntAndKill {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(HuntAndKill {
-            dims: params.dims,
+/// Hunt-and-kill on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(HuntAndKill::new(shape, params)))
+}
+
+impl<S: Topology> HuntAndKill<S> {
+    fn new(shape: S, params: &Params) -> HuntAndKill<S> {
+        HuntAndKill {
+            visited: BitSet::new(shape.cells() as usize),
+            remaining: shape.live_cells() - 1,
+            listed: BitSet::new(if shape.as_plain_square().is_some() {
+                0
+            } else {
+                shape.cells() as usize
+            }),
+            shape,
+            beside: Vec::new(),
             rng: Rng::new(params.seed),
-            visited: BitSet::new(params.dims.cells() as usize),
             at: 0,
             first_unvisited: 0,
             lowest_visited: u32::MAX,
-            remaining: params.dims.cells() - 1,
             started: false,
-        })
+        }
     }
 
     fn visit(&mut self, cell: Cell) {
         self.visited.insert(cell);
         self.lowest_visited = self.lowest_visited.min(cell);
+        if self.shape.as_plain_square().is_none() {
+            for &n in self.shape.neighbors(cell).as_slice() {
+                if !self.visited.contains(n) && !self.listed.contains(n) {
+                    self.listed.insert(n);
+                    self.beside.push(n);
+                }
+            }
+        }
     }
 
     /// An unvisited cell with a visited neighbour, in O(1) amortised.
     fn hunt(&mut self) -> Cell {
+        let Some(dims) = self.shape.as_plain_square() else {
+            // Every cell pushed here was beside a visited one when pushed.
+            while let Some(cell) = self.beside.pop() {
+                if !self.visited.contains(cell) {
+                    return cell;
+                }
+            }
+            unreachable!("a connected shape has a cell beside the maze until all are in");
+        };
         while self.visited.contains(self.first_unvisited) {
             self.first_unvisited += 1;
         }
@@ -61,19 +94,19 @@ impl HuntAndKill {
             return self.first_unvisited;
         }
         let low = self.lowest_visited;
-        if low % self.dims.width != 0 {
+        if low % dims.width != 0 {
             low - 1
         } else {
-            low - self.dims.width
+            low - dims.width
         }
     }
 }
 
-impl Step for HuntAndKill {
+impl<S: Topology> Step for HuntAndKill<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            self.at = self.rng.below(self.dims.cells());
+            self.at = self.shape.random_cell(&mut self.rng);
             self.visit(self.at);
             out.cursor(self.at);
             return self.remaining > 0;
@@ -83,7 +116,7 @@ impl Step for HuntAndKill {
         }
         let visited = &self.visited;
         let walk = self
-            .dims
+            .shape
             .random_neighbor(self.at, &mut self.rng, |n| !visited.contains(n));
         let (from, to) = match walk {
             Some(next) => (self.at, next),
@@ -91,7 +124,7 @@ impl Step for HuntAndKill {
                 let found = self.hunt();
                 let visited = &self.visited;
                 let link = self
-                    .dims
+                    .shape
                     .random_neighbor(found, &mut self.rng, |n| visited.contains(n))
                     .expect("the hunt finds a cell beside the maze");
                 (link, found)

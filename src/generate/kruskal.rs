@@ -22,11 +22,11 @@
 use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::event::Emit;
-use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
-pub struct Kruskal {
-    dims: Dims,
+pub struct Kruskal<S: Topology> {
+    shape: S,
     rng: Rng,
     /// Every interior wall, grouped by bucket; see `bucket_walls`.
     walls: Vec<u32>,
@@ -47,44 +47,28 @@ pub struct Kruskal {
 /// the core's own cache while the bucket is shuffled.
 const BUCKET_WALLS: usize = 1 << 14;
 
-impl Kruskal {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(Kruskal::with_buckets(params, BUCKET_WALLS))
-    }
+/// Kruskal on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(Kruskal::with_buckets(shape, params, BUCKET_WALLS)))
+}
 
+impl<S: Topology> Kruskal<S> {
     /// Buckets of `bucket_size` walls on average at most.
-    fn with_buckets(params: &Params, bucket_size: usize) -> Kruskal {
-        let dims = params.dims;
+    fn with_buckets(shape: S, params: &Params, bucket_size: usize) -> Kruskal<S> {
         let mut rng = Rng::new(params.seed);
-        let (walls, bucket_ends) = bucket_walls(dims, &mut rng, bucket_size);
+        let (walls, bucket_ends) = bucket_walls(&shape, &mut rng, bucket_size);
+        let cells = shape.cells();
         Kruskal {
-            dims,
+            remaining: shape.live_cells() - 1,
+            shape,
             rng,
             walls,
             bucket_ends,
             bucket: 0,
             next: 0,
             prepared: 0,
-            sets: UnionFind::new(dims.cells() as usize),
-            remaining: dims.cells() - 1,
-            fetches_ahead: dims.cells() > FETCH_AHEAD_CELLS,
-        }
-    }
-}
-
-/// Every interior wall as `cell * 2` (east) or `cell * 2 + 1` (south).
-fn for_each_wall(dims: Dims, mut visit: impl FnMut(u32)) {
-    let (w, h) = (dims.width, dims.height);
-    for y in 0..h {
-        let row = y * w;
-        for x in 0..w {
-            let cell = row + x;
-            if x + 1 < w {
-                visit(cell * 2);
-            }
-            if y + 1 < h {
-                visit(cell * 2 + 1);
-            }
+            sets: UnionFind::new(cells as usize),
+            fetches_ahead: cells > FETCH_AHEAD_CELLS,
         }
     }
 }
@@ -97,9 +81,9 @@ fn for_each_wall(dims: Dims, mut visit: impl FnMut(u32)) {
 /// misses the cache on nearly every wall of a big grid.
 ///
 /// Returns the dealt walls and where each bucket ends.
-fn bucket_walls(dims: Dims, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec<u32>) {
-    let (w, h) = (dims.width, dims.height);
-    let count = ((w - 1) * h + w * (h - 1)) as usize;
+fn bucket_walls<S: Topology>(shape: &S, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec<u32>) {
+    let mut count = 0usize;
+    shape.for_each_wall_code(|_| count += 1);
     let mut bits = 0;
     while count > bucket_size << bits {
         bits += 1;
@@ -114,7 +98,7 @@ fn bucket_walls(dims: Dims, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec
     };
     let mut starts = vec![0u32; 1 << bits];
     let replay = rng.clone();
-    for_each_wall(dims, |_| starts[draw(rng)] += 1);
+    shape.for_each_wall_code(|_| starts[draw(rng)] += 1);
     let mut total = 0;
     for start in &mut starts {
         let size = *start;
@@ -123,7 +107,7 @@ fn bucket_walls(dims: Dims, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec
     }
     let mut walls = vec![0u32; count];
     let mut rng_again = replay;
-    for_each_wall(dims, |wall| {
+    shape.for_each_wall_code(|wall| {
         let bucket = draw(&mut rng_again);
         walls[starts[bucket] as usize] = wall;
         starts[bucket] += 1;
@@ -143,18 +127,10 @@ const PARENTS_AHEAD: usize = 10;
 /// four-byte sets), so fetching ahead pays for itself.
 const FETCH_AHEAD_CELLS: u32 = 1 << 17;
 
-impl Kruskal {
+impl<S: Topology> Kruskal<S> {
     #[inline]
     fn cells_of(&self, wall: u32) -> (u32, u32) {
-        let a = wall >> 1;
-        (
-            a,
-            if wall & 1 == 0 {
-                a + 1
-            } else {
-                a + self.dims.width
-            },
-        )
+        self.shape.wall_cells(wall)
     }
 
     /// Shuffles the wall at `prepared` into place: a lazy Fisher-Yates
@@ -190,7 +166,7 @@ impl Kruskal {
     }
 }
 
-impl Step for Kruskal {
+impl<S: Topology> Step for Kruskal<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
@@ -218,10 +194,11 @@ impl Step for Kruskal {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::Dims;
 
     /// The whole wall order a run would take, shuffled ahead of time.
     fn order(dims: Dims, seed: u64, bucket_size: usize) -> Vec<u32> {
-        let mut kruskal = Kruskal::with_buckets(&Params::new(dims, seed), bucket_size);
+        let mut kruskal = Kruskal::with_buckets(dims, &Params::new(dims, seed), bucket_size);
         while kruskal.prepared < kruskal.walls.len() {
             kruskal.shuffle_next();
         }
@@ -232,7 +209,7 @@ mod tests {
     fn every_interior_wall_is_taken_exactly_once() {
         let dims = Dims::new(7, 5).unwrap();
         let mut expected = Vec::new();
-        for_each_wall(dims, |wall| expected.push(wall));
+        dims.for_each_wall_code(|wall| expected.push(wall));
         assert_eq!(expected.len(), 6 * 5 + 7 * 4);
         for bucket_size in [1, 4, BUCKET_WALLS] {
             let mut walls = order(dims, 3, bucket_size);

@@ -26,6 +26,7 @@ mod wilson;
 use crate::error::MazeError;
 use crate::event::Event;
 use crate::grid::{Dims, Grid};
+use crate::shape::Shape;
 use crate::stream::Stream;
 
 pub use crate::stream::Step;
@@ -36,7 +37,8 @@ pub use pop::PopSpec;
 /// Everything a generator needs to start.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Params {
-    pub dims: Dims,
+    /// The maze's shape.
+    pub shape: Shape,
     pub seed: u64,
     /// The pop strategy of `growing-tree`; other algorithms ignore it.
     pub pop: PopSpec,
@@ -45,15 +47,58 @@ pub struct Params {
 }
 
 impl Params {
-    /// Default options (`newest` pop, `NW` bias) for a size and a seed.
+    /// Default options (`newest` pop, `NW` bias) for a square and a seed.
     pub fn new(dims: Dims, seed: u64) -> Params {
+        Params::on(Shape::square(dims), seed)
+    }
+
+    /// Columns and rows: what the row-and-column algorithms read (they run
+    /// on plain squares only); other shapes report their size.
+    pub fn dims(&self) -> Dims {
+        self.shape.square_dims().unwrap_or_else(|| {
+            let (w, h) = self.shape.size();
+            Dims::new(
+                w.clamp(1, crate::grid::MAX_SIDE),
+                h.clamp(1, crate::grid::MAX_SIDE),
+            )
+            .expect("clamped to the valid range")
+        })
+    }
+
+    /// Default options on any shape.
+    pub fn on(shape: Shape, seed: u64) -> Params {
         Params {
-            dims,
+            shape,
             seed,
             pop: PopSpec::default(),
             bias: Bias::default(),
         }
     }
+}
+
+/// Builds a generic generator for the params' shape: on a plain square
+/// with the square's own tuned topology (`Dims`), else with `Shape`. Each
+/// is its own monomorphised copy, so the square's loops are untouched.
+macro_rules! on_shape {
+    ($params:expr, $shape:ident => $body:expr) => {
+        match $params.shape.plain_square() {
+            Some($shape) => $body as Box<dyn $crate::stream::Step>,
+            None => {
+                let $shape = $params.shape.clone();
+                $body as Box<dyn $crate::stream::Step>
+            }
+        }
+    };
+}
+pub(crate) use on_shape;
+
+/// Where an algorithm runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runs {
+    /// On every shape: it needs only cells and neighbours.
+    Everywhere,
+    /// On plain square grids only: it works by rows and columns.
+    PlainSquare,
 }
 
 /// Which option an algorithm reads from [`Params`].
@@ -76,6 +121,8 @@ pub struct Algorithm {
     pub starts_open: bool,
     /// The option it reads.
     pub knob: Knob,
+    /// The shapes it runs on.
+    pub runs: Runs,
     make: fn(&Params) -> Box<dyn Step>,
 }
 
@@ -87,11 +134,24 @@ impl std::fmt::Debug for Algorithm {
 
 impl Algorithm {
     /// The grid this algorithm's events apply to.
-    pub fn initial_grid(&self, dims: Dims) -> Grid {
+    pub fn initial_grid(&self, shape: &Shape) -> Grid {
         if self.starts_open {
-            Grid::open(dims)
+            Grid::open_shape(shape.clone())
         } else {
-            Grid::closed(dims)
+            Grid::closed_shape(shape.clone())
+        }
+    }
+
+    /// Whether it runs on this shape.
+    pub fn runs_on(&self, shape: &Shape) -> bool {
+        self.runs == Runs::Everywhere || shape.plain_square().is_some()
+    }
+
+    /// The shapes it runs on, for messages and `mazelab list --shape`.
+    pub fn shapes(&self) -> &'static str {
+        match self.runs {
+            Runs::Everywhere => "square (also wrapped or masked), polar, hex, triangle",
+            Runs::PlainSquare => "square (plain: no wrap, no mask)",
         }
     }
 }
@@ -104,7 +164,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "frontier",
         starts_open: false,
         knob: Knob::Pop,
-        make: growing_tree::GrowingTree::boxed,
+        runs: Runs::Everywhere,
+        make: growing_tree::boxed,
     },
     Algorithm {
         name: "backtracker",
@@ -112,7 +173,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "stack",
         starts_open: false,
         knob: Knob::None,
-        make: backtracker::Backtracker::boxed,
+        runs: Runs::Everywhere,
+        make: backtracker::boxed,
     },
     Algorithm {
         name: "kruskal",
@@ -120,7 +182,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
-        make: kruskal::Kruskal::boxed,
+        runs: Runs::Everywhere,
+        make: kruskal::boxed,
     },
     Algorithm {
         name: "prim",
@@ -128,7 +191,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "frontier",
         starts_open: false,
         knob: Knob::None,
-        make: prim::Prim::boxed,
+        runs: Runs::Everywhere,
+        make: prim::boxed,
     },
     Algorithm {
         name: "true-prim",
@@ -136,7 +200,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "frontier",
         starts_open: false,
         knob: Knob::None,
-        make: true_prim::TruePrim::boxed,
+        runs: Runs::Everywhere,
+        make: true_prim::boxed,
     },
     Algorithm {
         name: "aldous-broder",
@@ -144,7 +209,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
-        make: aldous_broder::AldousBroder::boxed,
+        runs: Runs::Everywhere,
+        make: aldous_broder::boxed,
     },
     Algorithm {
         name: "wilson",
@@ -152,7 +218,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
-        make: wilson::Wilson::boxed,
+        runs: Runs::Everywhere,
+        make: wilson::boxed,
     },
     Algorithm {
         name: "hunt-and-kill",
@@ -160,7 +227,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
-        make: hunt_and_kill::HuntAndKill::boxed,
+        runs: Runs::Everywhere,
+        make: hunt_and_kill::boxed,
     },
     Algorithm {
         name: "eller",
@@ -168,6 +236,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
+        runs: Runs::PlainSquare,
         make: eller::Eller::boxed,
     },
     Algorithm {
@@ -176,6 +245,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::Bias,
+        runs: Runs::PlainSquare,
         make: binary_tree::BinaryTree::boxed,
     },
     Algorithm {
@@ -184,6 +254,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "run",
         starts_open: false,
         knob: Knob::None,
+        runs: Runs::PlainSquare,
         make: sidewinder::Sidewinder::boxed,
     },
     Algorithm {
@@ -192,6 +263,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: true,
         knob: Knob::None,
+        runs: Runs::PlainSquare,
         make: recursive_division::RecursiveDivision::boxed,
     },
     Algorithm {
@@ -200,6 +272,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
+        runs: Runs::PlainSquare,
         make: cellular_automaton::CellularAutomaton::boxed,
     },
     Algorithm {
@@ -208,6 +281,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         working_set: "",
         starts_open: false,
         knob: Knob::None,
+        runs: Runs::PlainSquare,
         make: brain::Brain::boxed,
     },
 ];
@@ -221,6 +295,38 @@ pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
             name: name.to_string(),
             valid: ALGORITHMS.iter().map(|a| a.name).collect(),
         })
+}
+
+/// Whether `algorithm` runs on `shape`, or an error naming where it does.
+pub fn check_shape(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError> {
+    if algorithm.runs_on(shape) {
+        return Ok(());
+    }
+    let what = if shape.plain_square().is_none() && shape.name() == "square" {
+        "a wrapped or masked square"
+    } else {
+        shape.name()
+    };
+    Err(MazeError::BadValue {
+        what: "algorithm for this shape",
+        given: format!("{} on {what}", algorithm.name),
+        valid: format!(
+            "{} runs on {}; on {what} try {}",
+            algorithm.name,
+            algorithm.shapes(),
+            ALGORITHMS
+                .iter()
+                .filter(|a| a.runs_on(shape))
+                .map(|a| a.name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    })
+}
+
+/// The generators that run on a shape, in registry order.
+pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> + '_ {
+    ALGORITHMS.iter().filter(move |a| a.runs_on(shape))
 }
 
 /// A running generator: an iterator of events ending with [`Event::Done`].
@@ -241,9 +347,12 @@ impl Generator {
         }
     }
 
-    /// Looks the algorithm up by name and starts it.
+    /// Looks the algorithm up by name and starts it, if it runs on the
+    /// params' shape.
     pub fn by_name(name: &str, params: Params, visuals: bool) -> Result<Generator, MazeError> {
-        Ok(Generator::new(find(name)?, params, visuals))
+        let algorithm = find(name)?;
+        check_shape(algorithm, &params.shape)?;
+        Ok(Generator::new(algorithm, params, visuals))
     }
 
     pub fn algorithm(&self) -> &'static Algorithm {
@@ -256,7 +365,7 @@ impl Generator {
 
     /// The grid the events apply to.
     pub fn initial_grid(&self) -> Grid {
-        self.algorithm.initial_grid(self.params.dims)
+        self.algorithm.initial_grid(&self.params.shape)
     }
 
     /// Whether the final `Done` has been handed out.

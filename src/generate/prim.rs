@@ -13,35 +13,37 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims};
+use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
 const IN: u8 = 2;
 
-pub struct Prim {
-    dims: Dims,
+pub struct Prim<S: Topology> {
+    shape: S,
     rng: Rng,
     state: Vec<u8>,
     frontier: Vec<Cell>,
     started: bool,
 }
 
-impl Prim {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(Prim {
-            dims: params.dims,
-            rng: Rng::new(params.seed),
-            state: vec![OUT; params.dims.cells() as usize],
-            frontier: Vec::new(),
-            started: false,
-        })
-    }
+/// Prim on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(Prim {
+        state: vec![OUT; shape.cells() as usize],
+        shape,
+        rng: Rng::new(params.seed),
+        frontier: Vec::new(),
+        started: false,
+    }))
+}
 
+impl<S: Topology> Prim<S> {
     fn add(&mut self, cell: Cell, out: &mut Emit) {
         self.state[cell as usize] = IN;
-        for &n in self.dims.neighbors(cell).as_slice() {
+        for &n in self.shape.neighbors(cell).as_slice() {
             if self.state[n as usize] == OUT {
                 self.state[n as usize] = FRONTIER;
                 self.frontier.push(n);
@@ -51,11 +53,11 @@ impl Prim {
     }
 }
 
-impl Step for Prim {
+impl<S: Topology> Step for Prim<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let start = self.rng.below(self.dims.cells());
+            let start = self.shape.random_cell(&mut self.rng);
             out.cursor(start);
             self.add(start, out);
             return !self.frontier.is_empty();
@@ -67,7 +69,7 @@ impl Step for Prim {
         let cell = self.frontier.swap_remove(i);
         let state = &self.state;
         let link = self
-            .dims
+            .shape
             .random_neighbor(cell, &mut self.rng, |n| state[n as usize] == IN)
             .expect("a frontier cell touches the maze");
         out.cursor(cell);

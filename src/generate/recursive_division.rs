@@ -33,7 +33,7 @@ pub struct RecursiveDivision {
 
 impl RecursiveDivision {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
-        let d = params.dims;
+        let d = params.dims();
         Box::new(RecursiveDivision {
             dims: d,
             rng: Rng::new(params.seed),

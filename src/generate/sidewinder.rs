@@ -25,7 +25,7 @@ pub struct Sidewinder {
 impl Sidewinder {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
         Box::new(Sidewinder {
-            dims: params.dims,
+            dims: params.dims(),
             rng: Rng::new(params.seed),
             y: 0,
         })

@@ -15,16 +15,17 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims, Dir};
+use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
 const IN: u8 = 2;
 const BUCKETS: usize = 256;
 
-pub struct TruePrim {
-    dims: Dims,
+pub struct TruePrim<S: Topology> {
+    shape: S,
     rng: Rng,
     state: Vec<u8>,
     /// Queued walls as `cell * 4 + direction`, bucketed by weight.
@@ -34,23 +35,30 @@ pub struct TruePrim {
     started: bool,
 }
 
-impl TruePrim {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(TruePrim {
-            dims: params.dims,
+/// True Prim on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(TruePrim::new(shape, params)))
+}
+
+impl<S: Topology> TruePrim<S> {
+    fn new(shape: S, params: &Params) -> TruePrim<S> {
+        TruePrim {
+            state: vec![OUT; shape.cells() as usize],
+            shape,
             rng: Rng::new(params.seed),
-            state: vec![OUT; params.dims.cells() as usize],
             buckets: vec![Vec::new(); BUCKETS],
             occupied: [0; BUCKETS / 64],
             queued: 0,
             started: false,
-        })
+        }
     }
 
     fn add(&mut self, cell: Cell, out: &mut Emit) {
         self.state[cell as usize] = IN;
-        for (d, dir) in Dir::ALL.into_iter().enumerate() {
-            let Some(n) = self.dims.step(cell, dir) else {
+        // A wall is queued as `cell * 8 + side`: which side, not its value,
+        // is all a pick depends on, so squares keep their mazes.
+        for (d, side) in self.shape.sides(cell).as_slice().iter().enumerate() {
+            let Some(n) = *side else {
                 continue;
             };
             if self.state[n as usize] == IN {
@@ -61,7 +69,7 @@ impl TruePrim {
                 out.mark(n, Mark::Frontier);
             }
             let weight = (self.rng.next_u32() & 0xff) as usize;
-            self.buckets[weight].push(cell * 4 + d as u32);
+            self.buckets[weight].push(cell * 8 + d as u32);
             self.occupied[weight / 64] |= 1 << (weight % 64);
             self.queued += 1;
         }
@@ -82,22 +90,19 @@ impl TruePrim {
     }
 }
 
-impl Step for TruePrim {
+impl<S: Topology> Step for TruePrim<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let start = self.rng.below(self.dims.cells());
+            let start = self.shape.random_cell(&mut self.rng);
             out.cursor(start);
             self.add(start, out);
             return self.queued > 0;
         }
         // Walls to cells already inside make no event; skip them here.
         while let Some(wall) = self.pop_lightest() {
-            let from = wall / 4;
-            let dir = Dir::ALL[(wall % 4) as usize];
-            let to = self
-                .dims
-                .step(from, dir)
+            let from = wall / 8;
+            let to = self.shape.sides(from).as_slice()[(wall % 8) as usize]
                 .expect("queued walls are interior");
             if self.state[to as usize] == IN {
                 continue;

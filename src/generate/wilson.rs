@@ -14,8 +14,9 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims, Walker};
+use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Topology;
 
 const OUT: u8 = 0;
 const ON_WALK: u8 = 1;
@@ -24,43 +25,57 @@ const IN_MAZE: u8 = 2;
 /// Walk moves per step at most (a step also ends when a walk is committed).
 const MOVES_PER_STEP: u32 = 32;
 
-pub struct Wilson {
-    dims: Dims,
+pub struct Wilson<S: Topology> {
+    shape: S,
     rng: Rng,
     /// `OUT`, `ON_WALK` or `IN_MAZE` per cell: one load answers both questions
     /// a move asks.
     state: Vec<u8>,
     walk: Vec<Cell>,
-    head: Walker,
+    head: S::Walker,
     /// Every cell below this index is in the maze.
     scan: Cell,
     started: bool,
 }
 
-impl Wilson {
-    pub fn boxed(params: &Params) -> Box<dyn Step> {
-        Box::new(Wilson {
-            dims: params.dims,
+/// Wilson on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(Wilson::new(shape, params)))
+}
+
+impl<S: Topology> Wilson<S> {
+    fn new(shape: S, params: &Params) -> Wilson<S> {
+        let mut state = vec![OUT; shape.cells() as usize];
+        // Masked cells count as in the maze: no walk starts there, and none
+        // can reach them.
+        for (cell, s) in state.iter_mut().enumerate() {
+            if !shape.is_cell(cell as Cell) {
+                *s = IN_MAZE;
+            }
+        }
+        Wilson {
+            head: shape.walker(0),
+            shape,
             rng: Rng::new(params.seed),
-            state: vec![OUT; params.dims.cells() as usize],
+            state,
             walk: Vec::new(),
-            head: Walker::at(params.dims, 0),
             scan: 0,
             started: false,
-        })
+        }
     }
 
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
     fn start_walk(&mut self, out: &mut Emit) -> bool {
-        while self.scan < self.dims.cells() && self.state[self.scan as usize] == IN_MAZE {
+        let cells = self.shape.cells();
+        while self.scan < cells && self.state[self.scan as usize] == IN_MAZE {
             self.scan += 1;
         }
-        if self.scan == self.dims.cells() {
+        if self.scan == cells {
             return false;
         }
         self.walk.push(self.scan);
         self.state[self.scan as usize] = ON_WALK;
-        self.head = Walker::at(self.dims, self.scan);
+        self.head = self.shape.walker(self.scan);
         out.mark(self.scan, Mark::Walk);
         true
     }
@@ -88,18 +103,18 @@ impl Wilson {
     }
 }
 
-impl Step for Wilson {
+impl<S: Topology> Step for Wilson<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let first = self.rng.below(self.dims.cells());
+            let first = self.shape.random_cell(&mut self.rng);
             self.state[first as usize] = IN_MAZE;
             out.cursor(first);
             return self.start_walk(out);
         }
         for _ in 0..MOVES_PER_STEP {
-            self.head.step_random(self.dims, &mut self.rng);
-            let next = self.head.cell;
+            self.shape.step_random(&mut self.head, &mut self.rng);
+            let next = S::walker_cell(self.head);
             match self.state[next as usize] {
                 IN_MAZE => {
                     self.commit(next, out);

@@ -1,10 +1,16 @@
-//! JSON: the maze as Norvig's edge list. Cell indices are `y * width + x`.
+//! JSON: the maze as Norvig's edge list, on every shape. Cell indices are
+//! the shape's own (squares, hex and triangle `y * width + x`; polar ring by
+//! ring from the centre, clockwise from east in each ring).
 //!
-//! `{"width", "height", "seed", "algorithm", "entrance", "exit", "openings":
-//! [[a, b], ...], "solution": [...]}`, `solution` only when asked for.
+//! `{"shape", "width", "height", "cells", "seed", "algorithm", "entrance",
+//! "exit", "edges": [[a, b], ...], "masked": [...], "openings": [[a, b],
+//! ...], "solution": [...]}`: `edges` lists every wall that could open,
+//! `masked` the cells a mask switched off, `solution` only when asked for.
+//! A wrapped square also says `"wrap": "x"`, `"y"` or `"xy"`.
 
 use crate::entrance::Ends;
 use crate::grid::{Cell, Grid};
+use crate::shape::{Kind, Topology};
 use std::fmt::Write;
 
 /// What the JSON says about where the maze came from.
@@ -15,17 +21,53 @@ pub struct Meta<'a> {
 
 /// Renders one JSON object followed by a newline.
 pub fn render(grid: &Grid, meta: &Meta, ends: &Ends, solution: Option<&[Cell]>) -> String {
-    let mut out = String::with_capacity(grid.cells() as usize * 16 + 128);
+    let mut out = String::with_capacity(grid.cells() as usize * 32 + 160);
+    let shape = grid.shape();
+    let (width, height) = shape.size();
     let _ = write!(
         out,
-        r#"{{"width":{},"height":{},"seed":{},"algorithm":"{}","entrance":{},"exit":{},"openings":["#,
-        grid.width(),
-        grid.height(),
+        r#"{{"shape":"{}","width":{},"height":{},"cells":{},"#,
+        shape.name(),
+        width,
+        height,
+        shape.cells()
+    );
+    if let Kind::Square(w) = &shape.kind {
+        if w.wraps() {
+            let wrap = match (w.x, w.y) {
+                (true, true) => "xy",
+                (true, false) => "x",
+                _ => "y",
+            };
+            let _ = write!(out, r#""wrap":"{wrap}","#);
+        }
+    }
+    let _ = write!(
+        out,
+        r#""seed":{},"algorithm":"{}","entrance":{},"exit":{},"edges":["#,
         meta.seed,
         escape(meta.algorithm),
         ends.entrance.cell,
         ends.exit.cell
     );
+    let mut first = true;
+    shape.for_each_edge(|a, b| {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let _ = write!(out, "[{a},{b}]");
+    });
+    out.push_str(r#"],"masked":["#);
+    let mut first = true;
+    for cell in (0..shape.cells()).filter(|&c| !shape.is_cell(c)) {
+        if !first {
+            out.push(',');
+        }
+        first = false;
+        let _ = write!(out, "{cell}");
+    }
+    out.push_str(r#"],"openings":["#);
     for (i, (a, b)) in grid.opening_pairs().enumerate() {
         if i > 0 {
             out.push(',');

@@ -25,6 +25,9 @@ fn is_wall(grid: &Grid, ends: Option<&Ends>, cell: Cell, side: Dir) -> bool {
 
 /// Renders a standalone SVG document.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+    if grid.square().is_none() {
+        return render_shape(grid, ends, path);
+    }
     let dims = grid.dims();
     let (w, h) = (dims.width, dims.height);
     let (pw, ph) = (w * CELL + 2 * MARGIN, h * CELL + 2 * MARGIN);
@@ -122,4 +125,84 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// Any shape (polar, hex, triangle, a wrapped or masked square): each wall
+/// is a segment of the cells' outlines (polar arcs as short runs), drawn
+/// once; the ends are dots, since they are cells rather than gaps; the
+/// solution is a polyline through cell centres.
+fn render_shape(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+    use crate::shape::Topology;
+    let shape = grid.shape();
+    let unit = f64::from(CELL);
+    let margin = f64::from(MARGIN);
+    let (bw, bh) = shape.bounds();
+    let (pw, ph) = (bw * unit + 2.0 * margin, bh * unit + 2.0 * margin);
+    let at = |(x, y): (f64, f64)| (x * unit + margin, y * unit + margin);
+    let mut d = String::new();
+    let mut points = Vec::new();
+    let mut starts = Vec::new();
+    for cell in 0..shape.cells() {
+        if !shape.is_cell(cell) {
+            continue;
+        }
+        let sides = shape.sides(cell);
+        shape.outline(cell, &mut points, &mut starts);
+        let (cx, cy) = shape.centre(cell);
+        for (k, side) in sides.as_slice().iter().enumerate() {
+            let draw = match *side {
+                None => true,
+                Some(n) if grid.is_open_between(cell, n) => false,
+                Some(n) => {
+                    // A wall across a wrapped seam is two segments, one on
+                    // each edge of the picture: each cell draws its own.
+                    let (nx, ny) = shape.centre(n);
+                    cell < n || (nx - cx).hypot(ny - cy) > 1.5
+                }
+            };
+            if !draw {
+                continue;
+            }
+            let end = starts.get(k + 1).copied().unwrap_or(points.len());
+            let (x, y) = at(points[starts[k]]);
+            let _ = write!(d, "M{x:.2} {y:.2}");
+            for &p in points[starts[k] + 1..end]
+                .iter()
+                .chain(std::iter::once(&points[end % points.len()]))
+            {
+                let (x, y) = at(p);
+                let _ = write!(d, "L{x:.2} {y:.2}");
+            }
+        }
+    }
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw:.0}\" height=\"{ph:.0}\" viewBox=\"0 0 {pw:.2} {ph:.2}\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <path d=\"{d}\" stroke=\"black\" stroke-width=\"1.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+    );
+    if let Some(path) = path.filter(|p| !p.is_empty()) {
+        let line: Vec<String> = path
+            .iter()
+            .map(|&c| {
+                let (x, y) = at(shape.centre(c));
+                format!("{x:.2},{y:.2}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polyline class=\"solution\" points=\"{}\" stroke=\"#0072b2\" stroke-width=\"3\" fill=\"none\" stroke-linejoin=\"round\"/>",
+            line.join(" ")
+        );
+    }
+    if let Some(ends) = ends {
+        for (door, colour) in [(ends.entrance, "#009e73"), (ends.exit, "#cc79a7")] {
+            let (x, y) = at(shape.centre(door.cell));
+            let _ = writeln!(
+                out,
+                "<circle cx=\"{x:.2}\" cy=\"{y:.2}\" r=\"3\" fill=\"{colour}\"/>"
+            );
+        }
+    }
+    out.push_str("</svg>\n");
+    out
 }

@@ -157,6 +157,37 @@ pub trait Topology {
     /// least two connected cells).
     fn step_random(&self, walker: &mut Self::Walker, rng: &mut Rng);
 
+    /// The plain square's dimensions, for algorithms with a square-only
+    /// shortcut (constant per monomorphisation, so the test folds away).
+    #[inline]
+    fn as_plain_square(&self) -> Option<Dims> {
+        None
+    }
+
+    /// Every wall once as a compact code, in cell order: `owner * 8 + bit
+    /// index` (squares: `cell * 2` east, `cell * 2 + 1` south).
+    fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
+        for cell in 0..self.cells() {
+            if self.is_cell(cell) {
+                self.owned_walls(cell, &mut |bit, _| visit(cell * 8 + bit.trailing_zeros()));
+            }
+        }
+    }
+
+    /// The two cells of a wall code.
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let bit = 1u8 << (code & 7);
+        let mut across = owner;
+        self.owned_walls(owner, &mut |b, n| {
+            if b == bit {
+                across = n;
+            }
+        });
+        (owner, across)
+    }
+
     /// Every pair of neighbours once, as (owner, neighbour) in cell order.
     fn for_each_edge(&self, mut visit: impl FnMut(Cell, Cell)) {
         for cell in 0..self.cells() {
@@ -218,7 +249,7 @@ impl Shape {
                 Kind::Square(Wrap::new(Dims::parse(size)?, x, y)?)
             }
             "hex" => Kind::Hex(Hex::new(Dims::parse(size)?)),
-            "triangle" => Kind::Triangle(Triangle::new(Dims::parse(size)?)),
+            "triangle" => Kind::Triangle(Triangle::new(Dims::parse(size)?)?),
             "polar" => Kind::Polar(Polar::parse(size)?),
             _ => return Err(bad_shape()),
         };

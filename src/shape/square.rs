@@ -92,6 +92,33 @@ impl Topology for Dims {
         walker.step_random(*self, rng);
     }
 
+    #[inline]
+    fn as_plain_square(&self) -> Option<Dims> {
+        Some(*self)
+    }
+
+    fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
+        let (w, h) = (self.width, self.height);
+        for y in 0..h {
+            let row = y * w;
+            for x in 0..w {
+                let cell = row + x;
+                if x + 1 < w {
+                    visit(cell * 2);
+                }
+                if y + 1 < h {
+                    visit(cell * 2 + 1);
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let a = code >> 1;
+        (a, if code & 1 == 0 { a + 1 } else { a + self.width })
+    }
+
     fn for_each_edge(&self, mut visit: impl FnMut(Cell, Cell)) {
         for cell in 0..Dims::cells(*self) {
             self.owned_walls(cell, &mut |_, n| visit(cell, n));

@@ -5,6 +5,7 @@
 //! pointing up, its S wall (bit 2).
 
 use super::{Sides, Topology};
+use crate::error::MazeError;
 use crate::grid::{Cell, Dims, Neighbors};
 use crate::rng::Rng;
 
@@ -17,8 +18,18 @@ pub struct Triangle {
 }
 
 impl Triangle {
-    pub fn new(dims: Dims) -> Triangle {
-        Triangle { dims }
+    /// Rows of triangles; more than one row needs two columns, since a
+    /// column one triangle wide falls apart into pairs (an up triangle has
+    /// no neighbour above it).
+    pub fn new(dims: Dims) -> Result<Triangle, MazeError> {
+        if dims.width < 2 && dims.height > 1 {
+            return Err(MazeError::BadValue {
+                what: "triangle size",
+                given: format!("{}x{}", dims.width, dims.height),
+                valid: "at least 2 columns when there is more than one row (one column of triangles falls apart into pairs)".into(),
+            });
+        }
+        Ok(Triangle { dims })
     }
 
     /// Whether the cell's apex points up.

@@ -180,10 +180,9 @@ impl App {
         };
         let s = &self.settings;
         let params = Params {
-            dims: s.dims,
-            seed: s.seed,
             pop: s.main.pop.clone(),
             bias: s.main.bias,
+            ..Params::new(s.dims, s.seed)
         };
         match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
             Ok(pick) => {

@@ -127,10 +127,9 @@ impl Panel {
         let algorithm =
             generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
         let params = Params {
-            dims,
-            seed,
             pop: spec.pop.clone(),
             bias: spec.bias,
+            ..Params::new(dims, seed)
         };
         let generator = Generator::new(algorithm, params, visuals);
         let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);

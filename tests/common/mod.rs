@@ -11,7 +11,7 @@ use mazelab::grid::{Dims, Grid};
 pub fn replay(name: &str, params: Params) -> (Grid, usize) {
     let mut generator = Generator::by_name(name, params.clone(), true).unwrap();
     let mut grid = generator.initial_grid();
-    let mut marks = vec![Mark::Blank; params.dims.cells() as usize];
+    let mut marks = vec![Mark::Blank; params.dims().cells() as usize];
     let mut cursor = None;
     let mut count = 0;
     let mut done = 0;
@@ -28,7 +28,7 @@ pub fn replay(name: &str, params: Params) -> (Grid, usize) {
             }
             Event::Cursor(cell) => {
                 assert!(
-                    cell < params.dims.cells(),
+                    cell < params.dims().cells(),
                     "{name}: cursor outside the grid"
                 );
                 assert_ne!(
