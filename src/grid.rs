@@ -497,6 +497,10 @@ impl Grid {
     pub fn open_neighbors(&self, cell: Cell) -> Neighbors {
         let mut out = Neighbors::new();
         let Some(d) = self.square else {
+            // A masked cell is no part of the maze: it has no openings.
+            if !self.shape.is_cell(cell) {
+                return out;
+            }
             for &n in self.shape.neighbors(cell).as_slice() {
                 if self.is_open_between(cell, n) {
                     out.push(n);

@@ -137,3 +137,67 @@ fn square_mazes_are_the_same_through_the_shape_as_before() {
         assert_eq!(a, b, "{}", algorithm.name);
     }
 }
+
+#[test]
+fn every_solver_walks_open_passages_on_every_shape_and_the_shortest_ones_are_shortest() {
+    use mazelab::solve::{self, Outcome, SOLVERS};
+    for shape in shapes() {
+        if shape.live_cells() < 2 {
+            continue;
+        }
+        for seed in 0..4 {
+            let grid = generate::generate("wilson", Params::on(shape.clone(), seed)).unwrap();
+            let live: Vec<u32> = (0..shape.cells()).filter(|&c| shape.is_cell(c)).collect();
+            let (start, goal) = (live[0], live[live.len() - 1]);
+            let shortest = mazelab::analyze::distances(&grid, start)[goal as usize];
+            for info in SOLVERS.iter().filter(|s| s.name != "longest-path") {
+                let label = format!(
+                    "{} on {} {} seed {seed}",
+                    info.name,
+                    shape.name(),
+                    shape.size_text()
+                );
+                match solve::solve(info.name, &grid, start, goal).unwrap() {
+                    Outcome::Found(path) => {
+                        assert_eq!((path[0], *path.last().unwrap()), (start, goal), "{label}");
+                        for pair in path.windows(2) {
+                            assert!(
+                                grid.adjacent(pair[0], pair[1])
+                                    && grid.is_open_between(pair[0], pair[1]),
+                                "{label}: {pair:?}"
+                            );
+                        }
+                        if matches!(info.name, "bfs" | "astar") {
+                            assert_eq!(path.len() as u32 - 1, shortest, "{label}: shortest");
+                        }
+                    }
+                    Outcome::NotFound(why) => {
+                        // A perfect maze: only the random mouse may give up.
+                        assert_eq!(info.name, "random-mouse", "{label}: {why}");
+                    }
+                    Outcome::Searching => {
+                        panic!("{label}: still searching after running to the end")
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn wall_followers_stop_on_mazes_with_loops_on_every_shape() {
+    use mazelab::solve::{self, Outcome};
+    for shape in shapes().into_iter().filter(|s| s.live_cells() > 4) {
+        // Every wall open: the most loops a shape can have.
+        let grid = Grid::open_shape(shape.clone());
+        let live: Vec<u32> = (0..shape.cells()).filter(|&c| shape.is_cell(c)).collect();
+        for name in ["wall-follower", "wall-follower-right", "tremaux"] {
+            let outcome = solve::solve(name, &grid, live[live.len() / 2], live[0]).unwrap();
+            assert!(
+                !matches!(outcome, Outcome::Searching),
+                "{name} on {}",
+                shape.name()
+            );
+        }
+    }
+}

@@ -57,22 +57,31 @@ impl<S: Topology> TruePrim<S> {
         self.state[cell as usize] = IN;
         // A wall is queued as `cell * 8 + side`: which side, not its value,
         // is all a pick depends on, so squares keep their mazes.
-        for (d, side) in self.shape.sides(cell).as_slice().iter().enumerate() {
-            let Some(n) = *side else {
-                continue;
+        let TruePrim {
+            shape,
+            state,
+            rng,
+            buckets,
+            occupied,
+            queued,
+            ..
+        } = self;
+        shape.for_each_side(cell, |d, side| {
+            let Some(n) = side else {
+                return;
             };
-            if self.state[n as usize] == IN {
-                continue;
+            if state[n as usize] == IN {
+                return;
             }
-            if self.state[n as usize] == OUT {
-                self.state[n as usize] = FRONTIER;
+            if state[n as usize] == OUT {
+                state[n as usize] = FRONTIER;
                 out.mark(n, Mark::Frontier);
             }
-            let weight = (self.rng.next_u32() & 0xff) as usize;
-            self.buckets[weight].push(cell * 8 + d as u32);
-            self.occupied[weight / 64] |= 1 << (weight % 64);
-            self.queued += 1;
-        }
+            let weight = (rng.next_u32() & 0xff) as usize;
+            buckets[weight].push(cell * 8 + d as u32);
+            occupied[weight / 64] |= 1 << (weight % 64);
+            *queued += 1;
+        });
     }
 
     /// Removes a random wall from the lightest non-empty bucket.
@@ -102,7 +111,9 @@ impl<S: Topology> Step for TruePrim<S> {
         // Walls to cells already inside make no event; skip them here.
         while let Some(wall) = self.pop_lightest() {
             let from = wall / 8;
-            let to = self.shape.sides(from).as_slice()[(wall % 8) as usize]
+            let to = self
+                .shape
+                .side(from, (wall % 8) as usize)
                 .expect("queued walls are interior");
             if self.state[to as usize] == IN {
                 continue;

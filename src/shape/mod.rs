@@ -105,6 +105,21 @@ pub trait Topology {
     /// Every side in clockwise order, with the neighbour across it.
     fn sides(&self, cell: Cell) -> Sides;
 
+    /// Each side in clockwise order with the neighbour across it, without
+    /// building the whole list (squares step four times).
+    #[inline]
+    fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
+        for (k, &side) in self.sides(cell).as_slice().iter().enumerate() {
+            visit(k, side);
+        }
+    }
+
+    /// The neighbour across side `k` of a cell.
+    #[inline]
+    fn side(&self, cell: Cell, k: usize) -> Option<Cell> {
+        self.sides(cell).as_slice().get(k).copied().flatten()
+    }
+
     /// Which cell stores the wall between two neighbours, and its bit.
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)>;
 

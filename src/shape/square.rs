@@ -32,6 +32,18 @@ impl Topology for Dims {
     }
 
     #[inline]
+    fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
+        for (k, dir) in crate::grid::Dir::ALL.into_iter().enumerate() {
+            visit(k, self.step(cell, dir));
+        }
+    }
+
+    #[inline]
+    fn side(&self, cell: Cell, k: usize) -> Option<Cell> {
+        self.step(cell, *crate::grid::Dir::ALL.get(k)?)
+    }
+
+    #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
         if !Dims::adjacent(*self, a, b) {
             return None;

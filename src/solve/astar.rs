@@ -22,6 +22,11 @@ pub struct AStar {
     grid: Grid,
     goal: Cell,
     goal_xy: (u32, u32),
+    /// Off the plain square: the goal's centre and the longest step between
+    /// neighbouring centres (distance / longest step never overestimates
+    /// the moves left), or `None` on a wrapped square, where the seams make
+    /// any plane distance an overestimate (then A* is Dijkstra).
+    goal_centre: Option<((f64, f64), f64)>,
     /// (f, h, cell), smallest first.
     open: BinaryHeap<Reverse<(u32, u32, Cell)>>,
     cost: Vec<u32>,
@@ -36,6 +41,7 @@ impl AStar {
         let cells = grid.cells() as usize;
         let mut solver = AStar {
             goal_xy: grid.dims().xy(goal),
+            goal_centre: goal_centre(&grid, goal),
             open: BinaryHeap::new(),
             cost: vec![NONE; cells],
             parent: vec![NONE; cells],
@@ -53,9 +59,34 @@ impl AStar {
     }
 
     fn h(&self, cell: Cell) -> u32 {
-        let (x, y) = self.grid.dims().xy(cell);
-        x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1)
+        if self.grid.square().is_some() {
+            let (x, y) = self.grid.dims().xy(cell);
+            return x.abs_diff(self.goal_xy.0) + y.abs_diff(self.goal_xy.1);
+        }
+        match self.goal_centre {
+            Some(((gx, gy), step)) => {
+                let (x, y) = self.grid.shape().centre(cell);
+                ((x - gx).hypot(y - gy) / step).floor() as u32
+            }
+            None => 0,
+        }
     }
+}
+
+/// The goal's centre and the longest step, off the plain square; `None` on
+/// a wrapped square.
+fn goal_centre(grid: &Grid, goal: Cell) -> Option<((f64, f64), f64)> {
+    use crate::shape::{Kind, Topology};
+    let shape = grid.shape();
+    if grid.square().is_some() || matches!(&shape.kind, Kind::Square(w) if w.wraps()) {
+        return None;
+    }
+    let mut step: f64 = 0.0;
+    shape.for_each_edge(|a, b| {
+        let ((ax, ay), (bx, by)) = (shape.centre(a), shape.centre(b));
+        step = step.max((ax - bx).hypot(ay - by));
+    });
+    (step > 0.0).then(|| (shape.centre(goal), step))
 }
 
 impl Step for AStar {

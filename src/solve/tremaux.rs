@@ -13,7 +13,8 @@
 
 use super::{Marks, Outcome, Solve};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dir, Grid};
+use crate::grid::{Cell, Grid};
+use crate::shape::Topology;
 use crate::stream::Step;
 
 pub struct Tremaux {
@@ -21,10 +22,11 @@ pub struct Tremaux {
     start: Cell,
     goal: Cell,
     at: Cell,
-    /// The side of `at` we came in through.
-    entry: Option<Dir>,
-    /// Two bits per side of each cell: how often that passage was walked.
-    walked: Vec<u8>,
+    /// The side of `at` it came in by.
+    back: Option<usize>,
+    /// Two bits per side (up to eight) of each cell: how often that passage
+    /// was walked.
+    walked: Vec<u16>,
     marks: Marks,
     outcome: Outcome,
     started: bool,
@@ -39,26 +41,35 @@ impl Tremaux {
             start,
             goal,
             at: start,
-            entry: None,
+            back: None,
             outcome: Outcome::Searching,
             started: false,
         })
     }
 
-    fn count(&self, cell: Cell, dir: Dir) -> u8 {
-        (self.walked[cell as usize] >> (2 * dir as u8)) & 3
+    fn count(&self, cell: Cell, side: usize) -> u16 {
+        (self.walked[cell as usize] >> (2 * side)) & 3
     }
 
-    /// Walks through `dir` from `at`, marking the passage on both sides.
-    fn walk(&mut self, dir: Dir) -> Cell {
+    fn across(&self, cell: Cell, side: usize) -> Option<Cell> {
+        self.grid.shape().sides(cell).as_slice()[side]
+    }
+
+    /// Walks out of `at` by `side`, marking the passage on both sides;
+    /// returns where it arrives and the side it came in by there.
+    fn walk(&mut self, side: usize) -> (Cell, usize) {
         let to = self
-            .grid
-            .dims()
-            .step(self.at, dir)
+            .across(self.at, side)
             .expect("an open side leads to a cell");
-        self.walked[self.at as usize] += 1 << (2 * dir as u8);
-        self.walked[to as usize] += 1 << (2 * dir.opposite() as u8);
-        to
+        let back = self
+            .grid
+            .shape()
+            .sides(to)
+            .index_of(self.at)
+            .expect("neighbours face each other");
+        self.walked[self.at as usize] += 1 << (2 * side);
+        self.walked[to as usize] += 1 << (2 * back);
+        (to, back)
     }
 
     /// Follows the passages walked exactly once from the start to the goal.
@@ -67,11 +78,11 @@ impl Tremaux {
         let mut previous = None;
         let mut cell = self.start;
         while cell != self.goal {
-            let dir = Dir::ALL.into_iter().find(|&d| {
-                self.count(cell, d) == 1 && self.grid.dims().step(cell, d) != previous
-            })?;
+            let sides = self.grid.shape().sides(cell).len();
+            let side = (0..sides)
+                .find(|&d| self.count(cell, d) == 1 && self.across(cell, d) != previous)?;
             previous = Some(cell);
-            cell = self.grid.dims().step(cell, dir)?;
+            cell = self.across(cell, side)?;
             path.push(cell);
             if path.len() > self.grid.cells() as usize {
                 return None;
@@ -98,11 +109,11 @@ impl Step for Tremaux {
             };
             return false;
         }
-        let open: Vec<Dir> = Dir::ALL
-            .into_iter()
-            .filter(|&d| self.grid.is_open(self.at, d))
+        let sides = self.grid.shape().sides(self.at);
+        let open: Vec<usize> = (0..sides.len())
+            .filter(|&d| sides.as_slice()[d].is_some_and(|n| self.grid.is_open_between(self.at, n)))
             .collect();
-        let back = self.entry.map(Dir::opposite);
+        let back = self.back;
         let seen_before = open
             .iter()
             .any(|&d| Some(d) != back && self.count(self.at, d) > 0);
@@ -115,19 +126,19 @@ impl Step for Tremaux {
                 .or_else(|| back.filter(|&b| self.count(self.at, b) < 2))
                 .or_else(|| open.iter().copied().find(|&d| self.count(self.at, d) == 1)),
         };
-        let Some(dir) = choice else {
+        let Some(side) = choice else {
             self.outcome = Outcome::NotFound(
                 "every passage from the start was walked twice: the goal cannot be reached".into(),
             );
             return false;
         };
         let leaving = self.at;
-        let to = self.walk(dir);
-        if self.count(leaving, dir) == 2 {
+        let (to, came_in) = self.walk(side);
+        if self.count(leaving, side) == 2 {
             self.marks.set(out, leaving, Mark::Dead);
         }
         self.at = to;
-        self.entry = Some(dir);
+        self.back = Some(came_in);
         out.cursor(to);
         if self.marks.get(to) == Mark::Blank {
             self.marks.set(out, to, Mark::Path);

@@ -6,24 +6,30 @@
 //! 3. Stop at the goal. The trail, with the loops it walked erased, is the
 //!    path.
 //!
+//! On every shape the sides of a cell come in clockwise order, so "left" is
+//! the first open side clockwise after the one it came in by (on a square:
+//! left, straight, right, back), and "right" the first counter-clockwise.
+//!
 //! On a perfect maze every cell is on the one wall, so it always arrives. With
 //! loops, a goal on an island the start's wall never touches would make it
 //! circle forever (mazelib #93, #159); since a step depends only on the cell
-//! and the heading, coming back to a (cell, heading) pair proves it is
+//! and the side it came in by, coming back to such a pair proves it is
 //! circling, and it stops with "no path found by this method".
 
 use super::{Marks, Outcome, Solve, Trail};
 use crate::event::Emit;
-use crate::grid::{Cell, Dir, Grid};
+use crate::grid::{Cell, Grid};
+use crate::shape::Topology;
 use crate::stream::Step;
 
 pub struct WallFollower {
     grid: Grid,
     goal: Cell,
     at: Cell,
-    facing: Dir,
+    /// The side of `at` it came in by.
+    back: usize,
     left_hand: bool,
-    /// Headings already held in each cell, one bit per direction.
+    /// Sides already come in by, per cell, one bit per side.
     seen: Vec<u8>,
     trail: Trail,
     marks: Marks,
@@ -42,12 +48,15 @@ impl WallFollower {
 
     fn new(grid: Grid, start: Cell, goal: Cell, left_hand: bool) -> WallFollower {
         let cells = grid.cells() as usize;
+        // As if it came in across the side opposite the first: on a square,
+        // from the south, facing north.
+        let back = grid.shape().sides(start).len() / 2;
         WallFollower {
             marks: Marks::new(grid.cells()),
             grid,
             goal,
             at: start,
-            facing: Dir::N,
+            back,
             left_hand,
             seen: vec![0; cells],
             trail: Trail::new(cells as u32),
@@ -55,10 +64,6 @@ impl WallFollower {
             started: false,
         }
     }
-}
-
-fn bit(dir: Dir) -> u8 {
-    1 << dir as u8
 }
 
 impl Step for WallFollower {
@@ -72,7 +77,8 @@ impl Step for WallFollower {
             }
         }
         let seen = &mut self.seen[self.at as usize];
-        if *seen & bit(self.facing) != 0 {
+        let bit = 1u8 << self.back;
+        if *seen & bit != 0 {
             self.outcome = Outcome::NotFound(
                 "no path found by this method: the wall follower came back to where it had been, \
                  so the goal is not on the wall it follows"
@@ -80,23 +86,29 @@ impl Step for WallFollower {
             );
             return false;
         }
-        *seen |= bit(self.facing);
-        let f = self.facing;
-        let order = if self.left_hand {
-            [f.left(), f, f.right(), f.opposite()]
-        } else {
-            [f.right(), f, f.left(), f.opposite()]
-        };
-        let Some(dir) = order.into_iter().find(|&d| self.grid.is_open(self.at, d)) else {
+        *seen |= bit;
+        let sides = self.grid.shape().sides(self.at);
+        let k = sides.len();
+        let next = (1..=k)
+            .map(|j| {
+                if self.left_hand {
+                    (self.back + j) % k
+                } else {
+                    (self.back + k * j - j) % k
+                }
+            })
+            .filter_map(|i| sides.as_slice()[i])
+            .find(|&n| self.grid.is_open_between(self.at, n));
+        let Some(next) = next else {
             self.outcome = Outcome::NotFound("the start has no opening".into());
             return false;
         };
-        let next = self
+        self.back = self
             .grid
-            .dims()
-            .step(self.at, dir)
-            .expect("an open side leads to a cell");
-        self.facing = dir;
+            .shape()
+            .sides(next)
+            .index_of(self.at)
+            .expect("neighbours face each other");
         self.at = next;
         self.trail.step_to(next, &mut self.marks, out);
         if next == self.goal {
