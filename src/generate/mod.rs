@@ -76,19 +76,40 @@ impl Params {
     }
 }
 
-/// Builds a generic generator for the params' shape: on a plain square
-/// with the square's own tuned topology (`Dims`), else with `Shape`. Each
-/// is its own monomorphised copy, so the square's loops are untouched.
+/// Builds a generic generator for the params' shape with that tiling's own
+/// type: `Dims` for a plain square (its tuned loops), `Wrap`, `Hex`,
+/// `Triangle` or `Polar`, and `Shape` (which checks the mask) only under a
+/// mask. Each is a monomorphised copy, so no hot path matches on the kind.
 macro_rules! on_shape {
-    ($params:expr, $shape:ident => $body:expr) => {
-        match $params.shape.plain_square() {
-            Some($shape) => $body as Box<dyn $crate::stream::Step>,
-            None => {
+    ($params:expr, $shape:ident => $body:expr) => {{
+        use $crate::shape::Kind;
+        match (&$params.shape.kind, &$params.shape.mask) {
+            (_, Some(_)) => {
                 let $shape = $params.shape.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
+            (Kind::Square(w), None) if !w.wraps() => {
+                let $shape = w.dims;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Square(w), None) => {
+                let $shape = *w;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Hex(h), None) => {
+                let $shape = *h;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Triangle(t), None) => {
+                let $shape = *t;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Polar(p), None) => {
+                let $shape = p.clone();
+                $body as Box<dyn $crate::stream::Step>
+            }
         }
-    };
+    }};
 }
 pub(crate) use on_shape;
 

@@ -88,6 +88,23 @@ impl Topology for Hex {
         }
     }
 
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(&self.side_cells(cell), rng, want)
+    }
+
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let side = [0usize, 1, 2][(code & 7).min(2) as usize];
+        let owner = code >> 3;
+        (owner, self.side_cells(owner)[side].unwrap_or(owner))
+    }
+
     type Walker = Cell;
     fn walker(&self, cell: Cell) -> Cell {
         cell

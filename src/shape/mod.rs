@@ -213,6 +213,34 @@ pub trait Topology {
     }
 }
 
+/// A uniformly random wanted cell among `sides`, drawn as the default
+/// `random_neighbor` draws (`below(k)` over the wanted ones in order), but
+/// with the candidates in a bit mask in a register rather than a list.
+#[inline]
+pub(crate) fn pick_wanted(
+    sides: &[Option<Cell>],
+    rng: &mut Rng,
+    mut want: impl FnMut(Cell) -> bool,
+) -> Option<Cell> {
+    let mut mask = 0u32;
+    for (i, side) in sides.iter().enumerate() {
+        if let Some(c) = *side {
+            if want(c) {
+                mask |= 1 << i;
+            }
+        }
+    }
+    if mask == 0 {
+        return None;
+    }
+    let mut k = rng.below(mask.count_ones());
+    while k > 0 {
+        mask &= mask - 1;
+        k -= 1;
+    }
+    sides[mask.trailing_zeros() as usize]
+}
+
 /// The base tilings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {

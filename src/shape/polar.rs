@@ -14,6 +14,7 @@ use super::{Sides, Topology};
 use crate::error::MazeError;
 use crate::grid::{Cell, Neighbors};
 use crate::rng::Rng;
+use std::sync::Arc;
 
 /// The most rings accepted.
 pub const MAX_RINGS: u32 = 2048;
@@ -23,9 +24,10 @@ const MAX_CELLS: u64 = 4096 * 4096;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Polar {
     /// Where each ring starts; one more entry than rings (the total last).
-    starts: Vec<u32>,
+    /// Shared, so the generator's and the maze's copies cost nothing.
+    starts: Arc<[u32]>,
     /// Each cell's ring, so a neighbour query needs no search.
-    ring_of: Vec<u16>,
+    ring_of: Arc<[u16]>,
 }
 
 impl Polar {
@@ -57,7 +59,10 @@ impl Polar {
                 (starts[r + 1] - starts[r]) as usize,
             ));
         }
-        Ok(Polar { starts, ring_of })
+        Ok(Polar {
+            starts: starts.into(),
+            ring_of: ring_of.into(),
+        })
     }
 
     /// Parses a ring count, as `--size 15` or `size=15` give it.
@@ -193,6 +198,33 @@ impl Topology for Polar {
                 visit(bit, self.starts[r as usize + 1] + i * ratio + k);
             }
         }
+    }
+
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(self.side_cells(cell).as_slice(), rng, want)
+    }
+
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let index = code & 7;
+        let (r, i) = self.locate(owner);
+        if r == 0 {
+            // The centre's outward walls are bits 0 to 5: ring 1's cells.
+            return (owner, self.starts[1] + index);
+        }
+        if index == 0 {
+            let n = self.ring_len(r);
+            return (owner, self.starts[r as usize] + (i + 1) % n);
+        }
+        let ratio = self.ratio(r + 1);
+        (owner, self.starts[r as usize + 1] + i * ratio + index - 1)
     }
 
     type Walker = Cell;

@@ -212,6 +212,36 @@ impl Wrap {
 }
 
 impl Topology for Wrap {
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let across = if code & 7 == 0 {
+            self.east(owner)
+        } else {
+            self.south(owner)
+        };
+        (owner, across.unwrap_or(owner))
+    }
+
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(
+            &[
+                self.north(cell),
+                self.east(cell),
+                self.south(cell),
+                self.west(cell),
+            ],
+            rng,
+            want,
+        )
+    }
+
     fn cells(&self) -> u32 {
         self.dims.cells()
     }

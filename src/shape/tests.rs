@@ -195,3 +195,28 @@ fn bad_shapes_and_wraps_are_named() {
         .to_string();
     assert!(err.contains("torus"), "{err}");
 }
+
+#[test]
+fn every_wall_code_names_the_two_cells_of_its_wall() {
+    fn check<T: Topology>(shape: &T, label: &str) {
+        let mut codes = Vec::new();
+        shape.for_each_wall_code(|c| codes.push(c));
+        let mut edges = Vec::new();
+        shape.for_each_edge(|a, b| edges.push((a, b)));
+        assert_eq!(codes.len(), edges.len(), "{label}");
+        for (code, edge) in codes.into_iter().zip(edges) {
+            assert_eq!(shape.wall_cells(code), edge, "{label}: code {code}");
+        }
+    }
+    for shape in sample_shapes() {
+        let label = format!("{shape:?}");
+        check(&shape, &label);
+        match &shape.kind {
+            Kind::Square(w) if w.wraps() => check(w, &label),
+            Kind::Square(w) => check(&w.dims, &label),
+            Kind::Hex(h) => check(h, &label),
+            Kind::Triangle(t) => check(t, &label),
+            Kind::Polar(p) => check(p, &label),
+        }
+    }
+}

@@ -97,6 +97,30 @@ impl Topology for Triangle {
         }
     }
 
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(&self.side_cells(cell), rng, want)
+    }
+
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        // Bit 0 (index 0) is east, bit 1 (index 1) south.
+        (
+            owner,
+            if code & 7 == 0 {
+                owner + 1
+            } else {
+                owner + self.dims.width
+            },
+        )
+    }
+
     type Walker = Cell;
     fn walker(&self, cell: Cell) -> Cell {
         cell

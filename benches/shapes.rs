@@ -1,0 +1,173 @@
+//! Every generic generator on every shape at about a million cells: ns per
+//! cell draining the full event stream (median of seeds' fastest runs),
+//! the ratio to the same generator on the square, and peak heap bytes per
+//! cell (the generator's own state plus the maze it builds).
+//!   cargo bench --bench shapes
+use mazelab::generate::{self, Generator, Params, PopSpec};
+use mazelab::shape::{Shape, Topology};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::hint::black_box;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+/// Counts live heap bytes and their peak, so memory is measured, not guessed.
+struct Counting;
+
+static LIVE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let ptr = unsafe { System.alloc(layout) };
+        if !ptr.is_null() {
+            let live = LIVE.fetch_add(layout.size(), Ordering::Relaxed) + layout.size();
+            PEAK.fetch_max(live, Ordering::Relaxed);
+        }
+        ptr
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        LIVE.fetch_sub(layout.size(), Ordering::Relaxed);
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let new = unsafe { System.realloc(ptr, layout, new_size) };
+        if !new.is_null() {
+            if new_size > layout.size() {
+                let live = LIVE.fetch_add(new_size - layout.size(), Ordering::Relaxed) + new_size
+                    - layout.size();
+                PEAK.fetch_max(live, Ordering::Relaxed);
+            } else {
+                LIVE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        new
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// Drains a generator's stream; returns the events.
+fn drain(name: &str, params: Params) -> u64 {
+    let mut g = Generator::by_name(name, params, true).expect("runs on the shape");
+    let mut events = 0u64;
+    loop {
+        let chunk = g.next_chunk(256);
+        if chunk.is_empty() {
+            return events;
+        }
+        events += chunk.len() as u64;
+        black_box(chunk);
+    }
+}
+
+fn ns_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> f64 {
+    let cells = f64::from(shape.live_cells());
+    let mut per_seed: Vec<f64> = (0..5)
+        .map(|seed| {
+            (0..2)
+                .map(|_| {
+                    let params = Params {
+                        pop: pop.clone(),
+                        ..Params::on(shape.clone(), seed)
+                    };
+                    let started = Instant::now();
+                    black_box(drain(name, params));
+                    started.elapsed().as_secs_f64() * 1e9 / cells
+                })
+                .fold(f64::INFINITY, f64::min)
+        })
+        .collect();
+    per_seed.sort_by(f64::total_cmp);
+    per_seed[per_seed.len() / 2]
+}
+
+/// Peak heap bytes per cell while generating into a maze.
+fn peak_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> f64 {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    let params = Params {
+        pop: pop.clone(),
+        ..Params::on(shape.clone(), 1)
+    };
+    let grid = generate::generate(name, params).expect("runs");
+    black_box(&grid);
+    drop(grid);
+    (PEAK.load(Ordering::Relaxed) - before) as f64 / f64::from(shape.live_cells())
+}
+
+fn main() {
+    let filter: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    // About a million cells each: polar rings grow until they pass it.
+    let rings = (2..2048)
+        .find(|&r| Shape::parse("polar", &r.to_string(), None).unwrap().cells() >= 1_000_000)
+        .unwrap();
+    let shapes = [
+        Shape::parse("square", "1000x1000", None).unwrap(),
+        Shape::parse("hex", "1000x1000", None).unwrap(),
+        Shape::parse("triangle", "1000x1000", None).unwrap(),
+        Shape::parse("polar", &rings.to_string(), None).unwrap(),
+        Shape::parse("square", "1000x1000", Some("xy")).unwrap(),
+    ];
+    println!(
+        "{:<20} {:>22} {:>22} {:>22} {:>22} {:>22}",
+        "ns/cell (x square)",
+        "square 1000²",
+        "hex 1000²",
+        "triangle 1000²",
+        format!("polar {rings} rings"),
+        "torus 1000²"
+    );
+    let cases = [
+        ("backtracker", "newest"),
+        ("growing-tree", "random"),
+        ("growing-tree", "oldest"),
+        ("kruskal", "newest"),
+        ("prim", "newest"),
+        ("true-prim", "newest"),
+        ("wilson", "newest"),
+        ("hunt-and-kill", "newest"),
+        ("aldous-broder", "newest"),
+    ];
+    let mut peaks = Vec::new();
+    for (name, pop) in cases {
+        let label = if name == "growing-tree" {
+            format!("{name}/{pop}")
+        } else {
+            name.to_string()
+        };
+        if !filter.is_empty() && !filter.iter().any(|f| label.contains(f.as_str())) {
+            continue;
+        }
+        let pop = PopSpec::parse(pop).unwrap();
+        let square = ns_per_cell(name, &pop, &shapes[0]);
+        let mut row = format!("{label:<20} {:>22}", format!("{square:.1}"));
+        for shape in &shapes[1..] {
+            let t = ns_per_cell(name, &pop, shape);
+            row.push_str(&format!(" {:>22}", format!("{t:.1} ({:.2}x)", t / square)));
+        }
+        println!("{row}");
+        peaks.push((
+            label,
+            shapes
+                .iter()
+                .map(|s| peak_per_cell(name, &pop, s))
+                .collect::<Vec<_>>(),
+        ));
+    }
+    println!("\npeak heap bytes per cell (square, hex, triangle, polar, torus):");
+    for (label, p) in peaks {
+        println!(
+            "{label:<20} {}",
+            p.iter()
+                .map(|b| format!("{b:5.1}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+    }
+}
