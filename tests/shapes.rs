@@ -201,3 +201,40 @@ fn wall_followers_stop_on_mazes_with_loops_on_every_shape() {
         }
     }
 }
+
+#[test]
+fn the_dynamic_shape_draws_the_same_mazes_as_each_tilings_own_type() {
+    // A mask with every cell on sends a generator through `Shape` (as the
+    // browser build does for every non-square shape); without one it runs
+    // on the tiling's own type. Both must give the same maze for a seed.
+    // (A plain square runs its own tuned code in every build, whose random
+    // walk draws differently; it is not compared.)
+    for shape in shapes()
+        .into_iter()
+        .filter(|s| s.mask.is_none() && s.plain_square().is_none())
+    {
+        let all_on = shape
+            .clone()
+            .with_mask(Mask::all_on(shape.cells()))
+            .unwrap();
+        for algorithm in generate::available_on(&shape)
+            .filter(|a| all_on.plain_square().is_none() && a.runs_on(&all_on))
+        {
+            for seed in 0..3 {
+                let own =
+                    generate::generate(algorithm.name, Params::on(shape.clone(), seed)).unwrap();
+                let dynamic =
+                    generate::generate(algorithm.name, Params::on(all_on.clone(), seed)).unwrap();
+                let pairs = |g: &Grid| g.opening_pairs().collect::<Vec<_>>();
+                assert_eq!(
+                    pairs(&own),
+                    pairs(&dynamic),
+                    "{} on {} {} seed {seed}",
+                    algorithm.name,
+                    shape.name(),
+                    shape.size_text()
+                );
+            }
+        }
+    }
+}

@@ -80,6 +80,10 @@ impl Params {
 /// type: `Dims` for a plain square (its tuned loops), `Wrap`, `Hex`,
 /// `Triangle` or `Polar`, and `Shape` (which checks the mask) only under a
 /// mask. Each is a monomorphised copy, so no hot path matches on the kind.
+/// The browser build keeps two copies, `Dims` and `Shape`, which draw the
+/// same mazes (a test checks it): six copies of every generator made the
+/// module half again as large (288 KB to 438 KB).
+#[cfg(not(target_arch = "wasm32"))]
 macro_rules! on_shape {
     ($params:expr, $shape:ident => $body:expr) => {{
         use $crate::shape::Kind;
@@ -106,6 +110,18 @@ macro_rules! on_shape {
             }
             (Kind::Polar(p), None) => {
                 let $shape = p.clone();
+                $body as Box<dyn $crate::stream::Step>
+            }
+        }
+    }};
+}
+#[cfg(target_arch = "wasm32")]
+macro_rules! on_shape {
+    ($params:expr, $shape:ident => $body:expr) => {{
+        match $params.shape.plain_square() {
+            Some($shape) => $body as Box<dyn $crate::stream::Step>,
+            None => {
+                let $shape = $params.shape.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
         }
