@@ -124,8 +124,11 @@ fn the_default_maze_finishes_and_the_canvas_shows_walls_and_passages() {
 #[wasm_bindgen_test]
 fn the_animation_advances_by_the_budget_and_shows_the_working_state() {
     let app = open("?algorithm=prim&size=30x20&seed=4&speed=100");
+    // Opening carves one frame's worth already (100 steps/s: one step).
+    let opened: u64 = status("data-steps").parse().unwrap();
+    assert_eq!(opened, 1, "the first frame shows carving");
     app.advance(60).unwrap();
-    assert_eq!(status("data-steps"), "60");
+    assert_eq!(status("data-steps"), (opened + 60).to_string());
     assert_eq!(status("data-state"), "running");
     let px = pixels(&canvases()[0]);
     assert!(count(&px, colour::FRONTIER) > 0, "the frontier is visible");
