@@ -118,6 +118,21 @@ impl Layout {
         )
     }
 
+    /// In the lattice regime, a cell's square (top-left corner, side) and the
+    /// wall thickness, or `None` when neither the square nor the walls
+    /// around it touch the canvas.
+    #[inline]
+    pub fn lattice_cell(&self, cell: Cell) -> Option<(i64, i64, i64, i64)> {
+        let s = i64::from(self.cell_px());
+        let t = i64::from(self.wall_px());
+        let (px, py) = self.origin(cell);
+        let off = px + s + t < 0
+            || py + s + t < 0
+            || px - t >= i64::from(self.width)
+            || py - t >= i64::from(self.height);
+        (!off).then_some((px, py, s, t))
+    }
+
     /// A cell's centre in canvas pixels.
     pub fn centre(&self, cell: Cell) -> (f64, f64) {
         let (x, y) = self.dims.xy(cell);

@@ -290,16 +290,9 @@ impl Overlay {
     fn paint_lattice_cell(&mut self, scene: &OverlayScene, cell: Cell) {
         let l = self.layout;
         let dims = l.dims;
-        let s = i64::from(l.cell_px());
-        let t = i64::from(l.wall_px());
-        let (px, py) = l.origin(cell);
-        if px + s + t < 0
-            || py + s + t < 0
-            || px - t >= i64::from(self.raster.width)
-            || py - t >= i64::from(self.raster.height)
-        {
+        let Some((px, py, s, t)) = l.lattice_cell(cell) else {
             return;
-        }
+        };
         let palette = self.palette;
         // The band: a third of the cell, centred (same parity as the cell).
         let mut b = ((s + 1) / 3).max(1);

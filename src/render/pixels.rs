@@ -208,16 +208,9 @@ impl Pixels {
 
     fn paint_lattice_cell(&mut self, scene: &Scene, cell: Cell) {
         let dims = self.layout.dims;
-        let s = i64::from(self.layout.cell_px());
-        let t = i64::from(self.layout.wall_px());
-        let (px, py) = self.layout.origin(cell);
-        if px + s + t < 0
-            || py + s + t < 0
-            || px - t >= i64::from(self.raster.width)
-            || py - t >= i64::from(self.raster.height)
-        {
+        let Some((px, py, s, t)) = self.layout.lattice_cell(cell) else {
             return;
-        }
+        };
         let palette = self.palette;
         let here = scene.cell_colour(palette, cell);
         self.raster.fill(px, py, s, s, here);

@@ -45,24 +45,10 @@ impl Hex {
 }
 
 impl Topology for Hex {
+    super::by_side_cells!(side_cells);
+
     fn cells(&self) -> u32 {
         self.dims.cells()
-    }
-
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        let mut out = Neighbors::new();
-        for n in self.side_cells(cell).into_iter().flatten() {
-            out.push(n);
-        }
-        out
-    }
-
-    fn sides(&self, cell: Cell) -> Sides {
-        let mut out = Sides::new();
-        for s in self.side_cells(cell) {
-            out.push(s);
-        }
-        out
     }
 
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
@@ -89,31 +75,11 @@ impl Topology for Hex {
     }
 
     #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        super::pick_wanted(&self.side_cells(cell), rng, want)
-    }
-
-    #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
         let side = [0usize, 1, 2][(code & 7).min(2) as usize];
         let owner = code >> 3;
         (owner, self.side_cells(owner)[side].unwrap_or(owner))
     }
 
-    type Walker = Cell;
-    fn walker(&self, cell: Cell) -> Cell {
-        cell
-    }
-    fn walker_cell(walker: Cell) -> Cell {
-        walker
-    }
-    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-        let n = self.neighbors(*walker);
-        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
-    }
+    super::walk_by_cell!();
 }

@@ -77,6 +77,12 @@ impl Sides {
     }
 }
 
+impl AsRef<[Option<Cell>]> for Sides {
+    fn as_ref(&self) -> &[Option<Cell>] {
+        self.as_slice()
+    }
+}
+
 impl Default for Sides {
     fn default() -> Self {
         Sides::new()
@@ -212,6 +218,78 @@ pub trait Topology {
         }
     }
 }
+
+/// The neighbours among a list of sides, in order.
+#[inline]
+pub(crate) fn neighbors_of(sides: &[Option<Cell>]) -> Neighbors {
+    let mut out = Neighbors::new();
+    for n in sides.iter().flatten() {
+        out.push(*n);
+    }
+    out
+}
+
+/// A list of sides as `Sides`.
+#[inline]
+pub(crate) fn sides_of(sides: &[Option<Cell>]) -> Sides {
+    let mut out = Sides::new();
+    for &side in sides {
+        out.push(side);
+    }
+    out
+}
+
+/// `neighbors`, `sides` and `random_neighbor` from a tiling's own list of
+/// sides in clockwise order (`self.$sides(cell)`, an array or `Sides`).
+macro_rules! by_side_cells {
+    ($sides:ident) => {
+        #[inline]
+        fn neighbors(&self, cell: Cell) -> Neighbors {
+            super::neighbors_of(self.$sides(cell).as_ref())
+        }
+
+        #[inline]
+        fn sides(&self, cell: Cell) -> Sides {
+            super::sides_of(self.$sides(cell).as_ref())
+        }
+
+        #[inline]
+        fn random_neighbor(
+            &self,
+            cell: Cell,
+            rng: &mut Rng,
+            want: impl FnMut(Cell) -> bool,
+        ) -> Option<Cell> {
+            super::pick_wanted(self.$sides(cell).as_ref(), rng, want)
+        }
+    };
+}
+pub(crate) use by_side_cells;
+
+/// The walker of a tiling with no faster walk of its own: the walker is
+/// its cell, and a step goes to a uniformly random neighbour.
+macro_rules! walk_by_cell {
+    () => {
+        type Walker = Cell;
+
+        #[inline]
+        fn walker(&self, cell: Cell) -> Cell {
+            cell
+        }
+
+        #[inline]
+        fn walker_cell(walker: Cell) -> Cell {
+            walker
+        }
+
+        #[inline]
+        fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+            let n = self.neighbors(*walker);
+            *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
+        }
+    };
+}
+pub(crate) use walk_by_cell;
 
 /// A uniformly random wanted cell among `sides`, drawn as the default
 /// `random_neighbor` draws (`below(k)` over the wanted ones in order), but
@@ -452,23 +530,7 @@ impl Topology for Shape {
         }
     }
 
-    type Walker = Cell;
-
-    #[inline]
-    fn walker(&self, cell: Cell) -> Cell {
-        cell
-    }
-
-    #[inline]
-    fn walker_cell(walker: Cell) -> Cell {
-        walker
-    }
-
-    #[inline]
-    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-        let n = self.neighbors(*walker);
-        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
-    }
+    walk_by_cell!();
 }
 
 #[cfg(test)]

@@ -137,20 +137,10 @@ impl Polar {
 }
 
 impl Topology for Polar {
+    super::by_side_cells!(side_cells);
+
     fn cells(&self) -> u32 {
         *self.starts.last().unwrap_or(&1)
-    }
-
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        let mut out = Neighbors::new();
-        for n in self.side_cells(cell).as_slice().iter().flatten() {
-            out.push(*n);
-        }
-        out
-    }
-
-    fn sides(&self, cell: Cell) -> Sides {
-        self.side_cells(cell)
     }
 
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
@@ -201,16 +191,6 @@ impl Topology for Polar {
     }
 
     #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        super::pick_wanted(self.side_cells(cell).as_slice(), rng, want)
-    }
-
-    #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
         let owner = code >> 3;
         let index = code & 7;
@@ -227,15 +207,5 @@ impl Topology for Polar {
         (owner, self.starts[r as usize + 1] + i * ratio + index - 1)
     }
 
-    type Walker = Cell;
-    fn walker(&self, cell: Cell) -> Cell {
-        cell
-    }
-    fn walker_cell(walker: Cell) -> Cell {
-        walker
-    }
-    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-        let n = self.neighbors(*walker);
-        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
-    }
+    super::walk_by_cell!();
 }

@@ -170,6 +170,17 @@ impl Wrap {
         self.x || self.y
     }
 
+    /// The four sides N, E, S, W, across the seams where it wraps.
+    #[inline]
+    fn sides_array(&self, cell: Cell) -> [Option<Cell>; 4] {
+        [
+            self.north(cell),
+            self.east(cell),
+            self.south(cell),
+            self.west(cell),
+        ]
+    }
+
     #[inline]
     fn east(&self, cell: Cell) -> Option<Cell> {
         let (x, _) = self.dims.xy(cell);
@@ -212,6 +223,8 @@ impl Wrap {
 }
 
 impl Topology for Wrap {
+    super::by_side_cells!(sides_array);
+
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
         let owner = code >> 3;
@@ -223,56 +236,8 @@ impl Topology for Wrap {
         (owner, across.unwrap_or(owner))
     }
 
-    #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        super::pick_wanted(
-            &[
-                self.north(cell),
-                self.east(cell),
-                self.south(cell),
-                self.west(cell),
-            ],
-            rng,
-            want,
-        )
-    }
-
     fn cells(&self) -> u32 {
         self.dims.cells()
-    }
-
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        let mut out = Neighbors::new();
-        for n in [
-            self.north(cell),
-            self.east(cell),
-            self.south(cell),
-            self.west(cell),
-        ]
-        .into_iter()
-        .flatten()
-        {
-            out.push(n);
-        }
-        out
-    }
-
-    fn sides(&self, cell: Cell) -> Sides {
-        let mut out = Sides::new();
-        for side in [
-            self.north(cell),
-            self.east(cell),
-            self.south(cell),
-            self.west(cell),
-        ] {
-            out.push(side);
-        }
-        out
     }
 
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
@@ -298,15 +263,5 @@ impl Topology for Wrap {
         }
     }
 
-    type Walker = Cell;
-    fn walker(&self, cell: Cell) -> Cell {
-        cell
-    }
-    fn walker_cell(walker: Cell) -> Cell {
-        walker
-    }
-    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-        let n = self.neighbors(*walker);
-        *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
-    }
+    super::walk_by_cell!();
 }
