@@ -6,7 +6,7 @@
 use super::dom;
 use super::panel::Panel;
 use super::theme;
-use crate::grid::{Cell, Dir};
+use crate::grid::Cell;
 use crate::settings::{Settings, Speed};
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -54,17 +54,17 @@ pub struct App {
     /// Fractional steps carried from one frame to the next.
     carry: f64,
     pub(super) last_frame_ms: Option<f64>,
-    elapsed_ms: f64,
+    pub(super) elapsed_ms: f64,
     /// The most work one animation frame has taken, and how many frames ran.
-    max_frame_ms: f64,
-    frames: u64,
+    pub(super) max_frame_ms: f64,
+    pub(super) frames: u64,
     /// Time spent measuring finished mazes (not part of `elapsed_ms`).
-    metrics_ms: f64,
+    pub(super) metrics_ms: f64,
     /// The part of `elapsed_ms` an instant finish spent painting and
     /// putting pixels on the canvases.
-    draw_ms: f64,
+    pub(super) draw_ms: f64,
     /// Animation frames whose work took longer than a 60 Hz frame.
-    slow_frames: u64,
+    pub(super) slow_frames: u64,
     pub(super) distance: bool,
     pub(super) mode: Mode,
     /// Which marker the next plain click sets.
@@ -75,7 +75,7 @@ pub struct App {
     pub(super) pointer_down: bool,
     /// The panel being played, and when play began.
     pub(super) play_panel: usize,
-    play_started_ms: f64,
+    pub(super) play_started_ms: f64,
     /// Zoom and pan: whether the view is "fit" (re-fits on resize), and the
     /// pointers of a pan or pinch gesture.
     pub(super) fitted: bool,
@@ -367,143 +367,6 @@ impl App {
             (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",
         };
         dom::set_text("click-hint", hint);
-    }
-
-    /// Starts manual play in one panel.
-    pub(super) fn play(&mut self, panel: usize) -> Result<(), JsValue> {
-        let Some(p) = self.panels.get_mut(panel) else {
-            return Ok(());
-        };
-        p.start_trail();
-        p.blit()?;
-        p.blit_overlay()?;
-        self.mode = Mode::Playing;
-        self.play_panel = panel;
-        self.play_started_ms = now_ms();
-        dom::set_hidden("banner", true);
-        self.state = State::Done;
-        self.show_hint();
-        self.show_status();
-        Ok(())
-    }
-
-    /// Moves the player's head to `cell` if it is an open neighbour of the
-    /// head (extending the trail, or retracting it when stepping back).
-    pub(super) fn play_to(&mut self, cell: Cell) -> Result<(), JsValue> {
-        if self.mode != Mode::Playing {
-            return Ok(());
-        }
-        let Some(panel) = self.panels.get_mut(self.play_panel) else {
-            return Ok(());
-        };
-        let Some(&head) = panel.solving.trail.last() else {
-            return Ok(());
-        };
-        let grid = &panel.scene.grid;
-        if cell == head || !grid.dims().adjacent(head, cell) || !grid.is_open_between(head, cell) {
-            return Ok(());
-        }
-        panel.trail_step(cell);
-        panel.blit_overlay()?;
-        if panel.solving.trail.last() == Some(&panel.solving.goal) {
-            let moves = panel.solving.trail.len() - 1;
-            let (start, goal) = (panel.solving.start, panel.solving.goal);
-            let shortest =
-                crate::analyze::distances(&panel.scene.grid, start)[goal as usize] as usize;
-            let seconds = (now_ms() - self.play_started_ms) / 1000.0;
-            let optimal = if moves == 0 {
-                100.0
-            } else {
-                100.0 * shortest as f64 / moves as f64
-            };
-            dom::set_text(
-                "banner",
-                &format!(
-                    "Solved! {moves} moves; the shortest path has {shortest}: {optimal:.0}% optimal, in {seconds:.1} s."
-                ),
-            );
-            dom::set_hidden("banner", false);
-            self.mode = Mode::Normal;
-            self.show_hint();
-        }
-        Ok(())
-    }
-
-    /// Moves the player one cell in a direction, if the wall there is open.
-    pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play_panel) else {
-            return Ok(());
-        };
-        let Some(&head) = panel.solving.trail.last() else {
-            return Ok(());
-        };
-        match panel.scene.grid.dims().step(head, dir) {
-            Some(next) => self.play_to(next),
-            None => Ok(()),
-        }
-    }
-
-    /// The status line: data attributes for tests and timings every frame;
-    /// the announced text (`aria-live`) only when the state changes, so a
-    /// screen reader is not read every frame's step count.
-    pub(super) fn show_status(&self) {
-        let steps: u64 = self.panels.iter().map(|p| p.steps).max().unwrap_or(0);
-        let cells = f64::from(self.settings.dims.cells()) * self.panels.len() as f64;
-        let state = match self.state {
-            State::Running => "running",
-            State::Paused => "paused",
-            State::Done => "done",
-        };
-        let solve_state = match self.mode {
-            Mode::Solving => "searching",
-            Mode::Playing => "playing",
-            Mode::Normal => "idle",
-        };
-        let text = match (self.state, self.mode) {
-            (_, Mode::Solving) => "solving".to_string(),
-            (_, Mode::Playing) => "playing by hand".to_string(),
-            (State::Done, _) if self.elapsed_ms > 0.0 => format!(
-                "done · {steps} steps · {:.0} ms of work · {:.0} cells/s",
-                self.elapsed_ms,
-                cells / (self.elapsed_ms / 1000.0)
-            ),
-            (State::Done, _) => format!("done · {steps} steps"),
-            (State::Paused, _) => format!("paused at step {steps}"),
-            (State::Running, _) => "running".to_string(),
-        };
-        if let Some(status) = dom::by_id_opt("status") {
-            if status.text_content().as_deref() != Some(text.as_str()) {
-                status.set_text_content(Some(&text));
-            }
-            let attrs = [
-                ("data-state", state.to_string()),
-                ("data-steps", steps.to_string()),
-                ("data-elapsed-ms", format!("{:.1}", self.elapsed_ms)),
-                ("data-frames", self.frames.to_string()),
-                ("data-metrics-ms", format!("{:.1}", self.metrics_ms)),
-                ("data-solve", solve_state.to_string()),
-                ("data-max-frame-ms", format!("{:.1}", self.max_frame_ms)),
-                ("data-slow-frames", self.slow_frames.to_string()),
-                ("data-draw-ms", format!("{:.1}", self.draw_ms)),
-            ];
-            for (name, value) in attrs {
-                let _ = status.set_attribute(name, &value);
-            }
-        }
-        let progress = if self.state == State::Running && self.mode == Mode::Normal {
-            format!("{steps} steps · {:.0} ms", self.elapsed_ms)
-        } else {
-            String::new()
-        };
-        dom::set_text("progress", &progress);
-        dom::set_text(
-            "play",
-            if self.state == State::Running {
-                "pause"
-            } else {
-                "play"
-            },
-        );
     }
 
     /// Writes the settings into the address bar, so the link reproduces them.

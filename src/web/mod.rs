@@ -4,6 +4,7 @@
 //! - `app`: the state and the run lifecycle (build, frames, solve, play);
 //! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
 //! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
+//! - `play`: tracing the path by hand; `status`: the status line;
 //! - `controls`: the form and its buttons; `mount`: wiring it all up;
 //! - `theme`: light and dark; `export`: downloads; `handle`: the running
 //!   app as tests and the page hold it; `dom`: small element helpers.
@@ -17,8 +18,10 @@ mod handle;
 mod keys;
 mod mount;
 mod panel;
+mod play;
 mod pointer;
 mod stage;
+mod status;
 mod theme;
 
 pub use handle::{keep_alive, AppHandle};

@@ -1,0 +1,84 @@
+//! Playing by hand: a trail from the start that follows open passages under
+//! the pointer or the keys, retracts when it steps back, and reports the
+//! moves against the shortest path on reaching the goal.
+
+use super::app::{now_ms, App, Mode, State};
+use super::dom;
+use crate::grid::{Cell, Dir};
+use wasm_bindgen::prelude::*;
+
+impl App {
+    /// Starts manual play in one panel.
+    pub(super) fn play(&mut self, panel: usize) -> Result<(), JsValue> {
+        let Some(p) = self.panels.get_mut(panel) else {
+            return Ok(());
+        };
+        p.start_trail();
+        p.blit()?;
+        p.blit_overlay()?;
+        self.mode = Mode::Playing;
+        self.play_panel = panel;
+        self.play_started_ms = now_ms();
+        dom::set_hidden("banner", true);
+        self.state = State::Done;
+        self.show_hint();
+        self.show_status();
+        Ok(())
+    }
+
+    /// Moves the player's head to `cell` if it is an open neighbour of the
+    /// head (extending the trail, or retracting it when stepping back).
+    pub(super) fn play_to(&mut self, cell: Cell) -> Result<(), JsValue> {
+        if self.mode != Mode::Playing {
+            return Ok(());
+        }
+        let Some(panel) = self.panels.get_mut(self.play_panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        let grid = &panel.scene.grid;
+        if cell == head || !grid.dims().adjacent(head, cell) || !grid.is_open_between(head, cell) {
+            return Ok(());
+        }
+        panel.trail_step(cell);
+        panel.blit_overlay()?;
+        if panel.solving.trail.last() == Some(&panel.solving.goal) {
+            let moves = panel.solving.trail.len() - 1;
+            let (start, goal) = (panel.solving.start, panel.solving.goal);
+            let shortest =
+                crate::analyze::distances(&panel.scene.grid, start)[goal as usize] as usize;
+            let seconds = (now_ms() - self.play_started_ms) / 1000.0;
+            let optimal = if moves == 0 {
+                100.0
+            } else {
+                100.0 * shortest as f64 / moves as f64
+            };
+            dom::set_text(
+                "banner",
+                &format!(
+                    "Solved! {moves} moves; the shortest path has {shortest}: {optimal:.0}% optimal, in {seconds:.1} s."
+                ),
+            );
+            dom::set_hidden("banner", false);
+            self.mode = Mode::Normal;
+            self.show_hint();
+        }
+        Ok(())
+    }
+
+    /// Moves the player one cell in a direction, if the wall there is open.
+    pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.get(self.play_panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        match panel.scene.grid.dims().step(head, dir) {
+            Some(next) => self.play_to(next),
+            None => Ok(()),
+        }
+    }
+}

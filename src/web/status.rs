@@ -1,0 +1,70 @@
+//! The status line under the stage: what the run is doing, announced
+//! politely, and the readouts tests and timings read from its attributes.
+
+use super::app::{App, Mode, State};
+use super::dom;
+
+impl App {
+    /// The status line: data attributes for tests and timings every frame;
+    /// the announced text (`aria-live`) only when the state changes, so a
+    /// screen reader is not read every frame's step count.
+    pub(super) fn show_status(&self) {
+        let steps: u64 = self.panels.iter().map(|p| p.steps).max().unwrap_or(0);
+        let cells = f64::from(self.settings.dims.cells()) * self.panels.len() as f64;
+        let state = match self.state {
+            State::Running => "running",
+            State::Paused => "paused",
+            State::Done => "done",
+        };
+        let solve_state = match self.mode {
+            Mode::Solving => "searching",
+            Mode::Playing => "playing",
+            Mode::Normal => "idle",
+        };
+        let text = match (self.state, self.mode) {
+            (_, Mode::Solving) => "solving".to_string(),
+            (_, Mode::Playing) => "playing by hand".to_string(),
+            (State::Done, _) if self.elapsed_ms > 0.0 => format!(
+                "done · {steps} steps · {:.0} ms of work · {:.0} cells/s",
+                self.elapsed_ms,
+                cells / (self.elapsed_ms / 1000.0)
+            ),
+            (State::Done, _) => format!("done · {steps} steps"),
+            (State::Paused, _) => format!("paused at step {steps}"),
+            (State::Running, _) => "running".to_string(),
+        };
+        if let Some(status) = dom::by_id_opt("status") {
+            if status.text_content().as_deref() != Some(text.as_str()) {
+                status.set_text_content(Some(&text));
+            }
+            let attrs = [
+                ("data-state", state.to_string()),
+                ("data-steps", steps.to_string()),
+                ("data-elapsed-ms", format!("{:.1}", self.elapsed_ms)),
+                ("data-frames", self.frames.to_string()),
+                ("data-metrics-ms", format!("{:.1}", self.metrics_ms)),
+                ("data-solve", solve_state.to_string()),
+                ("data-max-frame-ms", format!("{:.1}", self.max_frame_ms)),
+                ("data-slow-frames", self.slow_frames.to_string()),
+                ("data-draw-ms", format!("{:.1}", self.draw_ms)),
+            ];
+            for (name, value) in attrs {
+                let _ = status.set_attribute(name, &value);
+            }
+        }
+        let progress = if self.state == State::Running && self.mode == Mode::Normal {
+            format!("{steps} steps · {:.0} ms", self.elapsed_ms)
+        } else {
+            String::new()
+        };
+        dom::set_text("progress", &progress);
+        dom::set_text(
+            "play",
+            if self.state == State::Running {
+                "pause"
+            } else {
+                "play"
+            },
+        );
+    }
+}
