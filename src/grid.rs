@@ -418,25 +418,30 @@ impl Grid {
     }
 
     /// The cell that owns the wall between `a` and `b`, and the bit it uses.
+    /// The square's case stays small enough to inline into every caller's
+    /// loop; other shapes take the call.
     #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> (usize, u8) {
-        let slot = match self.square {
-            Some(d) => {
-                debug_assert!(d.adjacent(a, b), "cells {a} and {b} are not adjacent");
-                let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-                // South first: in a one-column grid the cell below is also `lo + 1`.
-                if hi == lo + d.width {
-                    (lo, SOUTH_OPEN)
-                } else {
-                    (lo, EAST_OPEN)
-                }
-            }
-            None => self
-                .shape
-                .wall_slot(a, b)
-                .unwrap_or_else(|| panic!("cells {a} and {b} are not adjacent")),
+        let Some(d) = self.square else {
+            return self.shape_wall_slot(a, b);
         };
-        (slot.0 as usize, slot.1)
+        debug_assert!(d.adjacent(a, b), "cells {a} and {b} are not adjacent");
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        // South first: in a one-column grid the cell below is also `lo + 1`.
+        if hi == lo + d.width {
+            (lo as usize, SOUTH_OPEN)
+        } else {
+            (lo as usize, EAST_OPEN)
+        }
+    }
+
+    #[inline(never)]
+    fn shape_wall_slot(&self, a: Cell, b: Cell) -> (usize, u8) {
+        let (owner, bit) = self
+            .shape
+            .wall_slot(a, b)
+            .unwrap_or_else(|| panic!("cells {a} and {b} are not adjacent"));
+        (owner as usize, bit)
     }
 
     /// Whether the wall between two adjacent cells is open.
@@ -548,17 +553,12 @@ impl Grid {
                 east.into_iter().chain(south)
             }));
         }
+        // Each set bit is an opening the cell owns; its wall code names both
+        // cells (bit order is the order `owned_walls` visits them in).
         Box::new(self.bits.iter().enumerate().flat_map(move |(i, &b)| {
-            let c = i as Cell;
-            let mut pairs = Vec::new();
-            if b != 0 {
-                self.shape.owned_walls(c, &mut |bit, n| {
-                    if b & bit != 0 {
-                        pairs.push((c, n));
-                    }
-                });
-            }
-            pairs
+            (0..8u32)
+                .filter(move |k| b & (1 << k) != 0)
+                .map(move |k| self.shape.wall_cells(i as Cell * 8 + k))
         }))
     }
 

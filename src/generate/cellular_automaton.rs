@@ -99,6 +99,7 @@ impl CellularAutomaton {
         }
     }
 
+    #[inline]
     fn set_wall(&mut self, a: u32, b: u32, wall: bool, out: &mut Emit) {
         if self.walls.set_open(a, b, !wall) {
             self.changed = true;

@@ -82,8 +82,7 @@ impl<S: Topology> Kruskal<S> {
 ///
 /// Returns the dealt walls and where each bucket ends.
 fn bucket_walls<S: Topology>(shape: &S, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec<u32>) {
-    let mut count = 0usize;
-    shape.for_each_wall_code(|_| count += 1);
+    let count = shape.wall_count();
     let mut bits = 0;
     while count > bucket_size << bits {
         bits += 1;

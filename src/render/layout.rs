@@ -183,23 +183,6 @@ impl Layout {
         (x0, x1, y0, y1)
     }
 
-    /// In the sampled regime, the cell column under each pixel column
-    /// (negative or past the maze where it is off the maze): the one table
-    /// both painting everything and painting one cell read, so the two agree.
-    pub fn sample_columns(&self) -> Vec<i32> {
-        Self::samples(self.ox, self.pitch, self.width)
-    }
-
-    pub fn sample_rows(&self) -> Vec<i32> {
-        Self::samples(self.oy, self.pitch, self.height)
-    }
-
-    fn samples(origin: f64, pitch: f64, size: u32) -> Vec<i32> {
-        (0..size)
-            .map(|p| ((f64::from(p) + 0.5 - origin) / pitch).floor() as i32)
-            .collect()
-    }
-
     /// Zooms by `factor` keeping the maze point under (`ax`, `ay`) in place.
     /// Lattice pitches move by at least one pixel so every press does
     /// something; the zoom stays between half the fitting one and `MAX_PITCH`.
@@ -277,6 +260,45 @@ impl Layout {
             self.oy = self.oy.floor();
         }
         self
+    }
+}
+
+/// In the sampled regime, the cell column under each pixel column and the
+/// cell row under each pixel row (negative or past the maze off it): the one
+/// table both painting everything and painting one cell read, so the two
+/// agree. Empty in the lattice regime.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Samples {
+    pub columns: Vec<i32>,
+    pub rows: Vec<i32>,
+}
+
+impl Samples {
+    pub fn for_layout(layout: &Layout) -> Samples {
+        if layout.is_lattice() {
+            return Samples::default();
+        }
+        let samples = |origin: f64, size: u32| -> Vec<i32> {
+            (0..size)
+                .map(|p| ((f64::from(p) + 0.5 - origin) / layout.pitch).floor() as i32)
+                .collect()
+        };
+        Samples {
+            columns: samples(layout.ox, layout.width),
+            rows: samples(layout.oy, layout.height),
+        }
+    }
+
+    /// The pixels that show a cell, as (x, y, width, height), or `None` when
+    /// no pixel's centre falls in it.
+    pub fn span(&self, dims: Dims, cell: Cell) -> Option<(i64, i64, i64, i64)> {
+        let (x, y) = dims.xy(cell);
+        let (x, y) = (x as i32, y as i32);
+        let x0 = self.columns.partition_point(|&c| c < x);
+        let x1 = self.columns.partition_point(|&c| c <= x);
+        let y0 = self.rows.partition_point(|&r| r < y);
+        let y1 = self.rows.partition_point(|&r| r <= y);
+        (x0 < x1 && y0 < y1).then(|| (x0 as i64, y0 as i64, (x1 - x0) as i64, (y1 - y0) as i64))
     }
 }
 
@@ -379,7 +401,7 @@ mod tests {
     #[test]
     fn sampled_columns_cover_each_pixel_once_in_order() {
         let l = Layout::fit(dims(4096, 4096), 700, 500);
-        let cols = l.sample_columns();
+        let cols = Samples::for_layout(&l).columns;
         assert!(cols.windows(2).all(|w| w[0] <= w[1]), "monotone");
         assert_eq!(cols.len(), 700);
         assert!(cols.iter().filter(|&&c| (0..4096).contains(&c)).count() >= 499);

@@ -7,7 +7,7 @@
 //! openings between them; a solver's current path (its `Path` marks) shows
 //! as dots on the same line. The start and goal markers sit on top of all.
 
-use super::layout::Layout;
+use super::layout::{Layout, Samples};
 use super::palette::{Palette, Rgba, LIGHT};
 use super::raster::Raster;
 use crate::event::{Event, Mark};
@@ -224,8 +224,7 @@ pub struct Overlay {
     layout: Layout,
     raster: Raster,
     palette: &'static Palette,
-    columns: Vec<i32>,
-    rows: Vec<i32>,
+    samples: Samples,
 }
 
 impl Overlay {
@@ -234,8 +233,7 @@ impl Overlay {
             layout,
             raster: Raster::new(layout.width, layout.height),
             palette: &LIGHT,
-            columns: Vec::new(),
-            rows: Vec::new(),
+            samples: Samples::default(),
         };
         overlay.set_layout(layout);
         overlay
@@ -247,13 +245,7 @@ impl Overlay {
             self.raster = Raster::new(layout.width, layout.height);
         }
         self.layout = layout;
-        if layout.is_lattice() {
-            self.columns = Vec::new();
-            self.rows = Vec::new();
-        } else {
-            self.columns = layout.sample_columns();
-            self.rows = layout.sample_rows();
-        }
+        self.samples = Samples::for_layout(&layout);
     }
 
     pub fn set_palette(&mut self, palette: &'static Palette) {
@@ -269,21 +261,9 @@ impl Overlay {
     pub fn paint_cell(&mut self, scene: &OverlayScene, cell: Cell) {
         if self.layout.is_lattice() {
             self.paint_lattice_cell(scene, cell);
-        } else {
-            let (x, y) = self.layout.dims.xy(cell);
-            let (x, y) = (x as i32, y as i32);
-            let x0 = self.columns.partition_point(|&c| c < x);
-            let x1 = self.columns.partition_point(|&c| c <= x);
-            let y0 = self.rows.partition_point(|&r| r < y);
-            let y1 = self.rows.partition_point(|&r| r <= y);
+        } else if let Some((x, y, w, h)) = self.samples.span(self.layout.dims, cell) {
             let c = scene.sampled_colour(self.palette, cell);
-            self.raster.fill(
-                x0 as i64,
-                y0 as i64,
-                x1 as i64 - x0 as i64,
-                y1 as i64 - y0 as i64,
-                c,
-            );
+            self.raster.fill(x, y, w, h, c);
         }
     }
 

@@ -6,7 +6,7 @@
 //! screen are painted; painting everything costs the canvas' size, not the
 //! maze's, so zooming a 4096 x 4096 maze is one screen-sized repaint.
 
-use super::layout::Layout;
+use super::layout::{Layout, Samples};
 use super::palette::{gradient, mix, Palette, Rgba, LIGHT};
 use super::raster::{fill_run, Raster, Rect};
 use crate::event::{Event, Mark};
@@ -123,8 +123,7 @@ pub struct Pixels {
     raster: Raster,
     palette: &'static Palette,
     /// The sampled regime's pixel-to-cell tables (empty in the lattice one).
-    columns: Vec<i32>,
-    rows: Vec<i32>,
+    samples: Samples,
     /// One pixel row of the picture, reused by `paint_all`.
     line: Vec<u8>,
 }
@@ -132,16 +131,13 @@ pub struct Pixels {
 impl Pixels {
     /// A transparent canvas for `layout`; nothing is shown until `paint_all`.
     pub fn new(layout: Layout) -> Pixels {
-        let mut pixels = Pixels {
+        Pixels {
             layout,
             raster: Raster::new(layout.width, layout.height),
             palette: &LIGHT,
-            columns: Vec::new(),
-            rows: Vec::new(),
+            samples: Samples::for_layout(&layout),
             line: Vec::new(),
-        };
-        pixels.refresh_tables();
-        pixels
+        }
     }
 
     pub fn layout(&self) -> Layout {
@@ -154,7 +150,7 @@ impl Pixels {
             self.raster = Raster::new(layout.width, layout.height);
         }
         self.layout = layout;
-        self.refresh_tables();
+        self.samples = Samples::for_layout(&layout);
     }
 
     pub fn set_palette(&mut self, palette: &'static Palette) {
@@ -163,16 +159,6 @@ impl Pixels {
 
     pub fn palette(&self) -> &'static Palette {
         self.palette
-    }
-
-    fn refresh_tables(&mut self) {
-        if self.layout.is_lattice() {
-            self.columns = Vec::new();
-            self.rows = Vec::new();
-        } else {
-            self.columns = self.layout.sample_columns();
-            self.rows = self.layout.sample_rows();
-        }
     }
 
     pub fn raster(&mut self) -> &mut Raster {
@@ -235,16 +221,9 @@ impl Pixels {
     }
 
     fn paint_sampled_cell(&mut self, scene: &Scene, cell: Cell) {
-        let (x, y) = self.layout.dims.xy(cell);
-        let (x, y) = (x as i32, y as i32);
-        let x0 = self.columns.partition_point(|&c| c < x);
-        let x1 = self.columns.partition_point(|&c| c <= x);
-        let y0 = self.rows.partition_point(|&r| r < y);
-        let y1 = self.rows.partition_point(|&r| r <= y);
-        if x0 < x1 && y0 < y1 {
+        if let Some((x, y, w, h)) = self.samples.span(self.layout.dims, cell) {
             let c = scene.sampled_colour(self.palette, cell);
-            self.raster
-                .fill(x0 as i64, y0 as i64, (x1 - x0) as i64, (y1 - y0) as i64, c);
+            self.raster.fill(x, y, w, h, c);
         }
     }
 
@@ -270,8 +249,7 @@ impl Pixels {
         let width = self.raster.width as usize;
         let stride = width * 4;
         let palette = self.palette;
-        let rows = std::mem::take(&mut self.rows);
-        let columns = std::mem::take(&mut self.columns);
+        let Samples { rows, columns } = std::mem::take(&mut self.samples);
         let first_col = columns.iter().position(|&c| c >= 0).unwrap_or(width);
         let last_col = columns.iter().rposition(|&c| c < w).map_or(0, |i| i + 1);
         let bits = scene.grid.raw();
@@ -301,8 +279,7 @@ impl Pixels {
                 rgba[line + px * 4..line + px * 4 + 4].copy_from_slice(&c);
             }
         }
-        self.rows = rows;
-        self.columns = columns;
+        self.samples = Samples { columns, rows };
     }
 
     /// Row by row: each visible cell's colour is computed once and each

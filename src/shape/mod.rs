@@ -195,6 +195,13 @@ pub trait Topology {
         }
     }
 
+    /// How many walls `for_each_wall_code` visits.
+    fn wall_count(&self) -> usize {
+        let mut count = 0;
+        self.for_each_wall_code(|_| count += 1);
+        count
+    }
+
     /// The two cells of a wall code.
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {

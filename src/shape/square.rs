@@ -125,6 +125,11 @@ impl Topology for Dims {
         }
     }
 
+    fn wall_count(&self) -> usize {
+        let (w, h) = (self.width as usize, self.height as usize);
+        (w - 1) * h + w * (h - 1)
+    }
+
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
         let a = code >> 1;
