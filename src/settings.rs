@@ -1,15 +1,19 @@
 //! What is on screen, as a URL query: parsing never fails, it falls back to
 //! defaults and says what it ignored, so a broken link still opens the app.
 //!
-//! Keys: `algorithm`, `size` (`WxH`), `seed`, `pop`, `bias`, `speed` (steps
-//! per second or `instant`), `compare` (comma-separated panel specs, each
-//! `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with `+` between
-//! its parts or a bias, e.g. `growing-tree/newest,growing-tree/oldest`),
-//! `solver`, and `start` and `goal` as `x,y` cell coordinates.
+//! Keys: `algorithm`, `shape` (square, polar, hex, triangle; square when
+//! absent), `size` (`WxH`, or rings for polar), `wrap` (`x`, `y`, `xy`),
+//! `mask` (run lengths, see `Mask::to_runs`), `seed`, `pop`, `bias`,
+//! `speed` (steps per second or `instant`), `compare` (comma-separated panel
+//! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
+//! `+` between its parts or a bias, e.g.
+//! `growing-tree/newest,growing-tree/oldest`), `solver`, and `start` and
+//! `goal` as `x,y` cell coordinates (polar: the cell's number).
 
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, PopSpec};
-use crate::grid::{Cell, Dims};
+use crate::grid::Cell;
+use crate::shape::{Mask, Shape, Topology, SHAPE_NAMES};
 use crate::solve;
 
 /// The fastest animated speed; above it the control means "instant".
@@ -75,7 +79,8 @@ impl PanelSpec {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
     pub main: PanelSpec,
-    pub dims: Dims,
+    /// The tiling, its size, wrap and mask.
+    pub shape: Shape,
     pub seed: u64,
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
@@ -83,8 +88,18 @@ pub struct Settings {
     /// The solver every panel starts with.
     pub solver: &'static str,
     /// Where solving starts and ends; `None` means the entrance or the exit.
-    pub start: Option<(u32, u32)>,
-    pub goal: Option<(u32, u32)>,
+    pub start: Option<Cell>,
+    pub goal: Option<Cell>,
+}
+
+/// The size a shape opens at when none is given.
+pub fn default_size(shape: &str) -> &'static str {
+    match shape {
+        "polar" => "12",
+        "hex" => "30x20",
+        "triangle" => "40x20",
+        _ => "40x25",
+    }
 }
 
 impl Settings {
@@ -96,7 +111,8 @@ impl Settings {
                 pop: PopSpec::default(),
                 bias: Bias::default(),
             },
-            dims: Dims::new(40, 25).expect("the default size is valid"),
+            shape: Shape::parse("square", default_size("square"), None)
+                .expect("the default size is valid"),
             seed,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
@@ -106,23 +122,69 @@ impl Settings {
         }
     }
 
-    /// The start cell: the chosen one, or the entrance (top-left).
+    /// The start cell: the chosen one, or the entrance (the first cell).
     pub fn start_cell(&self) -> Cell {
-        self.start.map_or(0, |(x, y)| self.dims.at(x, y))
+        self.start.unwrap_or_else(|| {
+            (0..self.shape.cells())
+                .find(|&c| self.shape.is_cell(c))
+                .unwrap_or(0)
+        })
     }
 
-    /// The goal cell: the chosen one, or the exit (bottom-right).
+    /// The goal cell: the chosen one, or the exit (the last cell).
     pub fn goal_cell(&self) -> Cell {
-        self.goal
-            .map_or(self.dims.cells() - 1, |(x, y)| self.dims.at(x, y))
+        self.goal.unwrap_or_else(|| {
+            (0..self.shape.cells())
+                .rev()
+                .find(|&c| self.shape.is_cell(c))
+                .unwrap_or(0)
+        })
     }
 
-    /// Forgets a start or goal that no longer fits the size.
+    /// Forgets a start or goal that is no cell of the shape (any more).
     pub fn clamp_ends(&mut self) {
-        let (w, h) = (self.dims.width, self.dims.height);
-        let fits = |p: Option<(u32, u32)>| p.filter(|&(x, y)| x < w && y < h);
+        let shape = &self.shape;
+        let fits = |p: Option<Cell>| p.filter(|&c| c < shape.cells() && shape.is_cell(c));
         self.start = fits(self.start);
         self.goal = fits(self.goal);
+    }
+
+    /// Replaces the algorithm, and drops comparison panels, that do not run
+    /// on the shape, with a notice each.
+    pub fn keep_algorithms_that_run(&mut self, notices: &mut Vec<String>) {
+        let shape = &self.shape;
+        let check = |name: &str| {
+            generate::find(name)
+                .and_then(|a| generate::check_shape(a, shape))
+                .map_err(|e| e.to_string())
+        };
+        if let Err(e) = check(self.main.algorithm) {
+            notices.push(format!("ignored algorithm: {e}"));
+            self.main = Settings::defaults(0).main;
+        }
+        let before = self.compare.len();
+        self.compare.retain(|spec| match check(spec.algorithm) {
+            Ok(()) => true,
+            Err(e) => {
+                notices.push(format!("ignored compare panel: {e}"));
+                false
+            }
+        });
+        if self.compare.len() < 2 && before >= 2 {
+            notices.push("ignored compare: fewer than 2 panels run on this shape".into());
+            self.compare.clear();
+        }
+    }
+
+    /// A cell as a link writes it: `x,y` on shapes in rows, else its number.
+    pub fn point_text(&self, cell: Cell) -> String {
+        match self.shape.rows() {
+            Some(d) => {
+                let (x, y) = d.xy(cell);
+                format!("{x},{y}")
+            }
+            None => cell.to_string(),
+        }
     }
 
     /// The default comparison: Norvig's three pops side by side.
@@ -143,6 +205,10 @@ impl Settings {
     pub fn from_query(query: &str, fresh_seed: u64) -> (Settings, Vec<String>) {
         let mut settings = Settings::defaults(fresh_seed);
         let mut notices = Vec::new();
+        // The shape's keys and the points depend on one another: read them
+        // first, build after.
+        let (mut shape, mut size, mut wrap, mut mask) = (None, None, None, None);
+        let (mut start, mut goal) = (None, None);
         for pair in query
             .trim_start_matches('?')
             .split('&')
@@ -154,9 +220,22 @@ impl Settings {
                 "algorithm" => generate::find(&value)
                     .map(|a| settings.main.algorithm = a.name)
                     .map_err(|e| e.to_string()),
-                "size" => Dims::parse(&value)
-                    .map(|d| settings.dims = d)
-                    .map_err(|e| e.to_string()),
+                "shape" => {
+                    shape = Some(value);
+                    Ok(())
+                }
+                "size" => {
+                    size = Some(value);
+                    Ok(())
+                }
+                "wrap" => {
+                    wrap = Some(value);
+                    Ok(())
+                }
+                "mask" => {
+                    mask = Some(value);
+                    Ok(())
+                }
                 "seed" => parse_seed(&value)
                     .map(|s| settings.seed = s)
                     .map_err(|e| e.to_string()),
@@ -171,23 +250,28 @@ impl Settings {
                 "solver" => solve::find(&value)
                     .map(|s| settings.solver = s.name)
                     .map_err(|e| e.to_string()),
-                "start" => parse_point(&value).map(|p| settings.start = Some(p)),
-                "goal" => parse_point(&value).map(|p| settings.goal = Some(p)),
+                "start" => {
+                    start = Some(value);
+                    Ok(())
+                }
+                "goal" => {
+                    goal = Some(value);
+                    Ok(())
+                }
                 _ => Err(format!("unknown setting '{key}'")),
             };
             if let Err(message) = result {
                 notices.push(format!("ignored {key}: {message}"));
             }
         }
-        // Points are checked against the final size, whatever the key order.
-        for (key, point) in [("start", settings.start), ("goal", settings.goal)] {
-            if let Some((x, y)) =
-                point.filter(|&(x, y)| x >= settings.dims.width || y >= settings.dims.height)
-            {
-                notices.push(format!(
-                    "ignored {key}: {x},{y} is outside the {}x{} maze",
-                    settings.dims.width, settings.dims.height
-                ));
+        settings.shape = build_shape(shape, size, wrap, mask, &mut notices);
+        settings.keep_algorithms_that_run(&mut notices);
+        for (key, text) in [("start", start), ("goal", goal)] {
+            let Some(text) = text else { continue };
+            match parse_point(&text, &settings.shape) {
+                Ok(cell) if key == "start" => settings.start = Some(cell),
+                Ok(cell) => settings.goal = Some(cell),
+                Err(message) => notices.push(format!("ignored {key}: {message}")),
             }
         }
         settings.clamp_ends();
@@ -196,11 +280,18 @@ impl Settings {
 
     /// The query string that reproduces these settings, without `?`.
     pub fn to_query(&self) -> String {
-        let mut parts = vec![
-            format!("algorithm={}", self.main.algorithm),
-            format!("size={}x{}", self.dims.width, self.dims.height),
-            format!("seed={}", self.seed),
-        ];
+        let mut parts = vec![format!("algorithm={}", self.main.algorithm)];
+        if self.shape.name() != "square" {
+            parts.push(format!("shape={}", self.shape.name()));
+        }
+        parts.push(format!("size={}", self.shape.size_text()));
+        if !self.shape.wrap_text().is_empty() {
+            parts.push(format!("wrap={}", self.shape.wrap_text()));
+        }
+        if let Some(mask) = &self.shape.mask {
+            parts.push(format!("mask={}", mask.to_runs()));
+        }
+        parts.push(format!("seed={}", self.seed));
         match generate::find(self.main.algorithm).map(|a| a.knob) {
             Ok(Knob::Pop) => parts.push(format!(
                 "pop={}",
@@ -221,8 +312,8 @@ impl Settings {
             parts.push(format!("solver={}", self.solver));
         }
         for (key, point) in [("start", self.start), ("goal", self.goal)] {
-            if let Some((x, y)) = point {
-                parts.push(format!("{key}={x},{y}"));
+            if let Some(cell) = point {
+                parts.push(format!("{key}={}", self.point_text(cell)));
             }
         }
         parts.join("&")
@@ -250,13 +341,77 @@ fn parse_speed(text: &str) -> Result<Speed, String> {
     }
 }
 
-fn parse_point(text: &str) -> Result<(u32, u32), String> {
-    let bad = || format!("'{text}' is not a cell as x,y (from 0,0 at the top left)");
-    let (x, y) = text.split_once(',').ok_or_else(bad)?;
-    Ok((
-        x.trim().parse().map_err(|_| bad())?,
-        y.trim().parse().map_err(|_| bad())?,
-    ))
+/// Builds the shape from its link keys; each part that does not fit is
+/// named in a notice and falls back (to square, to the shape's default
+/// size, to no wrap, to no mask).
+fn build_shape(
+    name: Option<String>,
+    size: Option<String>,
+    wrap: Option<String>,
+    mask: Option<String>,
+    notices: &mut Vec<String>,
+) -> Shape {
+    let mut name = name.unwrap_or_else(|| "square".into()).trim().to_string();
+    if !SHAPE_NAMES.contains(&name.as_str()) {
+        notices.push(format!(
+            "ignored shape: '{name}' is not one of {}",
+            SHAPE_NAMES.join(", ")
+        ));
+        name = "square".into();
+    }
+    let fallback = default_size(&name);
+    let size = size.unwrap_or_else(|| fallback.into());
+    let mut shape = Shape::parse(&name, &size, None).unwrap_or_else(|e| {
+        notices.push(format!("ignored size: {e}"));
+        Shape::parse(&name, fallback, None).expect("default sizes are valid")
+    });
+    if let Some(wrap) = wrap.filter(|w| !w.trim().is_empty()) {
+        match Shape::parse(&name, &shape.size_text(), Some(&wrap)) {
+            Ok(wrapped) => shape = wrapped,
+            Err(e) => notices.push(format!("ignored wrap: {e}")),
+        }
+    }
+    if let Some(runs) = mask {
+        match Mask::from_runs(&runs, shape.cells()).and_then(|m| shape.clone().with_mask(m)) {
+            Ok(masked) => shape = masked,
+            Err(e) => notices.push(format!("ignored mask: {e}")),
+        }
+    }
+    shape
+}
+
+/// A cell as `x,y` (shapes in rows) or its number (any shape).
+fn parse_point(text: &str, shape: &Shape) -> Result<Cell, String> {
+    let cell = match (text.split_once(','), shape.rows()) {
+        (Some((x, y)), Some(d)) => {
+            let bad = || format!("'{text}' is not a cell as x,y (from 0,0 at the top left)");
+            let (x, y): (u32, u32) = (
+                x.trim().parse().map_err(|_| bad())?,
+                y.trim().parse().map_err(|_| bad())?,
+            );
+            if x >= d.width || y >= d.height {
+                return Err(format!(
+                    "{x},{y} is outside the {}x{} maze",
+                    d.width, d.height
+                ));
+            }
+            d.at(x, y)
+        }
+        (Some(_), None) => {
+            return Err(format!(
+                "'{text}': a {} maze's cells are given by number",
+                shape.name()
+            ))
+        }
+        (None, _) => text
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{text}' is not a cell as x,y or a cell number"))?,
+    };
+    if cell >= shape.cells() || !shape.is_cell(cell) {
+        return Err(format!("{text} is not a cell of this maze"));
+    }
+    Ok(cell)
 }
 
 fn parse_compare(text: &str) -> Result<Vec<PanelSpec>, String> {
@@ -317,7 +472,10 @@ mod tests {
                      &compare=growing-tree/newest,growing-tree/oldest,binary-tree/NE";
         let (settings, notices) = Settings::from_query(query, 1);
         assert!(notices.is_empty(), "{notices:?}");
-        assert_eq!(settings.dims, Dims::new(60, 40).unwrap());
+        assert_eq!(
+            settings.shape,
+            Shape::parse("square", "60x40", None).unwrap()
+        );
         assert_eq!(settings.seed, 7);
         assert_eq!(settings.speed, Speed::Instant);
         assert_eq!(settings.main.pop.to_string(), "newest:75,random:25");
@@ -397,5 +555,87 @@ mod tests {
         assert_eq!(percent_decode("50%"), "50%");
         assert_eq!(percent_decode("%zz"), "%zz");
         assert_eq!(percent_encode("<b>"), "%3Cb%3E");
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::*;
+
+    #[test]
+    fn shapes_wraps_masks_and_points_round_trip_through_the_link() {
+        let mut mask = Mask::all_on(30 * 20);
+        for cell in [0, 1, 2, 31, 599] {
+            mask.set(cell, false);
+        }
+        let shape = Shape::parse("hex", "30x20", None)
+            .unwrap()
+            .with_mask(mask)
+            .unwrap();
+        let settings = Settings {
+            shape,
+            start: Some(45),
+            goal: Some(500),
+            ..Settings::defaults(9)
+        };
+        let query = settings.to_query();
+        assert!(query.contains("shape=hex&size=30x20&mask="), "{query}");
+        assert!(query.contains("start=15,1"), "{query}");
+        let (again, notices) = Settings::from_query(&query, 1);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(again, settings);
+        for query in ["shape=polar&size=15&goal=100", "size=20x10&wrap=xy"] {
+            let (s, notices) = Settings::from_query(query, 1);
+            assert!(notices.is_empty(), "{query}: {notices:?}");
+            let (again, _) = Settings::from_query(&s.to_query(), 2);
+            assert_eq!(again.shape, s.shape, "{query}");
+            assert_eq!(again.goal, s.goal, "{query}");
+        }
+        let (polar, _) = Settings::from_query("shape=polar&size=15", 1);
+        assert_eq!(polar.shape.size_text(), "15");
+    }
+
+    #[test]
+    fn bad_shape_keys_fall_back_each_with_a_notice() {
+        let (s, notices) = Settings::from_query(
+            "shape=cube&size=0&wrap=q&mask=zz.zz&start=1,1,1&algorithm=binary-tree",
+            1,
+        );
+        assert_eq!(s.shape.name(), "square");
+        for key in ["shape", "size", "wrap", "mask", "start"] {
+            assert!(
+                notices
+                    .iter()
+                    .any(|n| n.starts_with(&format!("ignored {key}"))),
+                "{key}: {notices:?}"
+            );
+        }
+        // A generator that does not run on the shape is named and replaced.
+        let (s, notices) = Settings::from_query("shape=hex&algorithm=sidewinder", 1);
+        assert_eq!(s.main.algorithm, "growing-tree");
+        assert!(notices[0].contains("sidewinder"), "{notices:?}");
+        // A mask in pieces is refused with the number of regions.
+        let mut split = Mask::all_on(9);
+        for cell in [1, 4, 7] {
+            split.set(cell, false);
+        }
+        let (s, notices) = Settings::from_query(&format!("size=3x3&mask={}", split.to_runs()), 1);
+        assert!(s.shape.mask.is_none());
+        assert!(notices[0].contains("2 separate regions"), "{notices:?}");
+        let (_, notices) = Settings::from_query("shape=polar&size=5&start=1,2", 1);
+        assert!(notices[0].contains("by number"), "{notices:?}");
+    }
+
+    #[test]
+    fn mask_runs_round_trip() {
+        let mut mask = Mask::all_on(100);
+        for cell in (0..100).filter(|c| c % 7 == 0 || (40..80).contains(c)) {
+            mask.set(cell, false);
+        }
+        let runs = mask.to_runs();
+        assert!(runs.starts_with("0."), "{runs}");
+        assert_eq!(Mask::from_runs(&runs, 100).unwrap(), mask);
+        assert!(Mask::from_runs(&runs, 99).is_err());
+        assert_eq!(Mask::all_on(5).to_runs(), "5");
     }
 }

@@ -23,7 +23,13 @@ const KEEP_VISIBLE_PX: f64 = 48.0;
 /// The placement of one maze in one canvas.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Layout {
+    /// The cells' columns and rows on square mazes (the lattice and sampled
+    /// painters of the plain square read them); other shapes keep their
+    /// size here and are placed by `units`.
     pub dims: Dims,
+    /// The maze's extent in maze units (a square cell is 1 by 1; see
+    /// `shape::geometry`).
+    pub units: (f64, f64),
     /// The canvas size in device pixels.
     pub width: u32,
     pub height: u32,
@@ -38,22 +44,45 @@ pub struct Layout {
 impl Layout {
     /// The largest zoom at which the whole maze fits the canvas, centred.
     pub fn fit(dims: Dims, width: u32, height: u32) -> Layout {
+        Self::fit_units(
+            dims,
+            (f64::from(dims.width), f64::from(dims.height)),
+            width,
+            height,
+        )
+    }
+
+    /// The fitting layout of a shape: its bounds in maze units.
+    pub fn for_shape(shape: &crate::shape::Shape, width: u32, height: u32) -> Layout {
+        let (w, h) = shape.size();
+        // Non-square shapes keep their size only as a label; a polar
+        // maze's outer ring may be longer than a square's longest side.
+        let dims = shape
+            .square_dims()
+            .or_else(|| Dims::new(w, h).ok())
+            .unwrap_or_else(|| Dims::new(1, 1).expect("1x1 is a valid size"));
+        Self::fit_units(dims, shape.bounds(), width, height)
+    }
+
+    /// The largest zoom at which a picture `units` wide and high fits.
+    pub fn fit_units(dims: Dims, units: (f64, f64), width: u32, height: u32) -> Layout {
         let (width, height) = (width.max(1), height.max(1));
-        let mut pitch = (f64::from(width) / f64::from(dims.width))
-            .min(f64::from(height) / f64::from(dims.height))
+        let mut pitch = (f64::from(width) / units.0)
+            .min(f64::from(height) / units.1)
             .min(MAX_PITCH);
         if pitch >= MIN_LATTICE_PITCH {
             pitch = pitch.floor();
             // The border wall on the right and bottom takes `t` more pixels.
             while pitch > MIN_LATTICE_PITCH
-                && (Self::picture_extent(pitch, dims.width) > f64::from(width)
-                    || Self::picture_extent(pitch, dims.height) > f64::from(height))
+                && (Self::picture_extent(pitch, units.0) > f64::from(width)
+                    || Self::picture_extent(pitch, units.1) > f64::from(height))
             {
                 pitch -= 1.0;
             }
         }
         let mut layout = Layout {
             dims,
+            units,
             width,
             height,
             pitch,
@@ -88,21 +117,49 @@ impl Layout {
         self.pitch as u32 - self.wall_px()
     }
 
-    fn picture_extent(pitch: f64, cells: u32) -> f64 {
+    fn picture_extent(pitch: f64, units: f64) -> f64 {
         if pitch >= MIN_LATTICE_PITCH {
-            pitch * f64::from(cells) + f64::from(Self::wall_for(pitch))
+            pitch * units + f64::from(Self::wall_for(pitch))
         } else {
-            pitch * f64::from(cells)
+            pitch * units
         }
     }
 
     /// The maze's picture size in canvas pixels.
     pub fn picture_width(&self) -> f64 {
-        Self::picture_extent(self.pitch, self.dims.width)
+        Self::picture_extent(self.pitch, self.units.0)
     }
 
     pub fn picture_height(&self) -> f64 {
-        Self::picture_extent(self.pitch, self.dims.height)
+        Self::picture_extent(self.pitch, self.units.1)
+    }
+
+    /// Half a wall in canvas pixels: the border wall's outer half lies
+    /// between the picture's corner and the maze's edge (none when sampled).
+    #[inline]
+    fn half_wall(&self) -> f64 {
+        if self.is_lattice() {
+            f64::from(self.wall_px()) / 2.0
+        } else {
+            0.0
+        }
+    }
+
+    /// A canvas point in maze units (see `shape::geometry`).
+    #[inline]
+    pub fn to_units(&self, px: f64, py: f64) -> (f64, f64) {
+        let h = self.half_wall();
+        (
+            (px - self.ox - h) / self.pitch,
+            (py - self.oy - h) / self.pitch,
+        )
+    }
+
+    /// A point in maze units in canvas pixels.
+    #[inline]
+    pub fn from_units(&self, (ux, uy): (f64, f64)) -> (f64, f64) {
+        let h = self.half_wall();
+        (self.ox + h + ux * self.pitch, self.oy + h + uy * self.pitch)
     }
 
     /// The top-left pixel of a cell's square (lattice regime); may lie off
@@ -187,7 +244,7 @@ impl Layout {
     /// Lattice pitches move by at least one pixel so every press does
     /// something; the zoom stays between half the fitting one and `MAX_PITCH`.
     pub fn zoomed(&self, factor: f64, ax: f64, ay: f64) -> Layout {
-        let fit = Layout::fit(self.dims, self.width, self.height).pitch;
+        let fit = Layout::fit_units(self.dims, self.units, self.width, self.height).pitch;
         let lowest = (fit / 2.0).min(MIN_LATTICE_PITCH);
         let mut pitch = self.pitch * factor;
         if pitch >= MIN_LATTICE_PITCH {

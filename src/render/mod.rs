@@ -15,6 +15,8 @@ pub mod picture;
 pub mod pixels;
 pub mod raster;
 pub mod svg;
+pub mod tile_paint;
+pub mod tiles;
 
 use crate::error::MazeError;
 

@@ -10,13 +10,19 @@
 use super::layout::{Layout, Samples};
 use super::palette::{Palette, Rgba, LIGHT};
 use super::raster::Raster;
+use super::tile_paint;
+use super::tiles::{CellGeometry, TileMap};
 use crate::event::{Event, Mark};
 use crate::grid::{Cell, Dims, Dir};
+use crate::shape::{Shape, Topology};
+use std::sync::Arc;
 
 const CLEAR: Rgba = [0; 4];
-/// A link byte: bits 0 to 3 are the directions N, E, S, W the band leaves
-/// the cell by; `ON` says the cell is on the line at all.
-const ON: u8 = 1 << 4;
+/// A link byte: bit `k` says the band leaves the cell by side `k` (on
+/// squares 0 to 3 are N, E, S, W); `ON` says the cell is on the line at all.
+pub(super) const ON: u8 = 1 << 7;
+/// Sides past this one carry no band (only a polar centre has so many).
+const MAX_LINKED_SIDE: usize = 6;
 
 fn dir_bit(dir: Dir) -> u8 {
     match dir {
@@ -30,6 +36,7 @@ fn dir_bit(dir: Dir) -> u8 {
 /// What the overlay shows.
 pub struct OverlayScene {
     pub dims: Dims,
+    pub shape: Shape,
     pub marks: Vec<Mark>,
     /// Cells the solver has marked at least once.
     pub explored: u32,
@@ -38,17 +45,29 @@ pub struct OverlayScene {
     pub goal: Cell,
     /// The final path, once a solver has one (see `set_path`).
     path: Vec<Cell>,
-    path_links: Vec<u8>,
+    pub(super) path_links: Vec<u8>,
     /// The player's trail from the start.
     pub trail: Vec<Cell>,
-    trail_links: Vec<u8>,
+    pub(super) trail_links: Vec<u8>,
 }
 
 impl OverlayScene {
+    /// An empty overlay on a plain square maze.
     pub fn new(dims: Dims, start: Cell, goal: Cell) -> OverlayScene {
-        let cells = dims.cells() as usize;
+        Self::on_shape(&Shape::square(dims), start, goal)
+    }
+
+    /// An empty overlay on a maze of any shape.
+    pub fn on_shape(shape: &Shape, start: Cell, goal: Cell) -> OverlayScene {
+        let cells = shape.cells() as usize;
+        let (w, h) = shape.size();
+        let dims = shape
+            .square_dims()
+            .or_else(|| Dims::new(w, h).ok())
+            .unwrap_or_else(|| Dims::new(1, 1).expect("1x1 is a valid size"));
         OverlayScene {
             dims,
+            shape: shape.clone(),
             marks: vec![Mark::Blank; cells],
             explored: 0,
             cursor: None,
@@ -83,7 +102,7 @@ impl OverlayScene {
             self.path_links[c as usize] = ON;
         }
         for pair in path.windows(2) {
-            link(&mut self.path_links, self.dims, pair[0], pair[1], true);
+            link(&mut self.path_links, &self.shape, pair[0], pair[1], true);
         }
         changed.extend_from_slice(path);
         changed
@@ -129,7 +148,7 @@ impl OverlayScene {
                 self.trail.pop();
                 self.trail_links[head as usize] = 0;
                 if let Some(&before) = self.trail.last() {
-                    link(&mut self.trail_links, self.dims, before, head, false);
+                    link(&mut self.trail_links, &self.shape, before, head, false);
                 }
                 changed.push(head);
             }
@@ -143,7 +162,7 @@ impl OverlayScene {
                 vec![cell]
             }
             Some(head) => {
-                link(&mut self.trail_links, self.dims, head, cell, true);
+                link(&mut self.trail_links, &self.shape, head, cell, true);
                 self.trail.push(cell);
                 vec![head, cell]
             }
@@ -160,7 +179,7 @@ impl OverlayScene {
 
     /// Whether the overlay shows anything on this cell.
     #[inline]
-    fn shows(&self, cell: Cell) -> bool {
+    pub(super) fn shows(&self, cell: Cell) -> bool {
         cell == self.start
             || cell == self.goal
             || self.cursor == Some(cell)
@@ -190,7 +209,7 @@ impl OverlayScene {
     }
 
     /// The one colour of a cell when cells are too small for bands.
-    fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
+    pub(super) fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
         if cell == self.start {
             palette.start
         } else if cell == self.goal {
@@ -205,12 +224,24 @@ impl OverlayScene {
     }
 }
 
+/// Which side of `a` faces `b`, if they are neighbours.
+fn side_towards(shape: &Shape, a: Cell, b: Cell) -> Option<usize> {
+    if let Some(dims) = shape.plain_square() {
+        return dims.dir_between(a, b).map(|d| d as usize);
+    }
+    shape.sides(a).as_slice().iter().position(|&s| s == Some(b))
+}
+
 /// Sets or clears the link between two adjacent cells in both link bytes.
-fn link(links: &mut [u8], dims: Dims, a: Cell, b: Cell, on: bool) {
-    let Some(dir) = dims.dir_between(a, b) else {
+fn link(links: &mut [u8], shape: &Shape, a: Cell, b: Cell, on: bool) {
+    let (Some(ka), Some(kb)) = (side_towards(shape, a, b), side_towards(shape, b, a)) else {
         return;
     };
-    for (cell, bit) in [(a, dir_bit(dir)), (b, dir_bit(dir.opposite()))] {
+    for (cell, k) in [(a, ka), (b, kb)] {
+        if k > MAX_LINKED_SIDE {
+            continue;
+        }
+        let bit = 1u8 << k;
         if on {
             links[cell as usize] |= bit;
         } else {
@@ -225,6 +256,9 @@ pub struct Overlay {
     raster: Raster,
     palette: &'static Palette,
     samples: Samples,
+    /// Shapes other than the plain square are painted from their map.
+    map: Option<Arc<TileMap>>,
+    geometry: CellGeometry,
 }
 
 impl Overlay {
@@ -234,9 +268,20 @@ impl Overlay {
             raster: Raster::new(layout.width, layout.height),
             palette: &LIGHT,
             samples: Samples::default(),
+            map: None,
+            geometry: CellGeometry::default(),
         };
         overlay.set_layout(layout);
         overlay
+    }
+
+    /// Paints from a shape's map (its layout becomes this picture's), or
+    /// with `None` as a plain square again.
+    pub fn set_map(&mut self, map: Option<Arc<TileMap>>) {
+        if let Some(m) = &map {
+            self.set_layout(m.layout);
+        }
+        self.map = map;
     }
 
     /// Moves, zooms or resizes the picture (the caller repaints all).
@@ -259,7 +304,10 @@ impl Overlay {
     /// Repaints a cell: its square, its bands, and the openings it owns
     /// (east and south), so a link is repainted with either of its cells.
     pub fn paint_cell(&mut self, scene: &OverlayScene, cell: Cell) {
-        if self.layout.is_lattice() {
+        if let Some(map) = &self.map {
+            let (raster, geometry) = (&mut self.raster, &mut self.geometry);
+            tile_paint::paint_overlay_cell(map, raster, geometry, scene, self.palette, cell);
+        } else if self.layout.is_lattice() {
             self.paint_lattice_cell(scene, cell);
         } else if let Some((x, y, w, h)) = self.samples.span(self.layout.dims, cell) {
             let c = scene.sampled_colour(self.palette, cell);
@@ -331,6 +379,11 @@ impl Overlay {
 
     /// Repaints everything on screen.
     pub fn paint_all(&mut self, scene: &OverlayScene) {
+        if let Some(map) = &self.map {
+            let (raster, geometry) = (&mut self.raster, &mut self.geometry);
+            tile_paint::paint_overlay(map, raster, geometry, scene, self.palette);
+            return;
+        }
         self.raster.clear(CLEAR);
         let (x0, x1, y0, y1) = self.layout.visible();
         for y in y0..y1 {
@@ -385,6 +438,7 @@ mod tests {
     fn layout(dims: Dims, pitch: f64) -> Layout {
         Layout {
             dims,
+            units: (f64::from(dims.width), f64::from(dims.height)),
             width: 200,
             height: 200,
             pitch,
@@ -454,6 +508,7 @@ mod tests {
         for pitch in [1.3, 4.0, 11.0] {
             let l = Layout {
                 dims,
+                units: (f64::from(dims.width), f64::from(dims.height)),
                 width: 70,
                 height: 60,
                 pitch,

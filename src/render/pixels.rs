@@ -9,8 +9,11 @@
 use super::layout::{Layout, Samples};
 use super::palette::{gradient, mix, Palette, Rgba, LIGHT};
 use super::raster::{fill_run, Raster, Rect};
+use super::tile_paint;
+use super::tiles::{CellGeometry, TileMap};
 use crate::event::{Event, Mark};
 use crate::grid::{Cell, Dir, Grid};
+use std::sync::Arc;
 
 /// The light theme's colours, as the tests and the smoke test know them.
 pub mod colour {
@@ -126,6 +129,9 @@ pub struct Pixels {
     samples: Samples,
     /// One pixel row of the picture, reused by `paint_all`.
     line: Vec<u8>,
+    /// Shapes other than the plain square are painted from their map.
+    map: Option<Arc<TileMap>>,
+    geometry: CellGeometry,
 }
 
 impl Pixels {
@@ -137,7 +143,18 @@ impl Pixels {
             palette: &LIGHT,
             samples: Samples::for_layout(&layout),
             line: Vec::new(),
+            map: None,
+            geometry: CellGeometry::default(),
         }
+    }
+
+    /// Paints from a shape's map (its layout becomes this picture's), or
+    /// with `None` as a plain square again.
+    pub fn set_map(&mut self, map: Option<Arc<TileMap>>) {
+        if let Some(m) = &map {
+            self.set_layout(m.layout);
+        }
+        self.map = map;
     }
 
     pub fn layout(&self) -> Layout {
@@ -185,7 +202,10 @@ impl Pixels {
     /// Repaints one cell: its square and the walls around it, or in the
     /// sampled regime the pixels that show it.
     pub fn paint_cell(&mut self, scene: &Scene, cell: Cell) {
-        if self.layout.is_lattice() {
+        if let Some(map) = &self.map {
+            let (raster, geometry) = (&mut self.raster, &mut self.geometry);
+            tile_paint::paint_maze_cell(map, raster, geometry, scene, self.palette, cell);
+        } else if self.layout.is_lattice() {
             self.paint_lattice_cell(scene, cell);
         } else {
             self.paint_sampled_cell(scene, cell);
@@ -231,6 +251,10 @@ impl Pixels {
     /// finish, theme). Off the maze the canvas is transparent, so the page's
     /// background shows.
     pub fn paint_all(&mut self, scene: &Scene) {
+        if let Some(map) = &self.map {
+            tile_paint::paint_maze(map, &mut self.raster, scene, self.palette);
+            return;
+        }
         self.raster.clear([0; 4]);
         if self.layout.is_lattice() {
             self.paint_all_lattice(scene);
@@ -423,6 +447,7 @@ mod tests {
         let mut scene = Scene::new(Grid::closed(dims), false);
         let layout = Layout {
             dims,
+            units: (f64::from(dims.width), f64::from(dims.height)),
             width: 7,
             height: 4,
             pitch: 3.0,

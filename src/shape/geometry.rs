@@ -157,8 +157,12 @@ impl Shape {
                         }
                     }
                 }
-                let (d, cell) = best?;
-                (d <= HEX_R * HEX_R).then_some(cell)?
+                let (_, cell) = best?;
+                // Inside the nearest hexagon itself: on the border the
+                // nearest centre alone would claim points past the edge.
+                let (x0, y0) = hex_centre(cell % h.dims.width, cell / h.dims.width);
+                let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
+                (dx <= 0.5 + 1e-9 && 0.5 * dx + SQRT3 / 2.0 * dy <= 0.5 + 1e-9).then_some(cell)?
             }
             Kind::Triangle(t) => {
                 let row = (y / TRI_H).floor();

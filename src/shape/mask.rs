@@ -15,6 +15,23 @@ pub struct Mask {
     live: u32,
 }
 
+fn push_run(out: &mut String, run: u32) {
+    if !out.is_empty() {
+        out.push('.');
+    }
+    let digits = b"0123456789abcdefghijklmnopqrstuvwxyz";
+    let mut buf = Vec::new();
+    let mut n = run;
+    loop {
+        buf.push(digits[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(buf.iter().rev().map(|&b| b as char));
+}
+
 impl Mask {
     /// Every one of `cells` cells on.
     pub fn all_on(cells: u32) -> Mask {
@@ -87,6 +104,57 @@ impl Mask {
         Ok((dims, mask))
     }
 
+    /// The mask as a link writes it: run lengths in base 36 joined by `.`,
+    /// alternating cells on and cells off, starting with on (so a mask
+    /// whose first cell is off starts with `0`). A painted outline of a
+    /// 60 x 40 maze takes a few hundred characters.
+    pub fn to_runs(&self) -> String {
+        let mut out = String::new();
+        let mut state = true;
+        let mut run = 0u32;
+        for cell in 0..self.cells {
+            if self.is_on(cell) == state {
+                run += 1;
+            } else {
+                push_run(&mut out, run);
+                state = !state;
+                run = 1;
+            }
+        }
+        push_run(&mut out, run);
+        out
+    }
+
+    /// Reads `to_runs`' form for a shape of `cells` cells.
+    pub fn from_runs(text: &str, cells: u32) -> Result<Mask, MazeError> {
+        let bad = |given: String| MazeError::BadValue {
+            what: "mask",
+            given,
+            valid: format!("base-36 run lengths joined by '.', {cells} cells in all"),
+        };
+        let mut mask = Mask::all_on(cells);
+        let mut at = 0u64;
+        let mut on = true;
+        for part in text.split('.') {
+            let run =
+                u64::from_str_radix(part.trim(), 36).map_err(|_| bad(format!("run '{part}'")))?;
+            if at + run > u64::from(cells) {
+                return Err(bad(format!("runs past {cells} cells")));
+            }
+            if !on {
+                for cell in at..at + run {
+                    mask.set(cell as Cell, false);
+                }
+            }
+            at += run;
+            on = !on;
+        }
+        if at != u64::from(cells) {
+            return Err(bad(format!("runs covering {at} cells")));
+        }
+        Ok(mask)
+    }
+
     /// Checks the mask fits `shape` (unmasked) and leaves one piece of at
     /// least one cell.
     pub fn check(&self, shape: &Shape) -> Result<(), MazeError> {
@@ -115,6 +183,45 @@ impl Mask {
             ));
         }
         Ok(())
+    }
+
+    /// Switches off every cell outside the largest piece (a word's letters
+    /// enclose pockets that no passage could reach). Returns how many cells
+    /// it switched off.
+    pub fn keep_largest_region(&mut self, shape: &Shape) -> u32 {
+        let mut region = vec![u32::MAX; self.cells as usize];
+        let mut sizes = Vec::new();
+        let mut queue = Vec::new();
+        for first in 0..self.cells {
+            if !self.is_on(first) || region[first as usize] != u32::MAX {
+                continue;
+            }
+            let id = sizes.len() as u32;
+            let mut size = 0u32;
+            region[first as usize] = id;
+            queue.push(first);
+            while let Some(cell) = queue.pop() {
+                size += 1;
+                for &n in shape.neighbors(cell).as_slice() {
+                    if self.is_on(n) && region[n as usize] == u32::MAX {
+                        region[n as usize] = id;
+                        queue.push(n);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        let Some(largest) = (0..sizes.len()).max_by_key(|&i| sizes[i]) else {
+            return 0;
+        };
+        let mut off = 0;
+        for cell in 0..self.cells {
+            if self.is_on(cell) && region[cell as usize] != largest as u32 {
+                self.set(cell, false);
+                off += 1;
+            }
+        }
+        off
     }
 
     /// How many separate pieces the cells that are on make.

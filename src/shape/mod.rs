@@ -411,6 +411,38 @@ impl Shape {
         }
     }
 
+    /// The wrap as the CLI and links write it: `x`, `y`, `xy`, or empty.
+    pub fn wrap_text(&self) -> &'static str {
+        match &self.kind {
+            Kind::Square(w) => match (w.x, w.y) {
+                (true, true) => "xy",
+                (true, false) => "x",
+                (false, true) => "y",
+                (false, false) => "",
+            },
+            _ => "",
+        }
+    }
+
+    /// The columns and rows of a shape laid out in rows (square, hex,
+    /// triangle: cell `y * width + x`); polar has rings instead.
+    pub fn rows(&self) -> Option<Dims> {
+        match &self.kind {
+            Kind::Square(w) => Some(w.dims),
+            Kind::Hex(h) => Some(h.dims),
+            Kind::Triangle(t) => Some(t.dims),
+            Kind::Polar(_) => None,
+        }
+    }
+
+    /// The same shape with no cell switched off.
+    pub fn unmasked(&self) -> Shape {
+        Shape {
+            kind: self.kind.clone(),
+            mask: None,
+        }
+    }
+
     /// Width and height as the CLI reports them: columns and rows, or for
     /// polar the cells of the outer ring and the number of rings.
     pub fn size(&self) -> (u32, u32) {

@@ -220,3 +220,24 @@ fn every_wall_code_names_the_two_cells_of_its_wall() {
         }
     }
 }
+
+#[cfg(test)]
+mod region_tests {
+    use crate::shape::{Mask, Shape, Topology};
+
+    #[test]
+    fn keeping_the_largest_region_leaves_one_piece() {
+        let shape = Shape::parse("square", "5x5", None).unwrap();
+        let mut mask = Mask::all_on(25);
+        // A ring of off cells around the centre cuts it off.
+        for cell in [6, 7, 8, 11, 13, 16, 17, 18] {
+            mask.set(cell, false);
+        }
+        assert_eq!(mask.regions(&shape), 2);
+        assert_eq!(mask.keep_largest_region(&shape), 1, "the centre goes");
+        assert_eq!(mask.regions(&shape), 1);
+        assert!(!mask.is_on(12) && mask.is_on(0));
+        assert_eq!(mask.live(), 16);
+        assert!(shape.is_cell(12), "the shape itself is unchanged");
+    }
+}

@@ -8,6 +8,7 @@ use super::panel::Panel;
 use super::theme;
 use crate::grid::Cell;
 use crate::settings::{Settings, Speed};
+use crate::shape::Topology;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
@@ -30,6 +31,8 @@ pub(super) enum Mode {
     Solving,
     /// The player traces a path with the pointer or the keys.
     Playing,
+    /// Clicks and drags switch cells off and on (the mask brush).
+    Masking,
 }
 
 /// A marker the pointer can move.
@@ -80,6 +83,8 @@ pub struct App {
     /// pointers of a pan or pinch gesture.
     pub(super) fitted: bool,
     pub(super) gesture: super::pointer::Gesture,
+    /// The mask brush's stroke while the pointer is down.
+    pub(super) stroke: Option<super::mask::Stroke>,
 }
 
 pub(super) fn now_ms() -> f64 {
@@ -112,6 +117,7 @@ impl App {
             play_started_ms: 0.0,
             fitted: true,
             gesture: Default::default(),
+            stroke: None,
         }
     }
 
@@ -121,24 +127,22 @@ impl App {
         let parent: Element = dom::by_id("panels")?;
         parent.set_text_content(None);
         let mut specs = self.settings.panels();
-        let dims = self.settings.dims;
-        let fit = (MAX_CELLS_SHOWN / u64::from(dims.cells())).max(1) as usize;
+        let shape = self.settings.shape.clone();
+        let fit = (MAX_CELLS_SHOWN / u64::from(shape.cells())).max(1) as usize;
         if specs.len() > fit {
             dom::show_notice(&format!(
-                "showing {fit} of {} panels: at {}x{} only {fit} fit in the browser's memory",
+                "showing {fit} of {} panels: at {} cells only {fit} fit in the browser's memory",
                 specs.len(),
-                dims.width,
-                dims.height
+                shape.cells()
             ));
             specs.truncate(fit);
         }
         parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
         if let Some(el) = dom::html_element("panels") {
             // Phones size each panel by the maze's own aspect ratio.
-            el.style().set_property(
-                "--maze-aspect",
-                &format!("{} / {}", dims.width, dims.height),
-            )?;
+            let (w, h) = shape.bounds();
+            el.style()
+                .set_property("--maze-aspect", &format!("{w:.3} / {h:.3}"))?;
         }
         let instant = self.settings.speed == Speed::Instant;
         self.panels.clear();
@@ -149,7 +153,7 @@ impl App {
             let mut panel = Panel::new(
                 &parent,
                 spec,
-                dims,
+                &shape,
                 self.settings.seed,
                 !instant,
                 self.settings.solver,
@@ -339,9 +343,8 @@ impl App {
 
     /// Moves both markers in every panel and into the link.
     pub(super) fn set_ends(&mut self, start: Cell, goal: Cell) -> Result<(), JsValue> {
-        let dims = self.settings.dims;
-        self.settings.start = Some(dims.xy(start));
-        self.settings.goal = Some(dims.xy(goal));
+        self.settings.start = Some(start);
+        self.settings.goal = Some(goal);
         if self.mode == Mode::Solving {
             self.mode = Mode::Normal;
         }
@@ -362,6 +365,7 @@ impl App {
 
     pub(super) fn show_hint(&self) {
         let hint = match (self.mode, self.next_click) {
+            (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
             (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
             (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
             (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",

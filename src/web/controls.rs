@@ -7,7 +7,6 @@ use super::theme;
 use crate::difficulty::{self, Keep};
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, Params, PopSpec};
-use crate::grid::Dims;
 use crate::rng::fresh_seed;
 use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
 use crate::solve;
@@ -63,14 +62,7 @@ impl App {
         );
         dom::set_hidden("pop-controls", algorithm.knob != Knob::Pop);
         dom::set_hidden("bias-controls", algorithm.knob != Knob::Bias);
-        input("width")?.set_value(&s.dims.width.to_string());
-        input("height")?.set_value(&s.dims.height.to_string());
-        let preset = format!("{}x{}", s.dims.width, s.dims.height);
-        let presets = select("size-preset")?;
-        presets.set_value(&preset);
-        if presets.value() != preset {
-            presets.set_value("");
-        }
+        self.show_shape()?;
         let pop = s.main.pop.to_string();
         let parts = s.main.pop.parts();
         let mix = parts.len() == 2
@@ -106,6 +98,57 @@ impl App {
         Ok(())
     }
 
+    /// Copies the shape, its size and wrap into the controls, and offers
+    /// only the algorithms that run on it.
+    fn show_shape(&self) -> Result<(), JsValue> {
+        let shape = &self.settings.shape;
+        select("shape")?.set_value(shape.name());
+        let polar = shape.name() == "polar";
+        let (w, h) = shape
+            .rows()
+            .map_or((shape.size().1, 0), |d| (d.width, d.height));
+        input("width")?.set_value(&w.to_string());
+        input("height")?.set_value(&h.to_string());
+        dom::set_hidden("height", polar);
+        dom::set_hidden("size-times", polar);
+        dom::set_hidden("size-preset", polar);
+        dom::set_text("size-label", if polar { "Rings" } else { "Size" });
+        input("width")?
+            .set_attribute("aria-label", if polar { "rings" } else { "width in cells" })?;
+        let preset = format!("{w}x{h}");
+        let presets = select("size-preset")?;
+        presets.set_value(&preset);
+        if presets.value() != preset {
+            presets.set_value("");
+        }
+        dom::set_hidden("wrap-field", shape.name() != "square");
+        select("wrap")?.set_value(shape.wrap_text());
+        let masked = shape.mask.as_ref().map_or(0, |m| m.cells() - m.live());
+        dom::set_text(
+            "mask-summary",
+            &if masked == 0 {
+                "no cells masked".to_string()
+            } else {
+                format!("{masked} cells masked off")
+            },
+        );
+        // Only the algorithms that run on this shape can be picked.
+        let algorithms = select("algorithm")?;
+        let options = algorithms.options();
+        for i in 0..options.length() {
+            if let Some(option) = options.item(i) {
+                let runs = generate::find(&option.get_attribute("value").unwrap_or_default())
+                    .is_ok_and(|a| a.runs_on(shape));
+                if runs {
+                    option.remove_attribute("disabled")?;
+                } else {
+                    option.set_attribute("disabled", "")?;
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the controls into the settings; a bad value leaves the old one
     /// and returns the message to show.
     pub(super) fn read_controls(&mut self) -> Result<Vec<String>, JsValue> {
@@ -115,11 +158,7 @@ impl App {
             Ok(a) => s.main.algorithm = a.name,
             Err(e) => problems.push(e.to_string()),
         }
-        let size = format!("{}x{}", input("width")?.value(), input("height")?.value());
-        match Dims::parse(&size) {
-            Ok(d) => s.dims = d,
-            Err(e) => problems.push(e.to_string()),
-        }
+        problems.extend(read_shape(s)?);
         let pop = match select("pop")?.value().as_str() {
             "mix" => {
                 let random: u32 = input("pop-mix")?.value().parse().unwrap_or(25).min(100);
@@ -182,7 +221,7 @@ impl App {
         let params = Params {
             pop: s.main.pop.clone(),
             bias: s.main.bias,
-            ..Params::new(s.dims, s.seed)
+            ..Params::on(s.shape.clone(), s.seed)
         };
         match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
             Ok(pick) => {
@@ -210,6 +249,45 @@ impl App {
             }
         }
     }
+}
+
+/// Reads the shape picker, size fields and wrap. A new base shape or size
+/// drops the mask (it was drawn for other cells) and the chosen ends.
+fn read_shape(s: &mut Settings) -> Result<Vec<String>, JsValue> {
+    let name = select("shape")?.value();
+    let changed_kind = name != s.shape.name();
+    let size = if changed_kind {
+        crate::settings::default_size(&name).to_string()
+    } else if name == "polar" {
+        input("width")?.value()
+    } else {
+        format!("{}x{}", input("width")?.value(), input("height")?.value())
+    };
+    let wrap = if name == "square" {
+        select("wrap")?.value()
+    } else {
+        String::new()
+    };
+    let shape = match crate::shape::Shape::parse(&name, &size, Some(&wrap)) {
+        Ok(shape) => shape,
+        Err(e) => return Ok(vec![e.to_string()]),
+    };
+    if shape == s.shape.unmasked() {
+        return Ok(Vec::new());
+    }
+    let same_cells = shape.unmasked().kind == s.shape.kind;
+    let keep_mask = same_cells.then(|| s.shape.mask.clone()).flatten();
+    s.shape = shape;
+    if let Some(mask) = keep_mask {
+        s.shape.mask = Some(mask);
+    }
+    if !same_cells {
+        s.start = None;
+        s.goal = None;
+    }
+    let mut notices = Vec::new();
+    s.keep_algorithms_that_run(&mut notices);
+    Ok(notices)
 }
 
 /// A changed setting rebuilds the mazes; a bad value is named, not used.

@@ -6,7 +6,9 @@ use super::blit::put_raster;
 use super::dom;
 use crate::render::layout::Layout;
 use crate::render::pixels::Pixels;
+use crate::render::tiles::TileMap;
 use crate::render::{ascii, json, svg};
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
@@ -15,6 +17,8 @@ use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 const PNG_PITCH_PX: u32 = 12;
 /// The PNG's longest side at most, in pixels.
 const PNG_MAX_SIDE_PX: u32 = 8200;
+/// The same for shapes drawn from a pixel map.
+const PNG_MAX_SHAPE_SIDE_PX: u32 = 3000;
 
 impl App {
     pub(super) fn export(&mut self, kind: &str) -> Result<(), JsValue> {
@@ -25,10 +29,19 @@ impl App {
         panel.blit()?;
         let s = &self.settings;
         let stem = format!(
-            "mazelab-{}-{}x{}-{}",
-            panel.spec.algorithm, s.dims.width, s.dims.height, s.seed
+            "mazelab-{}-{}-{}-{}",
+            panel.spec.algorithm,
+            s.shape.name(),
+            s.shape.size_text(),
+            s.seed
         );
         let grid = &panel.scene.grid;
+        if kind == "txt" && grid.shape().plain_square().is_none() {
+            dom::show_notice(
+                "text export draws square mazes only: use SVG, PNG or JSON for this shape",
+            );
+            return Ok(());
+        }
         match kind {
             "png" => dom::download_url(&format!("{stem}.png"), &png_data_url(panel)?),
             "svg" => dom::download_text(
@@ -61,12 +74,25 @@ impl App {
 
 /// The whole maze as a PNG data URL, drawn off screen at a fixed zoom.
 fn png_data_url(panel: &super::panel::Panel) -> Result<String, JsValue> {
-    let dims = panel.scene.grid.dims();
-    let side = dims.width.max(dims.height);
-    let pitch = (PNG_MAX_SIDE_PX / side).clamp(2, PNG_PITCH_PX);
-    let (w, h) = (dims.width * pitch + 2, dims.height * pitch + 2);
-    let layout = Layout::fit(dims, w.min(PNG_MAX_SIDE_PX), h.min(PNG_MAX_SIDE_PX));
+    let shape = &panel.shape;
+    let plain = shape.plain_square().is_some();
+    // Other shapes map every pixel to a cell (8 bytes a pixel): smaller.
+    let max_side = if plain {
+        PNG_MAX_SIDE_PX
+    } else {
+        PNG_MAX_SHAPE_SIDE_PX
+    };
+    let (uw, uh) = shape.bounds();
+    let pitch = (f64::from(max_side) / uw.max(uh))
+        .clamp(2.0, f64::from(PNG_PITCH_PX))
+        .floor();
+    let w = ((uw * pitch) as u32 + 2).min(max_side);
+    let h = ((uh * pitch) as u32 + 2).min(max_side);
+    let layout = Layout::for_shape(shape, w, h);
     let mut pixels = Pixels::new(layout);
+    if !plain {
+        pixels.set_map(Some(Arc::new(TileMap::new(shape, layout))));
+    }
     pixels.set_palette(panel.pixels.palette());
     pixels.paint_all(&panel.scene);
     let canvas: HtmlCanvasElement = dom::document().create_element("canvas")?.dyn_into()?;

@@ -133,7 +133,7 @@ impl AppHandle {
     pub fn cell_centre(&self, panel: usize, cell: Cell) -> Option<(f64, f64)> {
         let app = self.app.borrow();
         let p = app.panels.get(panel)?;
-        let (x, y) = p.layout().centre(cell);
+        let (x, y) = p.centre_px(cell);
         let rect = p.client_rect();
         let sx = rect.width() / f64::from(p.overlay_canvas.width());
         let sy = rect.height() / f64::from(p.overlay_canvas.height());

@@ -4,7 +4,7 @@
 //! - `app`: the state and the run lifecycle (build, frames, solve, play);
 //! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
 //! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
-//! - `play`: tracing the path by hand; `status`: the status line;
+//! - `play`: tracing the path by hand; `mask`: the mask tools; `status`: the status line;
 //! - `controls`: the form and its buttons; `mount`: wiring it all up;
 //! - `theme`: light and dark; `export`: downloads; `handle`: the running
 //!   app as tests and the page hold it; `dom`: small element helpers.
@@ -16,6 +16,7 @@ mod dom;
 mod export;
 mod handle;
 mod keys;
+mod mask;
 mod mount;
 mod panel;
 mod play;

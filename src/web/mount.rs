@@ -255,6 +255,44 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         Box::new(|app, _| controls::toggle_theme(app)),
     )?;
     listen("help-open", "click", Box::new(|_, _| keys::toggle_help()))?;
+    listen(
+        "mask-paint",
+        "change",
+        Box::new(|app, _| app.set_mask_mode(input("mask-paint")?.checked())),
+    )?;
+    listen("mask-clear", "click", Box::new(|app, _| app.clear_mask()))?;
+    listen(
+        "mask-text-apply",
+        "click",
+        Box::new(|app, _| app.mask_from_text()),
+    )?;
+    // A picture loads in two steps: the file becomes the hidden image's
+    // source, and the image's load event makes the mask.
+    listen(
+        "mask-file",
+        "change",
+        Box::new(|_, _| {
+            let file = input("mask-file")?.files().and_then(|f| f.get(0));
+            if let Some(file) = file {
+                let url = web_sys::Url::create_object_url_with_blob(&file)?;
+                dom::by_id::<web_sys::HtmlImageElement>("mask-image")?.set_src(&url);
+            }
+            Ok(())
+        }),
+    )?;
+    listen(
+        "mask-image",
+        "load",
+        Box::new(|app, _| app.mask_from_image()),
+    )?;
+    listen(
+        "mask-image",
+        "error",
+        Box::new(|_, _| {
+            dom::show_notice("mask not used: that file is not a picture the browser can read");
+            Ok(())
+        }),
+    )?;
     app.borrow().show_hint();
 
     let frame: FrameLoop = Rc::new(RefCell::new(None));

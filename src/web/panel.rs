@@ -9,15 +9,20 @@ use super::blit::put_raster;
 
 mod solving;
 use crate::analyze;
+use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
 use crate::generate::{self, Generator, Params};
-use crate::grid::{Cell, Dims};
+use crate::grid::Cell;
 use crate::render::layout::Layout;
 use crate::render::overlay::{Overlay, OverlayScene};
 use crate::render::palette::Palette;
 use crate::render::pixels::{Pixels, Scene};
+use crate::render::tiles::TileMap;
 use crate::settings::PanelSpec;
+use crate::shape::Shape;
+use crate::shape::Topology;
 use crate::solve::{Solver, SOLVERS};
+use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{
@@ -61,6 +66,9 @@ pub struct Panel {
     distance_colouring: bool,
     /// Finished, but the metrics line is not written yet.
     metrics_due: bool,
+    /// The maze's shape; all but the plain square are drawn from `map`.
+    pub shape: Shape,
+    map: Option<Arc<TileMap>>,
 }
 
 impl Panel {
@@ -70,11 +78,11 @@ impl Panel {
     pub fn new(
         parent: &Element,
         spec: PanelSpec,
-        dims: Dims,
+        shape: &Shape,
         seed: u64,
         visuals: bool,
         solver: &str,
-        ends: (Cell, Cell),
+        markers: (Cell, Cell),
         palette: &'static Palette,
     ) -> Result<Panel, JsValue> {
         let doc = super::dom::document();
@@ -103,10 +111,11 @@ impl Panel {
         canvas.set_attribute(
             "aria-label",
             &format!(
-                "{} maze, {} by {} cells",
+                "{} maze, {} {}, {} cells",
                 spec.to_text(),
-                dims.width,
-                dims.height
+                shape.name(),
+                shape.size_text(),
+                shape.live_cells()
             ),
         )?;
         let overlay_canvas: HtmlCanvasElement = doc.create_element("canvas")?.dyn_into()?;
@@ -127,14 +136,16 @@ impl Panel {
 
         let algorithm =
             generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        generate::check_shape(algorithm, shape).map_err(|e| JsValue::from_str(&e.to_string()))?;
         let params = Params {
             pop: spec.pop.clone(),
             bias: spec.bias,
-            ..Params::new(dims, seed)
+            ..Params::on(shape.clone(), seed)
         };
         let generator = Generator::new(algorithm, params, visuals);
         let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
-        let layout = Layout::fit(dims, 1, 1);
+        let ends = entrance::place(&scene.grid, EntranceStyle::Norvig, seed);
+        let layout = Layout::for_shape(shape, 1, 1);
         let mut pixels = Pixels::new(layout);
         pixels.set_palette(palette);
         let mut overlay = Overlay::new(layout);
@@ -153,7 +164,7 @@ impl Panel {
             overlay_canvas,
             overlay_ctx,
             overlay,
-            solving: OverlayScene::new(dims, ends.0, ends.1),
+            solving: OverlayScene::on_shape(shape, markers.0, markers.1),
             solver_pick,
             solver: None,
             solve_steps: 0,
@@ -162,7 +173,7 @@ impl Panel {
             generator,
             scene,
             pixels,
-            ends: entrance::norvig(dims),
+            ends,
             steps: 0,
             canvas,
             ctx,
@@ -170,6 +181,8 @@ impl Panel {
             scratch: Vec::new(),
             distance_colouring: false,
             metrics_due: false,
+            shape: shape.clone(),
+            map: None,
         })
     }
 
@@ -204,8 +217,16 @@ impl Panel {
                 style.set_property("height", &format!("{}px", f64::from(layout.height) / dpr))?;
             }
         }
-        self.pixels.set_layout(layout);
-        self.overlay.set_layout(layout);
+        if self.shape.plain_square().is_some() {
+            self.pixels.set_layout(layout);
+            self.overlay.set_layout(layout);
+        } else if self.map.as_ref().is_none_or(|m| m.layout != layout) {
+            // Other shapes map their pixels to cells once per layout.
+            let map = Arc::new(TileMap::new(&self.shape, layout));
+            self.pixels.set_map(Some(map.clone()));
+            self.overlay.set_map(Some(map.clone()));
+            self.map = Some(map);
+        }
         self.overlay.paint_all(&self.solving);
         self.blit_overlay()
     }
@@ -365,6 +386,46 @@ impl Panel {
     /// or `None` off the maze.
     pub fn cell_under(&self, x: f64, y: f64) -> Option<Cell> {
         let (px, py) = self.to_canvas_px(x, y);
-        self.layout().cell_at(px, py)
+        match &self.map {
+            Some(map) => map.cell_at(px, py),
+            None => self.layout().cell_at(px, py),
+        }
+    }
+
+    /// The cell of the unmasked shape under a point in CSS pixels from the
+    /// canvas' top left: the mask brush reaches cells that are off.
+    pub fn cell_under_any(&self, x: f64, y: f64) -> Option<Cell> {
+        let (px, py) = self.to_canvas_px(x, y);
+        match &self.map {
+            Some(map) => {
+                let (ux, uy) = map.layout.to_units(px, py);
+                self.shape.unmasked().cell_at(ux, uy)
+            }
+            None => self.layout().cell_at(px, py),
+        }
+    }
+
+    /// Shows a cell the mask brush has touched (switching it off) before
+    /// the stroke is applied.
+    pub fn preview_mask(&mut self, cell: Cell, off: bool) {
+        if off && cell < self.shape.cells() {
+            self.solving.marks[cell as usize] = crate::event::Mark::Dead;
+            self.overlay.paint_cell(&self.solving, cell);
+        }
+    }
+
+    /// Forgets the brush's preview.
+    pub fn clear_mask_preview(&mut self) -> Result<(), JsValue> {
+        self.solving.clear_solver();
+        self.overlay.paint_all(&self.solving);
+        self.blit_overlay()
+    }
+
+    /// A cell's centre in canvas pixels.
+    pub fn centre_px(&self, cell: Cell) -> (f64, f64) {
+        match &self.map {
+            Some(map) => map.centre(cell),
+            None => self.layout().centre(cell),
+        }
     }
 }

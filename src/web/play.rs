@@ -5,6 +5,7 @@
 use super::app::{now_ms, App, Mode, State};
 use super::dom;
 use crate::grid::{Cell, Dir};
+use crate::shape::Topology;
 use wasm_bindgen::prelude::*;
 
 impl App {
@@ -39,7 +40,7 @@ impl App {
             return Ok(());
         };
         let grid = &panel.scene.grid;
-        if cell == head || !grid.dims().adjacent(head, cell) || !grid.is_open_between(head, cell) {
+        if cell == head || !grid.adjacent(head, cell) || !grid.is_open_between(head, cell) {
             return Ok(());
         }
         panel.trail_step(cell);
@@ -69,6 +70,8 @@ impl App {
     }
 
     /// Moves the player one cell in a direction, if the wall there is open.
+    /// Squares (wrapped too) step by the side; other shapes take the open
+    /// neighbour whose centre lies nearest that direction.
     pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
         let Some(panel) = self.panels.get(self.play_panel) else {
             return Ok(());
@@ -76,9 +79,42 @@ impl App {
         let Some(&head) = panel.solving.trail.last() else {
             return Ok(());
         };
-        match panel.scene.grid.dims().step(head, dir) {
+        let shape = &panel.shape;
+        let next = if shape.square_dims().is_some() {
+            shape.side(head, dir as usize)
+        } else {
+            toward(&panel.scene.grid, head, dir)
+        };
+        match next {
             Some(next) => self.play_to(next),
             None => Ok(()),
         }
     }
+}
+
+/// The open neighbour of `cell` most nearly in direction `dir` on screen,
+/// if any lies within 75 degrees of it.
+fn toward(grid: &crate::grid::Grid, cell: Cell, dir: Dir) -> Option<Cell> {
+    /// cos 75 degrees: a neighbour further round than this is not "that way".
+    const MIN_COSINE: f64 = 0.26;
+    let (ux, uy) = match dir {
+        Dir::N => (0.0, -1.0),
+        Dir::E => (1.0, 0.0),
+        Dir::S => (0.0, 1.0),
+        Dir::W => (-1.0, 0.0),
+    };
+    let shape = grid.shape();
+    let (cx, cy) = shape.centre(cell);
+    grid.open_neighbors(cell)
+        .as_slice()
+        .iter()
+        .map(|&n| {
+            let (nx, ny) = shape.centre(n);
+            let (dx, dy) = (nx - cx, ny - cy);
+            let cosine = (dx * ux + dy * uy) / (dx * dx + dy * dy).sqrt().max(1e-9);
+            (cosine, n)
+        })
+        .filter(|&(cosine, _)| cosine >= MIN_COSINE)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, n)| n)
 }

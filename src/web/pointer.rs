@@ -130,6 +130,41 @@ impl App {
         }
     }
 
+    /// The mask brush: down starts a stroke, moves extend it, up applies it.
+    fn on_mask_pointer(
+        &mut self,
+        event: &Event,
+        mouse: &MouseEvent,
+        index: usize,
+    ) -> Result<(), JsValue> {
+        let rect = self.panels[index].client_rect();
+        let cell = self.panels[index].cell_under_any(
+            f64::from(mouse.client_x()) - rect.left(),
+            f64::from(mouse.client_y()) - rect.top(),
+        );
+        match event.type_().as_str() {
+            "pointerdown" if mouse.button() == 0 => {
+                event.prevent_default();
+                self.pointer_down = true;
+                self.stroke = None;
+                if let Some(c) = cell {
+                    self.mask_touch(c)?;
+                }
+            }
+            "pointermove" if self.pointer_down => {
+                if let Some(c) = cell {
+                    self.mask_touch(c)?;
+                }
+            }
+            "pointerup" | "pointercancel" => {
+                self.pointer_down = false;
+                self.mask_commit()?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Pointer down, move and up on a panel's overlay.
     pub(super) fn on_pointer(&mut self, event: &Event) -> Result<(), JsValue> {
         let Some(mouse) = event.dyn_ref::<MouseEvent>() else {
@@ -152,6 +187,9 @@ impl App {
             f64::from(mouse.client_x()) - rect.left(),
             f64::from(mouse.client_y()) - rect.top(),
         );
+        if self.mode == Mode::Masking {
+            return self.on_mask_pointer(event, mouse, index);
+        }
         let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
         match event.type_().as_str() {
             "pointerdown" => {

@@ -26,12 +26,14 @@ impl App {
     /// the maze, for a run that paints once when it finishes.
     pub(super) fn lay_out(&mut self, paint: bool) -> Result<(), JsValue> {
         let dpr = device_pixel_ratio();
-        let dims = self.settings.dims;
         for panel in &mut self.panels {
             let (w, h) = panel.box_size();
             let (dw, dh) = ((w * dpr).floor() as u32, (h * dpr).floor() as u32);
-            let layout = if self.fitted || panel.layout().dims != dims {
-                Layout::fit(dims, dw, dh)
+            let fit = Layout::for_shape(&panel.shape, dw, dh);
+            let layout = if self.fitted
+                || (panel.layout().dims, panel.layout().units) != (fit.dims, fit.units)
+            {
+                fit
             } else {
                 panel.layout().resized(dw, dh)
             };
@@ -114,7 +116,7 @@ impl App {
         let Some(l) = self.panels.first().map(|p| p.layout()) else {
             return;
         };
-        let fit = Layout::fit(l.dims, l.width, l.height).pitch;
+        let fit = Layout::fit_units(l.dims, l.units, l.width, l.height).pitch;
         let text = format!("{:.0}%", 100.0 * l.pitch / fit);
         dom::set_text("zoom-value", &text);
         if let Some(status) = dom::by_id_opt("status") {

@@ -3,6 +3,7 @@
 
 use super::app::{App, Mode, State};
 use super::dom;
+use crate::shape::Topology;
 
 impl App {
     /// The status line: data attributes for tests and timings every frame;
@@ -10,7 +11,7 @@ impl App {
     /// screen reader is not read every frame's step count.
     pub(super) fn show_status(&self) {
         let steps: u64 = self.panels.iter().map(|p| p.steps).max().unwrap_or(0);
-        let cells = f64::from(self.settings.dims.cells()) * self.panels.len() as f64;
+        let cells = f64::from(self.settings.shape.live_cells()) * self.panels.len() as f64;
         let state = match self.state {
             State::Running => "running",
             State::Paused => "paused",
@@ -20,10 +21,12 @@ impl App {
             Mode::Solving => "searching",
             Mode::Playing => "playing",
             Mode::Normal => "idle",
+            Mode::Masking => "masking",
         };
         let text = match (self.state, self.mode) {
             (_, Mode::Solving) => "solving".to_string(),
             (_, Mode::Playing) => "playing by hand".to_string(),
+            (_, Mode::Masking) => "painting the mask".to_string(),
             (State::Done, _) if self.elapsed_ms > 0.0 => format!(
                 "done · {steps} steps · {:.0} ms of work · {:.0} cells/s",
                 self.elapsed_ms,

@@ -1,0 +1,344 @@
+//! Painting any shape from its [`TileMap`]: the maze's cells and walls, and
+//! the overlay's tints and bands, one cell's pixels at a time.
+//!
+//! The same per-pixel rule serves painting one cell and painting all, so a
+//! picture built change by change equals one painted at once.
+
+use super::overlay::{OverlayScene, ON};
+use super::palette::{Palette, Rgba};
+use super::pixels::Scene;
+use super::raster::{Raster, Rect};
+use super::tiles::{closed_sides, segment_distance, wall_cover, CellGeometry, TileMap, NO_CELL};
+use crate::event::Mark;
+use crate::grid::Cell;
+
+const CLEAR: Rgba = [0; 4];
+
+/// `a` blended toward `b` by `t` of 255.
+#[inline]
+fn blend(a: Rgba, b: Rgba, t: u8) -> Rgba {
+    let t = u32::from(t);
+    std::array::from_fn(|i| ((u32::from(a[i]) * (255 - t) + u32::from(b[i]) * t + 127) / 255) as u8)
+}
+
+/// How much wall shows in a pixel standing for a whole small cell, by how
+/// many of the walls the cell stores are open: dead ends read darker.
+#[inline]
+fn sampled_wall(open_owned: u32) -> u8 {
+    match open_owned {
+        0 => 140,
+        1 => 90,
+        2 => 50,
+        _ => 25,
+    }
+}
+
+/// A maze cell's colour at one pixel.
+struct CellLook {
+    here: Rgba,
+    closed: u32,
+    sampled: Rgba,
+}
+
+impl CellLook {
+    fn of(scene: &Scene, palette: &Palette, cell: Cell, lattice: bool) -> CellLook {
+        let here = scene.cell_colour(palette, cell);
+        if lattice {
+            CellLook {
+                here,
+                closed: closed_sides(&scene.grid, cell),
+                sampled: here,
+            }
+        } else {
+            let open = u32::from(scene.grid.raw()[cell as usize]).count_ones();
+            CellLook {
+                here,
+                closed: 0,
+                sampled: blend(here, palette.wall, sampled_wall(open)),
+            }
+        }
+    }
+
+    #[inline]
+    fn at(&self, map: &TileMap, i: usize, wall: Rgba) -> Rgba {
+        match map.near(i) {
+            Some(near) => blend(self.here, wall, wall_cover(near, self.closed)),
+            None => self.sampled,
+        }
+    }
+}
+
+use crate::shape::Topology;
+
+/// Repaints one maze cell's pixels.
+pub fn paint_maze_cell(
+    map: &TileMap,
+    raster: &mut Raster,
+    geometry: &mut CellGeometry,
+    scene: &Scene,
+    palette: &Palette,
+    cell: Cell,
+) {
+    if !map.shape.is_cell(cell) {
+        return;
+    }
+    geometry.load(&map.shape, cell);
+    let Some((x0, y0, x1, y1)) = geometry.pixel_box(&map.layout) else {
+        return;
+    };
+    let look = CellLook::of(scene, palette, cell, map.is_lattice());
+    let width = raster.width as usize;
+    let rgba = raster.rgba_mut();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = y * width + x;
+            if map.cell(i) == cell {
+                let c = look.at(map, i, palette.wall);
+                rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
+            }
+        }
+    }
+    raster.mark_dirty(rect(x0, y0, x1, y1));
+}
+
+/// Repaints every pixel of the maze.
+pub fn paint_maze(map: &TileMap, raster: &mut Raster, scene: &Scene, palette: &Palette) {
+    let lattice = map.is_lattice();
+    let mut last: Option<(u32, CellLook)> = None;
+    let rgba = raster.rgba_mut();
+    for (i, px) in rgba.chunks_exact_mut(4).enumerate() {
+        let cell = map.cell(i);
+        if cell == NO_CELL {
+            px.copy_from_slice(&CLEAR);
+            continue;
+        }
+        if last.as_ref().is_none_or(|(c, _)| *c != cell) {
+            last = Some((cell, CellLook::of(scene, palette, cell, lattice)));
+        }
+        let look = &last.as_ref().expect("just set").1;
+        px.copy_from_slice(&look.at(map, i, palette.wall));
+    }
+    let (w, h) = (raster.width, raster.height);
+    raster.mark_dirty(Rect {
+        x0: 0,
+        y0: 0,
+        x1: w,
+        y1: h,
+    });
+}
+
+fn rect(x0: usize, y0: usize, x1: usize, y1: usize) -> Rect {
+    Rect {
+        x0: x0 as u32,
+        y0: y0 as u32,
+        x1: x1 as u32,
+        y1: y1 as u32,
+    }
+}
+
+/// The band's half width in maze units: a third of a cell wide (triangles,
+/// whose cells are narrower, get a narrower band).
+fn band_half_width(map: &TileMap) -> f64 {
+    if map.shape.name() == "triangle" {
+        0.1
+    } else {
+        1.0 / 6.0
+    }
+}
+
+/// Repaints one cell of the overlay.
+pub fn paint_overlay_cell(
+    map: &TileMap,
+    raster: &mut Raster,
+    geometry: &mut CellGeometry,
+    scene: &OverlayScene,
+    palette: &Palette,
+    cell: Cell,
+) {
+    if !map.shape.is_cell(cell) {
+        return;
+    }
+    geometry.load(&map.shape, cell);
+    let Some((x0, y0, x1, y1)) = geometry.pixel_box(&map.layout) else {
+        return;
+    };
+    let width = raster.width as usize;
+    let rgba = raster.rgba_mut();
+    if !map.is_lattice() {
+        let c = scene.sampled_colour(palette, cell);
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let i = y * width + x;
+                if map.cell(i) == cell {
+                    rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
+                }
+            }
+        }
+        raster.mark_dirty(rect(x0, y0, x1, y1));
+        return;
+    }
+    let tint = scene.square_colour(palette, cell);
+    let marker = cell == scene.start || cell == scene.goal;
+    let hw = band_half_width(map);
+    // The bands: (colour, the sides they leave by, whether a dot shows).
+    let mut bands: Vec<(Rgba, u8)> = Vec::with_capacity(3);
+    if !marker {
+        if scene.marks[cell as usize] == Mark::Path {
+            bands.push((palette.path, ON));
+        }
+        for (links, colour) in [
+            (scene.path_links[cell as usize], palette.path),
+            (scene.trail_links[cell as usize], palette.trail),
+        ] {
+            if links & ON != 0 {
+                bands.push((colour, links));
+            }
+        }
+    }
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = y * width + x;
+            if map.cell(i) != cell {
+                continue;
+            }
+            let interior = map.near(i).is_some_and(|n| n.a1 < 128);
+            let mut c = match tint {
+                Some(t) if interior => t,
+                _ => CLEAR,
+            };
+            if !bands.is_empty() {
+                let u = map.layout.to_units(x as f64 + 0.5, y as f64 + 0.5);
+                let on_band = |links: u8| {
+                    segment_distance(u, geometry.centre, geometry.centre) <= hw
+                        || (0..geometry.mids.len().min(7)).any(|k| {
+                            links >> k & 1 == 1
+                                && segment_distance(u, geometry.centre, geometry.mids[k]) <= hw
+                        })
+                };
+                if let Some(&(colour, _)) = bands.iter().rev().find(|(_, l)| on_band(*l)) {
+                    c = colour;
+                }
+            }
+            rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
+        }
+    }
+    raster.mark_dirty(rect(x0, y0, x1, y1));
+}
+
+/// Repaints the whole overlay: clears it and paints the cells that show.
+pub fn paint_overlay(
+    map: &TileMap,
+    raster: &mut Raster,
+    geometry: &mut CellGeometry,
+    scene: &OverlayScene,
+    palette: &Palette,
+) {
+    raster.clear(CLEAR);
+    for cell in 0..map.shape.cells() {
+        if scene.shows(cell) {
+            paint_overlay_cell(map, raster, geometry, scene, palette, cell);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::Layout;
+    use super::super::overlay::{Overlay, OverlayScene};
+    use super::super::palette::LIGHT;
+    use super::super::pixels::{Pixels, Scene};
+    use super::super::tiles::TileMap;
+    use crate::generate::{self, Generator, Params};
+    use crate::shape::{Shape, Topology};
+    use std::sync::Arc;
+
+    fn carve(shape: &Shape, width: u32, height: u32) -> (Pixels, Scene, Arc<TileMap>) {
+        let algorithm = generate::find("wilson").unwrap();
+        let mut generator = Generator::new(algorithm, Params::on(shape.clone(), 3), true);
+        let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        let map = Arc::new(TileMap::new(shape, Layout::for_shape(shape, width, height)));
+        let mut pixels = Pixels::new(map.layout);
+        pixels.set_map(Some(map.clone()));
+        pixels.paint_all(&scene);
+        loop {
+            let chunk = generator.next_chunk(64);
+            if chunk.is_empty() {
+                break;
+            }
+            for event in chunk {
+                for cell in scene.apply(event).into_iter().flatten() {
+                    pixels.paint_cell(&scene, cell);
+                }
+            }
+        }
+        (pixels, scene, map)
+    }
+
+    #[test]
+    fn a_shape_painted_change_by_change_equals_one_painted_at_once() {
+        for (name, size, w, h) in [
+            ("hex", "9x7", 300, 240),
+            ("triangle", "11x6", 300, 200),
+            ("polar", "6", 260, 260),
+            ("hex", "300x200", 250, 180),
+        ] {
+            let shape = Shape::parse(name, size, None).unwrap();
+            let (mut by_change, mut scene, map) = carve(&shape, w, h);
+            // `Done` repaints everything (marks vanish): compare before it.
+            scene.done = false;
+            let mut at_once = Pixels::new(map.layout);
+            at_once.set_map(Some(map.clone()));
+            at_once.paint_all(&scene);
+            if let Some(i) = (0..by_change.rgba().len() / 4)
+                .find(|&i| by_change.rgba()[i * 4..i * 4 + 4] != at_once.rgba()[i * 4..i * 4 + 4])
+            {
+                eprintln!(
+                    "pixel {i} ({}, {}) cell {} {:?} vs {:?}",
+                    i % w as usize,
+                    i / w as usize,
+                    map.cell(i),
+                    &by_change.rgba()[i * 4..i * 4 + 4],
+                    &at_once.rgba()[i * 4..i * 4 + 4]
+                );
+            }
+            assert!(
+                by_change.rgba() == at_once.rgba(),
+                "{name} {size}: the pictures differ"
+            );
+            let walls = by_change
+                .rgba()
+                .chunks(4)
+                .filter(|p| *p == LIGHT.wall)
+                .count();
+            if map.is_lattice() {
+                assert!(walls > 100, "{name}: walls are drawn ({walls})");
+            }
+            by_change.take_dirty();
+        }
+    }
+
+    #[test]
+    fn a_hex_path_is_a_band_through_the_centres_and_solving_repaints_agree() {
+        let shape = Shape::parse("hex", "6x5", None).unwrap();
+        let (_, scene, map) = carve(&shape, 300, 260);
+        let goal = shape.cells() - 1;
+        let path = crate::analyze::shortest_path(&scene.grid, 0, goal).unwrap();
+        let mut overlay_scene = OverlayScene::on_shape(&shape, 0, goal);
+        let mut by_cell = Overlay::new(map.layout);
+        by_cell.set_map(Some(map.clone()));
+        by_cell.paint_all(&overlay_scene);
+        for cell in overlay_scene.set_path(&path) {
+            by_cell.paint_cell(&overlay_scene, cell);
+        }
+        let mut at_once = Overlay::new(map.layout);
+        at_once.set_map(Some(map.clone()));
+        at_once.paint_all(&overlay_scene);
+        assert!(by_cell.raster().rgba() == at_once.raster().rgba());
+        // Halfway between two cells of the path, the band shows.
+        let (a, b) = (shape.centre(path[1]), shape.centre(path[2]));
+        let (x, y) = map
+            .layout
+            .from_units(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
+        assert_eq!(at_once.raster().pixel(x as u32, y as u32), LIGHT.path);
+    }
+}

@@ -1,0 +1,206 @@
+//! The mask tools: painting cells off and on with the pointer, a mask from
+//! a picture (dark pixels off), and a word rendered to cells. Every mask is
+//! checked (one piece, at least one cell) before it replaces the old one;
+//! a refused mask leaves the maze as it was and says why.
+
+use super::app::{App, Mode};
+use super::dom::{self, input};
+use crate::grid::Cell;
+use crate::shape::{Mask, Shape, Topology};
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlImageElement};
+
+/// Pixels per maze unit when a picture or a word is sampled to cells.
+const SAMPLE_PX_PER_UNIT: f64 = 8.0;
+/// The sampling canvas' longest side at most.
+const SAMPLE_MAX_SIDE_PX: f64 = 2048.0;
+/// A pixel darker than this (0 to 255) switches its cell off.
+const DARK_BELOW: f64 = 128.0;
+
+/// A stroke of the mask brush: the value it paints and the cells so far.
+#[derive(Default)]
+pub(super) struct Stroke {
+    pub on: bool,
+    pub cells: Vec<Cell>,
+}
+
+impl App {
+    /// Turns the mask brush on or off.
+    pub(super) fn set_mask_mode(&mut self, on: bool) -> Result<(), JsValue> {
+        self.mode = if on { Mode::Masking } else { Mode::Normal };
+        input("mask-paint")?.set_checked(on);
+        self.stroke = None;
+        self.show_hint();
+        Ok(())
+    }
+
+    /// The brush touches a cell: the first cell of a stroke decides whether
+    /// the stroke switches cells off (it was on) or on (it was off).
+    pub(super) fn mask_touch(&mut self, cell: Cell) -> Result<(), JsValue> {
+        let shape = &self.settings.shape;
+        let was_on = shape.is_cell(cell);
+        let stroke = self.stroke.get_or_insert_with(|| Stroke {
+            on: !was_on,
+            cells: Vec::new(),
+        });
+        if stroke.cells.contains(&cell) {
+            return Ok(());
+        }
+        stroke.cells.push(cell);
+        let off = !stroke.on;
+        for panel in &mut self.panels {
+            panel.preview_mask(cell, off);
+            panel.blit_overlay()?;
+        }
+        Ok(())
+    }
+
+    /// The brush lifts: the stroke becomes the mask, if the mask is valid.
+    pub(super) fn mask_commit(&mut self) -> Result<(), JsValue> {
+        let Some(stroke) = self.stroke.take() else {
+            return Ok(());
+        };
+        let base = self.settings.shape.unmasked();
+        let mut mask = self
+            .settings
+            .shape
+            .mask
+            .as_deref()
+            .cloned()
+            .unwrap_or_else(|| Mask::all_on(base.cells()));
+        for cell in stroke.cells {
+            mask.set(cell, stroke.on);
+        }
+        self.apply_mask(mask, "painted")
+    }
+
+    /// Uses `mask` if it leaves one piece; otherwise says why and keeps the
+    /// old one (repainting, so a refused stroke's preview goes away).
+    pub(super) fn apply_mask(&mut self, mask: Mask, source: &str) -> Result<(), JsValue> {
+        let base = self.settings.shape.unmasked();
+        let all_on = mask.live() == mask.cells();
+        let masked = if all_on {
+            Ok(base)
+        } else {
+            base.with_mask(mask)
+        };
+        let masking = self.mode == Mode::Masking;
+        match masked {
+            Ok(shape) => {
+                dom::show_notice("");
+                self.settings.shape = shape;
+                self.settings.clamp_ends();
+                let off = self
+                    .settings
+                    .shape
+                    .mask
+                    .as_ref()
+                    .map_or(0, |m| m.cells() - m.live());
+                dom::set_text(
+                    "mask-summary",
+                    &format!("{source} mask: {off} cells masked off"),
+                );
+                self.show_settings()?;
+                self.rebuild()?;
+            }
+            Err(e) => {
+                dom::show_notice(&format!("mask not used: {e}"));
+                for panel in &mut self.panels {
+                    panel.clear_mask_preview()?;
+                }
+            }
+        }
+        if masking {
+            self.set_mask_mode(true)?;
+        }
+        Ok(())
+    }
+
+    /// Switches every cell back on.
+    pub(super) fn clear_mask(&mut self) -> Result<(), JsValue> {
+        let cells = self.settings.shape.cells();
+        self.apply_mask(Mask::all_on(cells), "no")
+    }
+
+    /// Masks by the picture loaded into `#mask-image`: dark pixels off.
+    pub(super) fn mask_from_image(&mut self) -> Result<(), JsValue> {
+        let image: HtmlImageElement = dom::by_id("mask-image")?;
+        let (iw, ih) = (
+            f64::from(image.natural_width()),
+            f64::from(image.natural_height()),
+        );
+        if iw < 1.0 || ih < 1.0 {
+            dom::show_notice("mask not used: the picture has no pixels");
+            return Ok(());
+        }
+        let shape = self.settings.shape.unmasked();
+        let mask = sample_to_cells(&shape, |ctx, w, h| {
+            // The whole picture, stretched to the maze's outline.
+            ctx.draw_image_with_html_image_element_and_dw_and_dh(&image, 0.0, 0.0, w, h)
+        })?;
+        self.apply_mask(mask, "picture")
+    }
+
+    /// Masks by a word: its letters become holes in the maze (pockets the
+    /// letters enclose go with them, so the maze stays one piece).
+    pub(super) fn mask_from_text(&mut self) -> Result<(), JsValue> {
+        let text = input("mask-text")?.value();
+        let text = text.trim();
+        if text.is_empty() {
+            dom::show_notice("mask not used: type a word to cut out of the maze");
+            return Ok(());
+        }
+        let shape = self.settings.shape.unmasked();
+        let mut mask = sample_to_cells(&shape, |ctx, w, h| {
+            ctx.set_font("bold 100px sans-serif");
+            let measured = ctx.measure_text(text)?.width().max(1.0);
+            let size = (100.0 * 0.9 * w / measured).min(0.8 * h);
+            ctx.set_font(&format!("bold {size:.0}px sans-serif"));
+            ctx.set_text_align("center");
+            ctx.set_text_baseline("middle");
+            ctx.set_fill_style_str("#000");
+            ctx.fill_text(text, w / 2.0, h / 2.0)
+        })?;
+        mask.keep_largest_region(&shape);
+        self.apply_mask(mask, "word")
+    }
+}
+
+/// Draws on a white canvas covering the shape's outline and switches off
+/// every cell whose centre lands on a dark pixel.
+fn sample_to_cells(
+    shape: &Shape,
+    draw: impl FnOnce(&CanvasRenderingContext2d, f64, f64) -> Result<(), JsValue>,
+) -> Result<Mask, JsValue> {
+    let (uw, uh) = shape.bounds();
+    let scale = SAMPLE_PX_PER_UNIT.min(SAMPLE_MAX_SIDE_PX / uw.max(uh));
+    let (w, h) = ((uw * scale).ceil().max(1.0), (uh * scale).ceil().max(1.0));
+    let canvas: HtmlCanvasElement = dom::document().create_element("canvas")?.dyn_into()?;
+    canvas.set_width(w as u32);
+    canvas.set_height(h as u32);
+    let ctx: CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or("a canvas to sample the mask")?
+        .dyn_into()?;
+    ctx.set_fill_style_str("#fff");
+    ctx.fill_rect(0.0, 0.0, w, h);
+    draw(&ctx, w, h)?;
+    let data = ctx.get_image_data(0.0, 0.0, w, h)?.data();
+    let mut mask = Mask::all_on(shape.cells());
+    for cell in 0..shape.cells() {
+        let (cx, cy) = shape.centre(cell);
+        let (px, py) = (
+            ((cx * scale) as usize).min(w as usize - 1),
+            ((cy * scale) as usize).min(h as usize - 1),
+        );
+        let i = (py * w as usize + px) * 4;
+        let luma = 0.299 * f64::from(data[i])
+            + 0.587 * f64::from(data[i + 1])
+            + 0.114 * f64::from(data[i + 2]);
+        if luma < DARK_BELOW {
+            mask.set(cell, false);
+        }
+    }
+    Ok(mask)
+}
