@@ -4,97 +4,14 @@
 #![cfg(target_arch = "wasm32")]
 
 use mazelab::render::pixels::colour;
-use mazelab::web::{mount, AppHandle};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{
-    CanvasRenderingContext2d, Event, HtmlCanvasElement, HtmlElement, HtmlSelectElement,
-    KeyboardEvent,
-};
+use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlSelectElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-fn document() -> web_sys::Document {
-    web_sys::window().unwrap().document().unwrap()
-}
-
-/// Puts index.html's body on the page (in a container: the test runner's own
-/// output lives in the body too) and the query in the address bar.
-fn load_page(query: &str) {
-    let html = include_str!("../index.html");
-    let body = &html[html.find("<body>").unwrap() + 6..html.find("</body>").unwrap()];
-    let doc = document();
-    // The page's own stylesheet, so panels are laid out as on the page.
-    if doc.get_element_by_id("mazelab-style").is_none() {
-        let style = doc.create_element("style").unwrap();
-        style.set_id("mazelab-style");
-        style.set_text_content(Some(include_str!("../www/style.css")));
-        doc.document_element()
-            .unwrap()
-            .append_child(&style)
-            .unwrap();
-    }
-    doc.document_element()
-        .unwrap()
-        .set_attribute("data-theme", "light")
-        .unwrap();
-    if let Some(old) = doc.get_element_by_id("mazelab-root") {
-        old.remove();
-    }
-    let root = doc.create_element("div").unwrap();
-    root.set_id("mazelab-root");
-    root.set_inner_html(body);
-    doc.body().unwrap().append_child(&root).unwrap();
-    let history = web_sys::window().unwrap().history().unwrap();
-    history
-        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(query))
-        .unwrap();
-}
-
-fn open(query: &str) -> AppHandle {
-    load_page(query);
-    mount().expect("the app mounts on its own markup")
-}
-
-fn status(attr: &str) -> String {
-    document()
-        .get_element_by_id("status")
-        .unwrap()
-        .get_attribute(attr)
-        .unwrap()
-}
-
-fn canvases() -> Vec<HtmlCanvasElement> {
-    let list = document()
-        .query_selector_all("#panels canvas:not(.overlay)")
-        .unwrap();
-    (0..list.length())
-        .map(|i| list.item(i).unwrap().dyn_into().unwrap())
-        .collect()
-}
-
-/// The RGBA pixels of a canvas as drawn.
-fn pixels(canvas: &HtmlCanvasElement) -> Vec<u8> {
-    let ctx: CanvasRenderingContext2d = canvas
-        .get_context("2d")
-        .unwrap()
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    let data = ctx
-        .get_image_data(
-            0.0,
-            0.0,
-            f64::from(canvas.width()),
-            f64::from(canvas.height()),
-        )
-        .unwrap();
-    data.data().0
-}
-
-fn count(pixels: &[u8], c: [u8; 4]) -> usize {
-    pixels.chunks_exact(4).filter(|p| *p == c).count()
-}
+mod web_common;
+use web_common::*;
 
 #[wasm_bindgen_test]
 fn the_default_maze_finishes_and_the_canvas_shows_walls_and_passages() {
@@ -278,52 +195,6 @@ fn a_bad_size_typed_in_the_control_is_named_and_the_old_maze_stays() {
     assert!(notice.contains("4096"), "{notice}");
     assert_eq!(app.maze_text(0).unwrap(), before);
     assert!(app.query().contains("size=10x8"));
-}
-
-/// Sends a pointer event of `kind` at client coordinates to the element there.
-fn pointer(kind: &str, (x, y): (f64, f64), target: &web_sys::Element) {
-    let init = web_sys::MouseEventInit::new();
-    init.set_client_x(x as i32);
-    init.set_client_y(y as i32);
-    init.set_bubbles(true);
-    let event = web_sys::MouseEvent::new_with_mouse_event_init_dict(kind, &init).unwrap();
-    target.dispatch_event(&event).unwrap();
-}
-
-fn click_at(point: (f64, f64), target: &web_sys::Element) {
-    pointer("pointerdown", point, target);
-    pointer("pointerup", point, target);
-}
-
-fn overlay(panel: u32) -> web_sys::Element {
-    document()
-        .query_selector_all("#panels canvas.overlay")
-        .unwrap()
-        .item(panel)
-        .unwrap()
-        .dyn_into()
-        .unwrap()
-}
-
-fn press(key: &str) {
-    let init = web_sys::KeyboardEventInit::new();
-    init.set_key(key);
-    init.set_bubbles(true);
-    let event = KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    document()
-        .document_element()
-        .unwrap()
-        .dispatch_event(&event)
-        .unwrap();
-}
-
-fn click_button(id: &str) {
-    let button: HtmlElement = document()
-        .get_element_by_id(id)
-        .unwrap()
-        .dyn_into()
-        .unwrap();
-    button.click();
 }
 
 #[wasm_bindgen_test]
