@@ -5,6 +5,7 @@
 use crate::analyze;
 use crate::error::MazeError;
 use crate::generate::{generate, Params};
+use crate::shape::Topology;
 
 /// The most mazes one search may generate.
 pub const MAX_TRIALS: u32 = 1000;
@@ -34,15 +35,15 @@ pub fn monte_carlo(
     trials: u32,
     keep: Keep,
 ) -> Result<Pick, MazeError> {
-    let total = u64::from(trials) * u64::from(params.dims().cells());
+    let cells = u64::from(params.shape.cells());
+    let total = u64::from(trials) * cells;
     if trials == 0 || trials > MAX_TRIALS || total > MAX_TOTAL_CELLS {
         return Err(MazeError::BadValue {
             what: "number of trials",
             given: trials.to_string(),
             valid: format!(
                 "1 to {MAX_TRIALS}, and at most {MAX_TOTAL_CELLS} cells in all ({} for this size)",
-                (MAX_TOTAL_CELLS / u64::from(params.dims().cells()))
-                    .clamp(1, u64::from(MAX_TRIALS))
+                (MAX_TOTAL_CELLS / cells).clamp(1, u64::from(MAX_TRIALS))
             ),
         });
     }
@@ -56,7 +57,9 @@ pub fn monte_carlo(
                 ..params.clone()
             },
         )?;
-        let length = analyze::distances(&grid, 0)[grid.cells() as usize - 1];
+        // The default ends on every shape: the first and last live cells.
+        let ends = crate::entrance::place(&grid, crate::entrance::EntranceStyle::Norvig, seed);
+        let length = analyze::distances(&grid, ends.entrance.cell)[ends.exit.cell as usize];
         let better = match (best, keep) {
             (None, _) => true,
             (Some(b), Keep::Hardest) => length > b.solution_length,
@@ -112,5 +115,29 @@ mod tests {
             .to_string();
         assert!(err.contains("20 for this size"), "{err}");
         assert!(monte_carlo("prim", &params, 0, Keep::Hardest).is_err());
+    }
+
+    #[test]
+    fn a_masked_polar_search_measures_between_the_first_and_last_live_cells() {
+        use crate::shape::{Mask, Shape, Topology};
+        let base = Shape::parse("polar", "6", None).unwrap();
+        let mut mask = Mask::all_on(base.cells());
+        // The centre and the last cell are off: the ends move inward.
+        mask.set(0, false);
+        mask.set(base.cells() - 1, false);
+        let shape = base.with_mask(mask).unwrap();
+        let params = Params::on(shape.clone(), 7);
+        let pick = monte_carlo("wilson", &params, 6, Keep::Hardest).unwrap();
+        let grid = generate(
+            "wilson",
+            Params {
+                seed: pick.seed,
+                ..params
+            },
+        )
+        .unwrap();
+        let expected = analyze::distances(&grid, 1)[shape.cells() as usize - 2];
+        assert_eq!(pick.solution_length, expected);
+        assert!(expected > 0 && expected != analyze::UNREACHABLE);
     }
 }

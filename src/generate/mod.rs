@@ -80,9 +80,35 @@ impl Params {
 /// type: `Dims` for a plain square (its tuned loops), `Wrap`, `Hex`,
 /// `Triangle` or `Polar`, and `Shape` (which checks the mask) only under a
 /// mask. Each is a monomorphised copy, so no hot path matches on the kind.
-/// The browser build keeps two copies, `Dims` and `Shape`, which draw the
-/// same mazes (a test checks it): six copies of every generator made the
-/// module half again as large (288 KB to 438 KB).
+/// The browser build keeps four copies, `Dims`, `Hex`, `Polar` and `Shape`
+/// (wrapped squares and triangles go through `Shape`, which draws the same
+/// mazes; a test checks it): six copies made the module half again as
+/// large (288 KB to 438 KB), and the two biggest shapes in the page are the
+/// hexagons and rings.
+#[cfg(target_arch = "wasm32")]
+macro_rules! on_shape {
+    ($params:expr, $shape:ident => $body:expr) => {{
+        use $crate::shape::Kind;
+        match (&$params.shape.kind, &$params.shape.mask) {
+            (Kind::Square(w), None) if !w.wraps() => {
+                let $shape = w.dims;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Hex(h), None) => {
+                let $shape = *h;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            (Kind::Polar(p), None) => {
+                let $shape = p.clone();
+                $body as Box<dyn $crate::stream::Step>
+            }
+            _ => {
+                let $shape = $params.shape.clone();
+                $body as Box<dyn $crate::stream::Step>
+            }
+        }
+    }};
+}
 #[cfg(not(target_arch = "wasm32"))]
 macro_rules! on_shape {
     ($params:expr, $shape:ident => $body:expr) => {{
@@ -110,18 +136,6 @@ macro_rules! on_shape {
             }
             (Kind::Polar(p), None) => {
                 let $shape = p.clone();
-                $body as Box<dyn $crate::stream::Step>
-            }
-        }
-    }};
-}
-#[cfg(target_arch = "wasm32")]
-macro_rules! on_shape {
-    ($params:expr, $shape:ident => $body:expr) => {{
-        match $params.shape.plain_square() {
-            Some($shape) => $body as Box<dyn $crate::stream::Step>,
-            None => {
-                let $shape = $params.shape.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
         }

@@ -62,6 +62,8 @@ impl CellLook {
     #[inline]
     fn at(&self, map: &TileMap, i: usize, wall: Rgba) -> Rgba {
         match map.near(i) {
+            // Most pixels are no wall's: no blending.
+            Some(near) if near.a1 == 0 => self.here,
             Some(near) => blend(self.here, wall, wall_cover(near, self.closed)),
             None => self.sampled,
         }

@@ -19,6 +19,7 @@ use super::layout::Layout;
 use crate::grid::Cell;
 use crate::shape::geometry::Point;
 use crate::shape::{Kind, Shape, Topology};
+use std::f64::consts::TAU;
 
 /// The cell of a pixel that shows none.
 pub const NO_CELL: u32 = u32::MAX;
@@ -77,7 +78,7 @@ impl CellGeometry {
     }
 
     /// The first and last point of side `k`.
-    fn side_ends(&self, k: usize) -> (Point, Point) {
+    pub fn side_ends(&self, k: usize) -> (Point, Point) {
         let first = self.starts[k];
         let end = self.starts.get(k + 1).copied().unwrap_or(self.points.len());
         (self.points[first], self.points[end % self.points.len()])
@@ -130,6 +131,161 @@ pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
     (cx * cx + cy * cy).sqrt()
 }
 
+/// A side's line: a point on it and the unit normal pointing into the cell.
+struct Line {
+    a: Point,
+    n: Point,
+}
+
+/// A convex cell's side lines and border bits.
+#[derive(Default)]
+struct Edges {
+    cell: Option<Cell>,
+    lines: Vec<Line>,
+    border: u32,
+}
+
+/// Recently seen cells' edges, by cell number modulo its size: a pixel row
+/// revisits the cells of the row above, whose numbers are close together.
+struct EdgeCache {
+    slots: Vec<Edges>,
+    geometry: CellGeometry,
+}
+
+const CACHE_SLOTS: usize = 512;
+
+impl EdgeCache {
+    fn new() -> EdgeCache {
+        EdgeCache {
+            slots: (0..CACHE_SLOTS).map(|_| Edges::default()).collect(),
+            geometry: CellGeometry::default(),
+        }
+    }
+
+    fn get(&mut self, shape: &Shape, cell: Cell) -> &Edges {
+        let slot = &mut self.slots[cell as usize % CACHE_SLOTS];
+        if slot.cell != Some(cell) {
+            let g = &mut self.geometry;
+            g.load(shape, cell);
+            slot.cell = Some(cell);
+            slot.border = g.border;
+            slot.lines.clear();
+            for k in 0..g.sides() {
+                let (a, b) = g.side_ends(k);
+                let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                let len = (dx * dx + dy * dy).sqrt().max(1e-12);
+                // Clockwise on screen (y down): the inside is to the right.
+                slot.lines.push(Line {
+                    a,
+                    n: (-dy / len, dx / len),
+                });
+            }
+        }
+        slot
+    }
+}
+
+/// `a x b`: for a unit `a`, how far `b` lies to its clockwise side.
+#[inline]
+fn cross(a: Point, b: Point) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+/// A polar cell as a pixel sees it: its ring, angles and edge directions.
+#[derive(Clone, Copy)]
+struct Sector {
+    cell: Cell,
+    r: f64,
+    a0: f64,
+    span: f64,
+    dir0: Point,
+    dir1: Point,
+    outward: usize,
+}
+
+impl Sector {
+    /// The cell at offset `d` from the centre, `rho` away.
+    fn locate(p: &crate::shape::Polar, d: Point, rho: f64) -> Sector {
+        let r = rho as u32;
+        if r == 0 {
+            let n = if p.rings() > 1 { p.ring_len(1) } else { 1 };
+            return Sector {
+                cell: 0,
+                r: 0.0,
+                a0: 0.0,
+                span: TAU,
+                dir0: (1.0, 0.0),
+                dir1: (1.0, 0.0),
+                outward: n as usize,
+            };
+        }
+        let n = p.ring_len(r);
+        let angle = d.1.atan2(d.0).rem_euclid(TAU);
+        let i = ((angle / TAU * f64::from(n)) as u32).min(n - 1);
+        let span = TAU / f64::from(n);
+        let (a0, a1) = (f64::from(i) * span, f64::from(i + 1) * span);
+        let outward = if r + 1 < p.rings() {
+            p.ring_len(r + 1) / n
+        } else {
+            1
+        };
+        Sector {
+            cell: p.ring_start(r) + i,
+            r: f64::from(r),
+            a0,
+            span,
+            dir0: (a0.cos(), a0.sin()),
+            dir1: (a1.cos(), a1.sin()),
+            outward: outward as usize,
+        }
+    }
+
+    /// Whether the point at offset `d` (squared distance `rho2`) is in it.
+    #[inline]
+    fn holds(&self, d: Point, rho2: f64) -> bool {
+        let (lo, hi) = (self.r * self.r, (self.r + 1.0) * (self.r + 1.0));
+        if rho2 < lo || rho2 >= hi {
+            return false;
+        }
+        // The centre is whole; a sector spans under half a turn, so two
+        // cross products place the point between its edges.
+        self.r == 0.0 || (cross(self.dir0, d) >= 0.0 && cross(d, self.dir1) > 0.0)
+    }
+}
+
+/// Recently seen cells' border bits.
+struct BorderCache {
+    slots: Vec<(Cell, u32)>,
+}
+
+impl BorderCache {
+    fn new() -> BorderCache {
+        BorderCache {
+            slots: vec![(NO_CELL, 0); CACHE_SLOTS],
+        }
+    }
+
+    fn get(&mut self, shape: &Shape, cell: Cell) -> u32 {
+        let slot = &mut self.slots[cell as usize % CACHE_SLOTS];
+        if slot.0 != cell {
+            let mut border = 0u32;
+            let mut sides = 0;
+            shape.for_each_side(cell, |k, across| {
+                sides += 1;
+                if across.is_none() && k < MAX_SIDES {
+                    border |= 1 << k;
+                }
+            });
+            // A lone centre has an outline side but no neighbour list.
+            if sides == 0 {
+                border = u32::MAX;
+            }
+            *slot = (cell, border);
+        }
+        slot.1
+    }
+}
+
 /// Which cell each pixel shows, and near which walls it lies.
 pub struct TileMap {
     pub layout: Layout,
@@ -145,72 +301,203 @@ impl TileMap {
     /// Maps every pixel of `layout`'s canvas to a cell of `shape`.
     pub fn new(shape: &Shape, layout: Layout) -> TileMap {
         let (w, h) = (layout.width as usize, layout.height as usize);
-        let lattice = layout.is_lattice();
-        let mut cells = vec![NO_CELL; w * h];
-        let mut near = if lattice {
-            vec![Near::default(); w * h]
-        } else {
-            Vec::new()
-        };
-        let convex = !matches!(shape.kind, Kind::Polar(_));
-        let half = f64::from(layout.wall_px()) / 2.0;
-        let mut geometry = CellGeometry::default();
-        let mut loaded = false;
-        // Pixels this near a centre are far from every wall (in units,
-        // squared; set per cell).
-        let mut clear2 = 0.0;
-        let reach_units = (2.0 * half + 0.5) / layout.pitch;
-        let mut distances = Vec::new();
-        for py in 0..h {
-            let mut last: Option<Cell> = None;
-            for px in 0..w {
-                let u = layout.to_units(px as f64 + 0.5, py as f64 + 0.5);
-                // Consecutive pixels mostly share a cell: test the last one
-                // first (exact for convex cells).
-                let cell = match last {
-                    Some(c) if convex && loaded && geometry.cell == c && inside(&geometry, u) => {
-                        Some(c)
-                    }
-                    _ => shape.cell_at(u.0, u.1),
-                };
-                last = cell;
-                let Some(cell) = cell else { continue };
-                let i = py * w + px;
-                cells[i] = cell;
-                if !lattice {
-                    continue;
-                }
-                if !loaded || geometry.cell != cell {
-                    geometry.load(shape, cell);
-                    loaded = true;
-                    let clear = (geometry.inner - reach_units).max(0.0);
-                    clear2 = clear * clear;
-                }
-                let (dx, dy) = (u.0 - geometry.centre.0, u.1 - geometry.centre.1);
-                if dx * dx + dy * dy < clear2 {
-                    continue;
-                }
-                distances.clear();
-                for k in 0..geometry.sides() {
-                    let d = geometry.distance_to_side(k, u) * layout.pitch;
-                    // The border's wall lies wholly inside the cell.
-                    let reach = if k < MAX_SIDES && geometry.border >> k & 1 == 1 {
-                        2.0 * half
-                    } else {
-                        half
-                    };
-                    let cover = (reach + 0.5 - d).clamp(0.0, 1.0);
-                    distances.push((cover, k));
-                }
-                near[i] = nearest_two(&distances);
-            }
-        }
-        TileMap {
+        let mut map = TileMap {
             layout,
             shape: shape.clone(),
-            cells,
-            near,
+            cells: vec![NO_CELL; w * h],
+            near: Vec::new(),
+        };
+        if !layout.is_lattice() {
+            // Cells smaller than two pixels: each pixel shows one cell.
+            let (x0, x1, y0, y1) = map.picture_pixels();
+            for py in y0..y1 {
+                for px in x0..x1 {
+                    let u = layout.to_units(px as f64 + 0.5, py as f64 + 0.5);
+                    if let Some(cell) = shape.cell_at(u.0, u.1) {
+                        map.cells[py * w + px] = cell;
+                    }
+                }
+            }
+            return map;
         }
+        map.near = vec![Near::default(); w * h];
+        match &shape.kind {
+            Kind::Polar(p) => map.fill_polar(p),
+            _ => map.fill_convex(),
+        }
+        map
+    }
+
+    /// Half a wall's thickness in pixels, and a pixel's reach past it.
+    fn reaches(&self) -> (f64, f64) {
+        let half = f64::from(self.layout.wall_px()) / 2.0;
+        (half, 2.0 * half + 0.5)
+    }
+
+    /// Convex cells (squares, hexagons, triangles): each pixel row crosses
+    /// a cell in one run, found from the cell's edges, and a pixel's
+    /// distance to a side is its distance to the side's line.
+    fn fill_convex(&mut self) {
+        let layout = self.layout;
+        let w = layout.width as usize;
+        let (half, far) = self.reaches();
+        let mut cache = EdgeCache::new();
+        let (x0, x1, y0, y1) = self.picture_pixels();
+        for py in y0..y1 {
+            let y = layout.to_units(0.0, py as f64 + 0.5).1;
+            let mut px = x0;
+            while px < x1 {
+                let u = layout.to_units(px as f64 + 0.5, py as f64 + 0.5);
+                let Some(cell) = self.shape.cell_at(u.0, u.1) else {
+                    px += 1;
+                    continue;
+                };
+                let edges = cache.get(&self.shape, cell);
+                // The run of pixel centres inside every edge's half-plane.
+                let mut x_end = f64::INFINITY;
+                for e in &edges.lines {
+                    if e.n.0 < -1e-12 {
+                        let bound = (e.n.0 * e.a.0 - e.n.1 * (y - e.a.1)) / e.n.0;
+                        x_end = x_end.min(bound);
+                    }
+                }
+                let last = if x_end.is_finite() {
+                    let end_px = (layout.from_units((x_end, y)).0 - 0.5).floor();
+                    (end_px.max(px as f64) as usize).min(x1 - 1)
+                } else {
+                    x1 - 1
+                };
+                let row = py * w;
+                self.cells[row + px..=row + last].fill(cell);
+                // Each side's distance grows or shrinks by its normal's x per
+                // pixel along the row: only the pixels within reach of a side
+                // need covers; the run's middle is wall-free.
+                let u0 = layout.to_units(px as f64 + 0.5, py as f64 + 0.5);
+                for (k, e) in edges.lines.iter().enumerate().take(MAX_SIDES) {
+                    let d = ((u0.0 - e.a.0) * e.n.0 + (u0.1 - e.a.1) * e.n.1) * layout.pitch;
+                    let slope = e.n.0;
+                    let (lo, hi) = if slope.abs() < 1e-12 {
+                        if d < far {
+                            (px, last)
+                        } else {
+                            (last + 1, px)
+                        }
+                    } else {
+                        // Pixels x with d + slope * (x - px) < far.
+                        let t = (far - d) / slope;
+                        if slope > 0.0 {
+                            (
+                                px,
+                                (px as f64 + t.ceil()).clamp(px as f64 - 1.0, last as f64) as usize,
+                            )
+                        } else {
+                            (
+                                (px as f64 + t.floor()).clamp(px as f64, last as f64 + 1.0)
+                                    as usize,
+                                last,
+                            )
+                        }
+                    };
+                    if lo <= hi && lo <= last {
+                        // Mark the pixels this side reaches.
+                        for x in lo..=hi.min(last) {
+                            let dx = d + slope * (x - px) as f64;
+                            if dx < far {
+                                let reach = if edges.border >> k & 1 == 1 {
+                                    2.0 * half
+                                } else {
+                                    half
+                                };
+                                let cover = (reach + 0.5 - dx).clamp(0.0, 1.0);
+                                push_cover(&mut self.near[row + x], cover, k);
+                            }
+                        }
+                    }
+                }
+                px = last + 1;
+            }
+        }
+    }
+
+    /// Polar cells: a pixel's ring and angle give its cell (the angle, an
+    /// `atan2`, only when the pixel leaves the last cell); its distances
+    /// are radial to the arcs and perpendicular (a cross product) to the
+    /// radial walls.
+    fn fill_polar(&mut self, p: &crate::shape::Polar) {
+        let layout = self.layout;
+        let w = layout.width as usize;
+        let (half, far) = self.reaches();
+        let far_units = far / layout.pitch;
+        let c = f64::from(p.rings());
+        let mut borders = BorderCache::new();
+        let mut sector: Option<Sector> = None;
+        let (x0, x1, y0, y1) = self.picture_pixels();
+        for py in y0..y1 {
+            for px in x0..x1 {
+                let (ux, uy) = layout.to_units(px as f64 + 0.5, py as f64 + 0.5);
+                let d = (ux - c, uy - c);
+                let rho2 = d.0 * d.0 + d.1 * d.1;
+                if rho2 >= c * c {
+                    continue;
+                }
+                let s = match sector.filter(|s| s.holds(d, rho2)) {
+                    Some(s) => s,
+                    None => {
+                        let s = Sector::locate(p, d, rho2.sqrt());
+                        sector = Some(s);
+                        s
+                    }
+                };
+                if !self.shape.is_cell(s.cell) {
+                    continue;
+                }
+                let i = py * w + px;
+                self.cells[i] = s.cell;
+                let rho = rho2.sqrt();
+                let border = borders.get(&self.shape, s.cell);
+                let near = &mut self.near[i];
+                let mut side = |distance: f64, k: usize| {
+                    let dpx = distance * layout.pitch;
+                    if dpx < far {
+                        let reach = if k < MAX_SIDES && border >> k & 1 == 1 {
+                            2.0 * half
+                        } else {
+                            half
+                        };
+                        push_cover(near, (reach + 0.5 - dpx).clamp(0.0, 1.0), k);
+                    }
+                };
+                let outer = s.r + 1.0 - rho;
+                if outer < far_units {
+                    // Which outward side: only near the arc is the angle needed.
+                    let k = if s.outward == 1 {
+                        0
+                    } else {
+                        let angle = d.1.atan2(d.0).rem_euclid(TAU);
+                        (((angle - s.a0).rem_euclid(TAU) / s.span * s.outward as f64) as usize)
+                            .min(s.outward - 1)
+                    };
+                    side(outer, k);
+                }
+                if s.r > 0.0 {
+                    side(cross(d, s.dir1), s.outward);
+                    side(rho - s.r, s.outward + 1);
+                    side(cross(s.dir0, d), s.outward + 2);
+                }
+            }
+        }
+    }
+
+    /// The pixels the maze's picture covers: (x0, x1, y0, y1), clipped.
+    fn picture_pixels(&self) -> (usize, usize, usize, usize) {
+        let l = &self.layout;
+        let clip = |a: f64, size: u32| a.clamp(0.0, f64::from(size)) as usize;
+        (
+            clip(l.ox.floor(), l.width),
+            clip((l.ox + l.picture_width()).ceil(), l.width),
+            clip(l.oy.floor(), l.height),
+            clip((l.oy + l.picture_height()).ceil(), l.height),
+        )
     }
 
     /// The cell a pixel shows.
@@ -241,33 +528,21 @@ impl TileMap {
     }
 }
 
-/// Whether a point lies in a convex cell (outline clockwise, y down).
+/// Adds a side's cover to a pixel's two nearest, keeping the larger two.
 #[inline]
-fn inside(g: &CellGeometry, (x, y): Point) -> bool {
-    let n = g.points.len();
-    (0..n).all(|k| {
-        let (ax, ay) = g.points[k];
-        let (bx, by) = g.points[(k + 1) % n];
-        (bx - ax) * (y - ay) - (by - ay) * (x - ax) >= 0.0
-    })
-}
-
-fn nearest_two(covers: &[(f64, usize)]) -> Near {
-    let (mut best, mut second) = ((0.0, 0usize), (0.0, 0usize));
-    for &(c, k) in covers {
-        if c > best.0 {
-            second = best;
-            best = (c, k);
-        } else if c > second.0 {
-            second = (c, k);
-        }
+fn push_cover(near: &mut Near, cover: f64, k: usize) {
+    let a = (cover * 255.0).round() as u8;
+    if a == 0 {
+        return;
     }
-    let byte = |c: f64| (c * 255.0).round() as u8;
-    Near {
-        k1: best.1 as u8,
-        a1: byte(best.0),
-        k2: second.1 as u8,
-        a2: byte(second.0),
+    if a > near.a1 {
+        near.k2 = near.k1;
+        near.a2 = near.a1;
+        near.k1 = k as u8;
+        near.a1 = a;
+    } else if a > near.a2 {
+        near.k2 = k as u8;
+        near.a2 = a;
     }
 }
 
@@ -290,12 +565,18 @@ pub fn wall_cover(near: Near, closed: u32) -> u8 {
 /// The bits of a cell's closed sides in `grid` (border sides are closed).
 pub fn closed_sides(grid: &crate::grid::Grid, cell: Cell) -> u32 {
     let mut closed = 0u32;
+    let mut sides = 0;
     grid.shape().for_each_side(cell, |k, across| {
+        sides = k + 1;
         let open = across.is_some_and(|n| grid.is_open_between(cell, n));
         if !open && k < MAX_SIDES {
             closed |= 1 << k;
         }
     });
+    // Outline sides with no neighbour entry (a lone polar centre) are walls.
+    if sides < MAX_SIDES {
+        closed |= u32::MAX << sides;
+    }
     closed
 }
 

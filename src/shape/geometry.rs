@@ -8,7 +8,7 @@
 //! several points), in the same order as `Topology::sides`.
 
 use super::{Kind, Shape, Topology};
-use crate::grid::Cell;
+use crate::grid::{Cell, Dims};
 use std::f64::consts::TAU;
 
 /// A point in maze units.
@@ -136,34 +136,7 @@ impl Shape {
                     && cy < f64::from(w.dims.height);
                 inside.then(|| w.dims.at(cx as u32, cy as u32))?
             }
-            Kind::Hex(h) => {
-                // The nearest centre: hexagons are the Voronoi cells of theirs.
-                let row = ((y - HEX_R) / (1.5 * HEX_R)).round() as i64;
-                let mut best: Option<(f64, Cell)> = None;
-                for ry in row - 1..=row + 1 {
-                    if !(0..i64::from(h.dims.height)).contains(&ry) {
-                        continue;
-                    }
-                    let shift = 0.5 * (ry & 1) as f64;
-                    let col = (x - 0.5 - shift).round() as i64;
-                    for rx in col - 1..=col + 1 {
-                        if !(0..i64::from(h.dims.width)).contains(&rx) {
-                            continue;
-                        }
-                        let (cx, cy) = hex_centre(rx as u32, ry as u32);
-                        let d = (cx - x).powi(2) + (cy - y).powi(2);
-                        if best.is_none_or(|(b, _)| d < b) {
-                            best = Some((d, h.dims.at(rx as u32, ry as u32)));
-                        }
-                    }
-                }
-                let (_, cell) = best?;
-                // Inside the nearest hexagon itself: on the border the
-                // nearest centre alone would claim points past the edge.
-                let (x0, y0) = hex_centre(cell % h.dims.width, cell / h.dims.width);
-                let (dx, dy) = ((x - x0).abs(), (y - y0).abs());
-                (dx <= 0.5 + 1e-9 && 0.5 * dx + SQRT3 / 2.0 * dy <= 0.5 + 1e-9).then_some(cell)?
-            }
+            Kind::Hex(h) => hex_at(h.dims, x, y)?,
             Kind::Triangle(t) => {
                 let row = (y / TRI_H).floor();
                 if row < 0.0 || row >= f64::from(t.dims.height) {
@@ -201,6 +174,33 @@ impl Shape {
         };
         self.is_cell(cell).then_some(cell)
     }
+}
+
+/// The hexagon under a point: the point in axial coordinates, rounded to
+/// the nearest hexagon in cube coordinates (exact in an unbounded tiling),
+/// then back to odd-r offset rows; `None` past the grid.
+fn hex_at(dims: Dims, x: f64, y: f64) -> Option<Cell> {
+    let (px, py) = ((x - 0.5) / HEX_R, (y - HEX_R) / HEX_R);
+    let q = SQRT3 / 3.0 * px - py / 3.0;
+    let r = 2.0 / 3.0 * py;
+    let s = -q - r;
+    // Ties cannot matter here; `round_ties_even` is one wasm instruction.
+    let (mut rq, mut rr, rs) = (
+        q.round_ties_even(),
+        r.round_ties_even(),
+        s.round_ties_even(),
+    );
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        rq = -rr - rs;
+    } else if dr > ds {
+        rr = -rq - rs;
+    }
+    let (q, row) = (rq as i64, rr as i64);
+    let col = q + (row - (row & 1)) / 2;
+    let inside =
+        (0..i64::from(dims.width)).contains(&col) && (0..i64::from(dims.height)).contains(&row);
+    inside.then(|| dims.at(col as u32, row as u32))
 }
 
 fn hex_centre(x: u32, y: u32) -> Point {

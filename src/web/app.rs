@@ -66,6 +66,9 @@ pub struct App {
     /// The part of `elapsed_ms` an instant finish spent painting and
     /// putting pixels on the canvases.
     pub(super) draw_ms: f64,
+    /// An instant run's whole rebuild: panels built, canvases laid out (a
+    /// shape's pixel map included), generated and drawn.
+    pub(super) build_ms: f64,
     /// Animation frames whose work took longer than a 60 Hz frame.
     pub(super) slow_frames: u64,
     pub(super) distance: bool,
@@ -106,6 +109,7 @@ impl App {
             frames: 0,
             metrics_ms: 0.0,
             draw_ms: 0.0,
+            build_ms: 0.0,
             slow_frames: 0,
             distance: false,
             mode: Mode::Normal,
@@ -124,6 +128,7 @@ impl App {
     /// Rebuilds every panel from the settings, fits them to the stage and
     /// starts playing.
     pub(super) fn rebuild(&mut self) -> Result<(), JsValue> {
+        let began = now_ms();
         let parent: Element = dom::by_id("panels")?;
         parent.set_text_content(None);
         let mut specs = self.settings.panels();
@@ -183,7 +188,9 @@ impl App {
         self.lay_out(!instant)?;
         if instant {
             self.finish()?;
+            self.build_ms = now_ms() - began;
         } else {
+            self.build_ms = 0.0;
             let first = self.budget(FIRST_FRAME_GAP_MS);
             if first > 0 {
                 self.advance(first)?;

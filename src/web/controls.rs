@@ -132,6 +132,15 @@ impl App {
                 format!("{masked} cells masked off")
             },
         );
+        // Text draws square mazes only: the button says so rather than fail.
+        let txt = dom::by_id::<web_sys::HtmlButtonElement>("export-txt")?;
+        let square = shape.plain_square().is_some();
+        txt.set_disabled(!square);
+        txt.set_title(if square {
+            "the maze as ASCII text"
+        } else {
+            "text draws plain square mazes only: use SVG, PNG or JSON"
+        });
         // Only the algorithms that run on this shape can be picked.
         let algorithms = select("algorithm")?;
         let options = algorithms.options();

@@ -69,6 +69,8 @@ pub struct Panel {
     /// The maze's shape; all but the plain square are drawn from `map`.
     pub shape: Shape,
     map: Option<Arc<TileMap>>,
+    /// How long the last pixel map took to build (a readout).
+    pub map_ms: f64,
 }
 
 impl Panel {
@@ -183,6 +185,7 @@ impl Panel {
             metrics_due: false,
             shape: shape.clone(),
             map: None,
+            map_ms: 0.0,
         })
     }
 
@@ -222,7 +225,9 @@ impl Panel {
             self.overlay.set_layout(layout);
         } else if self.map.as_ref().is_none_or(|m| m.layout != layout) {
             // Other shapes map their pixels to cells once per layout.
+            let began = super::app::now_ms();
             let map = Arc::new(TileMap::new(&self.shape, layout));
+            self.map_ms = super::app::now_ms() - began;
             self.pixels.set_map(Some(map.clone()));
             self.overlay.set_map(Some(map.clone()));
             self.map = Some(map);

@@ -50,6 +50,14 @@ impl App {
                 ("data-max-frame-ms", format!("{:.1}", self.max_frame_ms)),
                 ("data-slow-frames", self.slow_frames.to_string()),
                 ("data-draw-ms", format!("{:.1}", self.draw_ms)),
+                ("data-build-ms", format!("{:.1}", self.build_ms)),
+                (
+                    "data-map-ms",
+                    format!(
+                        "{:.1}",
+                        self.panels.iter().map(|p| p.map_ms).fold(0.0, f64::max)
+                    ),
+                ),
             ];
             for (name, value) in attrs {
                 let _ = status.set_attribute(name, &value);

@@ -25,6 +25,7 @@ const readout = async () => page.locator('#status').evaluate((s) => ({
   elapsed: Number(s.dataset.elapsedMs), steps: Number(s.dataset.steps), metrics: Number(s.dataset.metricsMs),
   frames: Number(s.dataset.frames), maxFrame: Number(s.dataset.maxFrameMs),
   slow: Number(s.dataset.slowFrames), draw: Number(s.dataset.drawMs),
+  build: Number(s.dataset.buildMs),
 }));
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
@@ -55,6 +56,22 @@ try {
     }
     console.log(`backtracker ${size} instant generate and draw: median ${median(times).toFixed(1)} ms, fastest ${Math.min(...times).toFixed(1)} ` +
       `(${times.map((t) => t.toFixed(1)).join(', ')}); drawing ${median(draws).toFixed(1)} ms of it`);
+  }
+  // Other shapes, instant: the whole rebuild (the pixel map included).
+  for (const query of ['shape=hex&size=1000x1000', 'shape=polar&size=500', 'shape=triangle&size=1000x1000',
+    'shape=hex&size=30x20', 'shape=polar&size=15']) {
+    const builds = [];
+    const works = [];
+    for (let seed = 1; seed <= (quick ? 1 : 5); seed += 1) {
+      await fresh();
+      await page.goto(`${origin}/?algorithm=growing-tree&${query}&seed=${seed}&speed=instant`);
+      await waitForState(page, 'done', 120000);
+      const r = await readout();
+      builds.push(r.build);
+      works.push(r.elapsed);
+    }
+    console.log(`growing-tree ${query} instant, built, generated and drawn: median ${median(builds).toFixed(1)} ms ` +
+      `(${builds.map((t) => t.toFixed(1)).join(', ')}); generating and drawing ${median(works).toFixed(1)} ms of it`);
   }
   const algorithms = quick
     ? ['backtracker', 'kruskal', 'wilson']
