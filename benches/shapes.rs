@@ -27,9 +27,12 @@ fn drain(name: &str, params: Params) -> u64 {
     }
 }
 
-fn ns_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> f64 {
+/// The median over seeds of each seed's fastest ns per cell, and that
+/// seed's events per cell: a random walk's time per cell is its walk's
+/// length (events) times each step's cost, and the shapes differ in both.
+fn ns_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> (f64, f64) {
     let cells = f64::from(shape.live_cells());
-    let mut per_seed: Vec<f64> = (0..5)
+    let mut per_seed: Vec<(f64, f64)> = (0..5)
         .map(|seed| {
             (0..2)
                 .map(|_| {
@@ -38,13 +41,16 @@ fn ns_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> f64 {
                         ..Params::on(shape.clone(), seed)
                     };
                     let started = Instant::now();
-                    black_box(drain(name, params));
-                    started.elapsed().as_secs_f64() * 1e9 / cells
+                    let events = black_box(drain(name, params));
+                    (
+                        started.elapsed().as_secs_f64() * 1e9 / cells,
+                        events as f64 / cells,
+                    )
                 })
-                .fold(f64::INFINITY, f64::min)
+                .fold((f64::INFINITY, 0.0), |a, b| if b.0 < a.0 { b } else { a })
         })
         .collect();
-    per_seed.sort_by(f64::total_cmp);
+    per_seed.sort_by(|a, b| a.0.total_cmp(&b.0));
     per_seed[per_seed.len() / 2]
 }
 
@@ -99,6 +105,7 @@ fn main() {
         ("aldous-broder", "newest"),
     ];
     let mut peaks = Vec::new();
+    let mut per_event = Vec::new();
     for (name, pop) in cases {
         let label = if name == "growing-tree" {
             format!("{name}/{pop}")
@@ -109,13 +116,24 @@ fn main() {
             continue;
         }
         let pop = PopSpec::parse(pop).unwrap();
-        let square = ns_per_cell(name, &pop, &shapes[0]);
+        let (square, square_events) = ns_per_cell(name, &pop, &shapes[0]);
         let mut row = format!("{label:<20} {:>22}", format!("{square:.1}"));
+        let square_step = square / square_events;
+        let mut steps = format!(
+            "{label:<20} {:>22}",
+            format!("{square_step:.1} [{square_events:.1}]")
+        );
         for shape in &shapes[1..] {
-            let t = ns_per_cell(name, &pop, shape);
+            let (t, events) = ns_per_cell(name, &pop, shape);
             row.push_str(&format!(" {:>22}", format!("{t:.1} ({:.2}x)", t / square)));
+            let step = t / events;
+            steps.push_str(&format!(
+                " {:>22}",
+                format!("{step:.1} ({:.2}x) [{events:.1}]", step / square_step)
+            ));
         }
         println!("{row}");
+        per_event.push(steps);
         peaks.push((
             label,
             shapes
@@ -123,6 +141,10 @@ fn main() {
                 .map(|s| peak_per_cell(name, &pop, s))
                 .collect::<Vec<_>>(),
         ));
+    }
+    println!("\nns per event (x square) [events per cell]: the cost of a step apart from how many steps a shape's walk takes");
+    for row in per_event {
+        println!("{row}");
     }
     println!("\npeak heap bytes per cell (square, hex, triangle, polar, torus):");
     for (label, p) in peaks {

@@ -97,6 +97,20 @@ impl Rng {
         value
     }
 
+    /// A uniform value in `0..8` from three buffered bits: a hexagon's side
+    /// by rejecting 6 and 7, cheaper than a multiply per draw.
+    #[inline]
+    pub fn three_bits(&mut self) -> u32 {
+        if self.bits_left < 3 {
+            self.bits = self.next_u32();
+            self.bits_left = 32;
+        }
+        let value = self.bits & 7;
+        self.bits >>= 3;
+        self.bits_left -= 3;
+        value
+    }
+
     /// A uniformly chosen element of a non-empty slice.
     #[inline]
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {

@@ -11,10 +11,12 @@
 //! ends (about 10%). The textbook hunt rescans from the top every time, which
 //! is quadratic; here every hunt is O(1) amortised. A pointer to the first
 //! unvisited cell only moves forward, and every cell before it is visited, so
-//! that cell has a visited west or north neighbour, unless it is cell 0.
-//! While cell 0 is unvisited, the hunt takes instead the west (or north)
-//! neighbour of the lowest visited cell: it has a lower index, so it is
-//! unvisited, and it touches the maze.
+//! that cell has a visited lower-numbered neighbour (west or north; on rings
+//! counter-clockwise or inward), unless it is cell 0. While cell 0 is
+//! unvisited, the hunt takes instead a lower-numbered neighbour of the lowest
+//! visited cell: it is unvisited, and it touches the maze. On shapes where
+//! some cells have no lower-numbered neighbour (triangles, masks) the hunt
+//! takes the latest cell seen beside the maze instead.
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
@@ -48,7 +50,7 @@ impl<S: Topology> HuntAndKill<S> {
         HuntAndKill {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,
-            listed: BitSet::new(if shape.as_plain_square().is_some() {
+            listed: BitSet::new(if shape.numbered_in_order() {
                 0
             } else {
                 shape.cells() as usize
@@ -66,7 +68,7 @@ impl<S: Topology> HuntAndKill<S> {
     fn visit(&mut self, cell: Cell) {
         self.visited.insert(cell);
         self.lowest_visited = self.lowest_visited.min(cell);
-        if self.shape.as_plain_square().is_none() {
+        if !self.shape.numbered_in_order() {
             for &n in self.shape.neighbors(cell).as_slice() {
                 if !self.visited.contains(n) && !self.listed.contains(n) {
                     self.listed.insert(n);
@@ -78,7 +80,7 @@ impl<S: Topology> HuntAndKill<S> {
 
     /// An unvisited cell with a visited neighbour, in O(1) amortised.
     fn hunt(&mut self) -> Cell {
-        let Some(dims) = self.shape.as_plain_square() else {
+        if !self.shape.numbered_in_order() {
             // Every cell pushed here was beside a visited one when pushed.
             while let Some(cell) = self.beside.pop() {
                 if !self.visited.contains(cell) {
@@ -86,19 +88,16 @@ impl<S: Topology> HuntAndKill<S> {
                 }
             }
             unreachable!("a connected shape has a cell beside the maze until all are in");
-        };
+        }
         while self.visited.contains(self.first_unvisited) {
             self.first_unvisited += 1;
         }
         if self.first_unvisited > 0 {
             return self.first_unvisited;
         }
-        let low = self.lowest_visited;
-        if low % dims.width != 0 {
-            low - 1
-        } else {
-            low - dims.width
-        }
+        self.shape
+            .lower_neighbor(self.lowest_visited)
+            .expect("only cell 0 has no lower-numbered neighbour, and it is unvisited")
     }
 }
 

@@ -11,7 +11,9 @@
 //! Its mazes are uniform-looking with many short dead ends (about 30% of
 //! cells) and short corridors; on screen, passages appear everywhere at once
 //! and grow together. Walls are four bytes each (cell * 2 + east/south), so
-//! the whole run stays under 14 bytes per cell.
+//! the whole run stays under 14 bytes per cell; on hexagons, three walls a
+//! cell, the codes are packed into as few bits as they need (`wall_list`),
+//! which keeps it under 16.
 //!
 //! On a big grid each wall's two sets sit in random places of a table larger
 //! than the cache, so the time per cell grows with the grid: each wall costs
@@ -20,16 +22,17 @@
 //! few steps ahead are fetched early so that their misses overlap.
 
 use super::union_find::UnionFind;
+use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
 use crate::event::Emit;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
-pub struct Kruskal<S: Topology> {
+pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
     shape: S,
     rng: Rng,
     /// Every interior wall, grouped by bucket; see `bucket_walls`.
-    walls: Vec<u32>,
+    walls: W,
     /// Where each bucket ends in `walls`, in order.
     bucket_ends: Vec<u32>,
     /// The bucket `prepared` is in.
@@ -38,6 +41,9 @@ pub struct Kruskal<S: Topology> {
     /// Walls before this index are already shuffled into place.
     prepared: usize,
     sets: UnionFind,
+    /// The two cells of each wall from `next` to `prepared`, decoded once
+    /// when the wall is shuffled into place (a ring of `RING` entries).
+    cells_ahead: [(u32, u32); RING],
     remaining: u32,
     /// Whether the grid is big enough for `fetch_ahead` to pay.
     fetches_ahead: bool,
@@ -47,14 +53,32 @@ pub struct Kruskal<S: Topology> {
 /// the core's own cache while the bucket is shuffled.
 const BUCKET_WALLS: usize = 1 << 14;
 
-/// Kruskal on the params' shape.
+/// Kruskal on the params' shape: plain codes where a cell has at most two
+/// walls (the square keeps its list exactly), packed ones where it has more.
 pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(Kruskal::with_buckets(shape, params, BUCKET_WALLS)))
+    super::on_shape!(params, shape => for_shape(shape, params))
 }
 
-impl<S: Topology> Kruskal<S> {
+fn for_shape<S: Topology + 'static>(shape: S, params: &Params) -> Box<dyn Step> {
+    if shape.wall_count() > 2 * shape.cells() as usize {
+        // Packed codes need as many bits as the largest code, `cells * 8`.
+        Box::new(Kruskal::<S, Packed>::with_buckets(
+            shape,
+            params,
+            BUCKET_WALLS,
+        ))
+    } else {
+        Box::new(Kruskal::<S, Vec<u32>>::with_buckets(
+            shape,
+            params,
+            BUCKET_WALLS,
+        ))
+    }
+}
+
+impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// Buckets of `bucket_size` walls on average at most.
-    fn with_buckets(shape: S, params: &Params, bucket_size: usize) -> Kruskal<S> {
+    fn with_buckets(shape: S, params: &Params, bucket_size: usize) -> Kruskal<S, W> {
         let mut rng = Rng::new(params.seed);
         let (walls, bucket_ends) = bucket_walls(&shape, &mut rng, bucket_size);
         let cells = shape.cells();
@@ -68,6 +92,7 @@ impl<S: Topology> Kruskal<S> {
             next: 0,
             prepared: 0,
             sets: UnionFind::new(cells as usize),
+            cells_ahead: [(0, 0); RING],
             fetches_ahead: cells > FETCH_AHEAD_CELLS,
         }
     }
@@ -81,7 +106,11 @@ impl<S: Topology> Kruskal<S> {
 /// misses the cache on nearly every wall of a big grid.
 ///
 /// Returns the dealt walls and where each bucket ends.
-fn bucket_walls<S: Topology>(shape: &S, rng: &mut Rng, bucket_size: usize) -> (Vec<u32>, Vec<u32>) {
+fn bucket_walls<S: Topology, W: WallList>(
+    shape: &S,
+    rng: &mut Rng,
+    bucket_size: usize,
+) -> (W, Vec<u32>) {
     let count = shape.wall_count();
     let mut bits = 0;
     while count > bucket_size << bits {
@@ -104,11 +133,13 @@ fn bucket_walls<S: Topology>(shape: &S, rng: &mut Rng, bucket_size: usize) -> (V
         *start = total;
         total += size;
     }
-    let mut walls = vec![0u32; count];
+    // Codes are `owner * 8 + bit`: below `cells * 8`, without a pass to look.
+    let max_code = (shape.cells().max(1) - 1) * 8 + 7;
+    let mut walls = W::zeroed(count, max_code);
     let mut rng_again = replay;
     shape.for_each_wall_code(|wall| {
         let bucket = draw(&mut rng_again);
-        walls[starts[bucket] as usize] = wall;
+        walls.set(starts[bucket] as usize, wall);
         starts[bucket] += 1;
     });
     // Placing moved each bucket's start to its end.
@@ -122,11 +153,29 @@ const AHEAD: usize = 24;
 /// How many walls ahead the sets' parents are fetched: late enough that the
 /// cells' own sets, fetched `AHEAD` walls before, have arrived.
 const PARENTS_AHEAD: usize = 10;
+/// Decoded walls kept: more than the `AHEAD + 1` between `next` and
+/// `prepared`, a power of two for the index mask.
+const RING: usize = 32;
 /// Cells above which the sets no longer fit the core's own cache (512 KB of
 /// four-byte sets), so fetching ahead pays for itself.
 const FETCH_AHEAD_CELLS: u32 = 1 << 17;
 
-impl<S: Topology> Kruskal<S> {
+impl<S: Topology, W: WallList> Kruskal<S, W> {
+    /// A plain square's wall decodes in two instructions: it is decoded
+    /// where needed, as it always was. Other shapes' walls (a division, a
+    /// packed read) are decoded once, into `cells_ahead`.
+    const DECODES_EACH_TIME: bool = S::PLAIN_SQUARE;
+
+    /// The two cells of the wall at `index` (prepared already).
+    #[inline]
+    fn cells_at(&self, index: usize) -> (u32, u32) {
+        if Self::DECODES_EACH_TIME {
+            self.cells_of(self.walls.get(index))
+        } else {
+            self.cells_ahead[index % RING]
+        }
+    }
+
     #[inline]
     fn cells_of(&self, wall: u32) -> (u32, u32) {
         self.shape.wall_cells(wall)
@@ -143,6 +192,9 @@ impl<S: Topology> Kruskal<S> {
         let end = self.bucket_ends[self.bucket] as usize;
         let j = i + self.rng.below((end - i) as u32) as usize;
         self.walls.swap(i, j);
+        if !Self::DECODES_EACH_TIME {
+            self.cells_ahead[i % RING] = self.cells_of(self.walls.get(i));
+        }
         self.prepared += 1;
     }
 
@@ -153,19 +205,19 @@ impl<S: Topology> Kruskal<S> {
     #[inline]
     fn fetch_ahead(&self) {
         if self.next + AHEAD < self.prepared {
-            let (a, b) = self.cells_of(self.walls[self.next + AHEAD]);
+            let (a, b) = self.cells_at(self.next + AHEAD);
             self.sets.prefetch(a);
             self.sets.prefetch(b);
         }
         if self.next + PARENTS_AHEAD < self.prepared {
-            let (a, b) = self.cells_of(self.walls[self.next + PARENTS_AHEAD]);
+            let (a, b) = self.cells_at(self.next + PARENTS_AHEAD);
             self.sets.prefetch_parent(a);
             self.sets.prefetch_parent(b);
         }
     }
 }
 
-impl<S: Topology> Step for Kruskal<S> {
+impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
@@ -177,7 +229,7 @@ impl<S: Topology> Step for Kruskal<S> {
             if self.fetches_ahead {
                 self.fetch_ahead();
             }
-            let (a, b) = self.cells_of(self.walls[self.next]);
+            let (a, b) = self.cells_at(self.next);
             self.next += 1;
             if self.sets.union(a, b) {
                 out.cursor(a);
@@ -197,7 +249,8 @@ mod tests {
 
     /// The whole wall order a run would take, shuffled ahead of time.
     fn order(dims: Dims, seed: u64, bucket_size: usize) -> Vec<u32> {
-        let mut kruskal = Kruskal::with_buckets(dims, &Params::new(dims, seed), bucket_size);
+        let mut kruskal =
+            Kruskal::<_, Vec<u32>>::with_buckets(dims, &Params::new(dims, seed), bucket_size);
         while kruskal.prepared < kruskal.walls.len() {
             kruskal.shuffle_next();
         }

@@ -21,6 +21,7 @@ mod recursive_division;
 mod sidewinder;
 mod true_prim;
 pub mod union_find;
+mod wall_list;
 mod wilson;
 
 use crate::error::MazeError;

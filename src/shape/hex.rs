@@ -44,6 +44,60 @@ impl Hex {
     }
 }
 
+/// A random walker on hexagons: its cell and the cell's column and row,
+/// so a step adds to coordinates instead of dividing.
+#[derive(Clone, Copy, Debug)]
+pub struct HexWalker {
+    x: u32,
+    y: u32,
+    cell: Cell,
+}
+
+impl Hex {
+    #[inline]
+    pub fn walker_at(&self, cell: Cell) -> HexWalker {
+        let (x, y) = self.dims.xy(cell);
+        HexWalker { x, y, cell }
+    }
+
+    /// A random walk's step: a side drawn uniformly (three random bits,
+    /// 6 and 7 drawn again), redrawn while no live cell lies across it (the
+    /// cell has a live neighbour).
+    #[inline]
+    pub fn walk(&self, w: &mut HexWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        // Moves by side (E, SE, SW, W, NW, NE) from tables rather than a
+        // six-way branch, which a random direction mispredicts every time;
+        // draws 6 and 7 move off the grid and are drawn again. Odd rows add
+        // one to the diagonal moves' column.
+        const DX: [u32; 8] = [1, 0, u32::MAX, u32::MAX, u32::MAX, 0, OFF, OFF];
+        const DY: [u32; 8] = [0, 1, 1, 0, u32::MAX, u32::MAX, OFF, OFF];
+        const SHIFTED: [u32; 8] = [0, 1, 1, 0, 1, 1, 0, 0];
+        const OFF: u32 = 1 << 31;
+        let (width, height) = (self.dims.width, self.dims.height);
+        let shift = w.y & 1;
+        loop {
+            let k = rng.three_bits() as usize;
+            let x = w.x.wrapping_add(DX[k]).wrapping_add(shift & SHIFTED[k]);
+            let y = w.y.wrapping_add(DY[k]);
+            if x < width && y < height {
+                let cell = y * width + x;
+                if live(cell) {
+                    *w = HexWalker { x, y, cell };
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The same step from a bare cell (the same draws, the same cell).
+    #[inline]
+    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
+        let mut w = self.walker_at(cell);
+        self.walk(&mut w, rng, live);
+        w.cell
+    }
+}
+
 impl Topology for Hex {
     super::by_side_cells!(side_cells);
 
@@ -74,12 +128,83 @@ impl Topology for Hex {
         }
     }
 
-    #[inline]
-    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
-        let side = [0usize, 1, 2][(code & 7).min(2) as usize];
-        let owner = code >> 3;
-        (owner, self.side_cells(owner)[side].unwrap_or(owner))
+    /// Row by row, without a call per wall: E inside the row, then SE and
+    /// SW into the row below where they exist.
+    fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
+        let (w, h) = (self.dims.width, self.dims.height);
+        for y in 0..h {
+            let shift = y & 1;
+            for x in 0..w {
+                let code = (y * w + x) * 8;
+                if x + 1 < w {
+                    visit(code);
+                }
+                if y + 1 < h {
+                    if x + shift < w {
+                        visit(code + 1);
+                    }
+                    if x + shift >= 1 {
+                        visit(code + 2);
+                    }
+                }
+            }
+        }
     }
 
-    super::walk_by_cell!();
+    fn wall_count(&self) -> usize {
+        let (w, h) = (self.dims.width as usize, self.dims.height as usize);
+        // E: w - 1 a row. Between two rows: 2w - 1 (SE and SW, less the one
+        // past the row's end on either side).
+        h * (w - 1) + (h - 1) * (2 * w - 1)
+    }
+
+    /// Straight from the code: a wall code only names a wall that exists,
+    /// so no bound needs checking (E is the next cell, SE and SW the row
+    /// below, shifted by the owner's row parity).
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let width = self.dims.width;
+        let shift = self.dims.xy(owner).1 & 1;
+        let across = match code & 7 {
+            0 => owner + 1,
+            1 => owner + width + shift,
+            _ => owner + width + shift - 1,
+        };
+        (owner, across)
+    }
+
+    /// West, or at a row's start the row above's first cell (its north-east
+    /// neighbour on even rows, north-west on odd ones).
+    #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        let width = self.dims.width;
+        if cell % width != 0 {
+            Some(cell - 1)
+        } else {
+            cell.checked_sub(width)
+        }
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        true
+    }
+
+    type Walker = HexWalker;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> HexWalker {
+        self.walker_at(cell)
+    }
+
+    #[inline]
+    fn walker_cell(walker: HexWalker) -> Cell {
+        walker.cell
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut HexWalker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

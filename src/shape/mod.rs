@@ -178,11 +178,31 @@ pub trait Topology {
     /// least two connected cells).
     fn step_random(&self, walker: &mut Self::Walker, rng: &mut Rng);
 
+    /// Whether this type is the plain square (`Dims`), as a constant.
+    const PLAIN_SQUARE: bool = false;
+
     /// The plain square's dimensions, for algorithms with a square-only
     /// shortcut (constant per monomorphisation, so the test folds away).
     #[inline]
     fn as_plain_square(&self) -> Option<Dims> {
         None
+    }
+
+    /// A neighbour with a lower number, for shapes where every cell but
+    /// cell 0 has one (rows or rings numbered in order: a west or northern
+    /// neighbour, a counter-clockwise or inner one). Then the first cell
+    /// not yet in a growing maze always touches it, which is how
+    /// hunt-and-kill hunts in O(1). `None` where that does not hold
+    /// (triangles, masks).
+    #[inline]
+    fn lower_neighbor(&self, _cell: Cell) -> Option<Cell> {
+        None
+    }
+
+    /// Whether `lower_neighbor` answers for every cell but cell 0.
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        false
     }
 
     /// Every wall once as a compact code, in cell order: `owner * 8 + bit
@@ -272,31 +292,6 @@ macro_rules! by_side_cells {
     };
 }
 pub(crate) use by_side_cells;
-
-/// The walker of a tiling with no faster walk of its own: the walker is
-/// its cell, and a step goes to a uniformly random neighbour.
-macro_rules! walk_by_cell {
-    () => {
-        type Walker = Cell;
-
-        #[inline]
-        fn walker(&self, cell: Cell) -> Cell {
-            cell
-        }
-
-        #[inline]
-        fn walker_cell(walker: Cell) -> Cell {
-            walker
-        }
-
-        #[inline]
-        fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-            let n = self.neighbors(*walker);
-            *walker = n.as_slice()[rng.below(n.len() as u32) as usize];
-        }
-    };
-}
-pub(crate) use walk_by_cell;
 
 /// A uniformly random wanted cell among `sides`, drawn as the default
 /// `random_neighbor` draws (`below(k)` over the wanted ones in order), but
@@ -519,7 +514,23 @@ impl Topology for Shape {
             .map_or_else(|| self.cells(), |m| m.live())
     }
 
+    /// The tiling's own, with no cell masked off (an all-on mask counts as
+    /// none, so it draws the same mazes as the tiling's own type).
     #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        if self.numbered_in_order() {
+            on_kind!(self, k => k.lower_neighbor(cell))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        self.mask.as_ref().is_none_or(|m| m.live() == m.cells())
+            && on_kind!(self, k => k.numbered_in_order())
+    }
+
     fn neighbors(&self, cell: Cell) -> Neighbors {
         let all = on_kind!(self, k => k.neighbors(cell));
         match &self.mask {
@@ -569,7 +580,28 @@ impl Topology for Shape {
         }
     }
 
-    walk_by_cell!();
+    type Walker = Cell;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> Cell {
+        cell
+    }
+
+    #[inline]
+    fn walker_cell(walker: Cell) -> Cell {
+        walker
+    }
+
+    /// Each tiling's own rejection step, skipping masked cells: with every
+    /// cell on, the same draws as the tiling's own type.
+    #[inline]
+    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
+        let cell = *walker;
+        *walker = match &self.mask {
+            None => on_kind!(self, k => k.step_from(cell, rng, |_| true)),
+            Some(m) => on_kind!(self, k => k.step_from(cell, rng, |n| m.is_on(n))),
+        };
+    }
 }
 
 #[cfg(test)]

@@ -26,9 +26,18 @@ pub struct Polar {
     /// Where each ring starts; one more entry than rings (the total last).
     /// Shared, so the generator's and the maze's copies cost nothing.
     starts: Arc<[u32]>,
-    /// Each cell's ring, so a neighbour query needs no search.
-    ring_of: Arc<[u16]>,
+    /// The ring of every `BLOCK`-th cell: a cell's ring is at most a few
+    /// rings past its block's (rings past the first few are longer than a
+    /// block), and the table stays in cache where one entry per cell (two
+    /// bytes a cell) would cost a miss per neighbour query on a big maze.
+    ring_at_block: Arc<[u16]>,
+    /// Each ring's cells per cell of the ring inside it (1 for the centre),
+    /// so a neighbour query divides nothing.
+    ratios: Arc<[u8]>,
 }
+
+/// Cells per entry of `ring_at_block`.
+const BLOCK_SHIFT: u32 = 8;
 
 impl Polar {
     /// A polar grid of `rings` rings (the centre is ring 0).
@@ -52,16 +61,29 @@ impl Polar {
             }
             starts.push(total as u32);
         }
-        let mut ring_of = Vec::with_capacity(*starts.last().unwrap_or(&1) as usize);
-        for r in 0..rings as usize {
-            ring_of.extend(std::iter::repeat_n(
-                r as u16,
-                (starts[r + 1] - starts[r]) as usize,
-            ));
+        let cells = *starts.last().unwrap_or(&1);
+        let mut ring_at_block = Vec::with_capacity((cells >> BLOCK_SHIFT) as usize + 1);
+        let mut r = 0usize;
+        for block in 0..=(cells >> BLOCK_SHIFT) {
+            let first = block << BLOCK_SHIFT;
+            while r + 2 < starts.len() && starts[r + 1] <= first {
+                r += 1;
+            }
+            ring_at_block.push(r as u16);
         }
+        let ratios: Vec<u8> = (0..rings as usize)
+            .map(|r| {
+                if r == 0 {
+                    1
+                } else {
+                    ((starts[r + 1] - starts[r]) / (starts[r] - starts[r - 1])) as u8
+                }
+            })
+            .collect();
         Ok(Polar {
             starts: starts.into(),
-            ring_of: ring_of.into(),
+            ring_at_block: ring_at_block.into(),
+            ratios: ratios.into(),
         })
     }
 
@@ -92,14 +114,18 @@ impl Polar {
     /// A cell's ring and its index within the ring.
     #[inline]
     pub fn locate(&self, cell: Cell) -> (u32, u32) {
-        let r = u32::from(self.ring_of[cell as usize]);
+        let mut r = usize::from(self.ring_at_block[(cell >> BLOCK_SHIFT) as usize]);
+        while self.starts[r + 1] <= cell {
+            r += 1;
+        }
+        let r = r as u32;
         (r, cell - self.starts[r as usize])
     }
 
     /// How many cells of ring `r` each cell of ring `r - 1` has outside it.
     #[inline]
     fn ratio(&self, r: u32) -> u32 {
-        self.ring_len(r) / self.ring_len(r - 1)
+        u32::from(self.ratios[r as usize])
     }
 
     /// The sides in clockwise order (see the module's header).
@@ -125,14 +151,105 @@ impl Polar {
         } else {
             out.push(None);
         }
-        out.push(Some(start + (i + 1) % n));
+        out.push(Some(start + if i + 1 == n { 0 } else { i + 1 }));
         out.push(Some(if r == 1 {
             0
         } else {
-            self.starts[r as usize - 1] + i / self.ratio(r)
+            self.starts[r as usize - 1] + div_small(i, self.ratio(r))
         }));
-        out.push(Some(start + (i + n - 1) % n));
+        out.push(Some(start + if i == 0 { n - 1 } else { i - 1 }));
         out
+    }
+}
+
+/// `i / d` for the small ratios rings have (1 and 2 nearly always).
+#[inline]
+fn div_small(i: u32, d: u32) -> u32 {
+    match d {
+        1 => i,
+        2 => i >> 1,
+        _ => i / d,
+    }
+}
+
+/// A random walker on rings: its cell, ring and place in the ring, so a
+/// step needs no search for the ring.
+#[derive(Clone, Copy, Debug)]
+pub struct PolarWalker {
+    r: u32,
+    i: u32,
+    cell: Cell,
+}
+
+impl Polar {
+    #[inline]
+    pub fn walker_at(&self, cell: Cell) -> PolarWalker {
+        let (r, i) = self.locate(cell);
+        PolarWalker { r, i, cell }
+    }
+
+    /// A random walk's step: one of the cell's sides drawn uniformly (the
+    /// side computed alone, not the whole list), redrawn while no live cell
+    /// lies across it.
+    #[inline]
+    pub fn walk(&self, w: &mut PolarWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        let rings = self.rings();
+        let (r, i) = (w.r, w.i);
+        if r == 0 {
+            loop {
+                let k = rng.below(self.ring_len(1));
+                let cell = self.starts[1] + k;
+                if live(cell) {
+                    *w = PolarWalker { r: 1, i: k, cell };
+                    return;
+                }
+            }
+        }
+        // Every side's cell, ring and place first, then draws index them:
+        // a random side mispredicts any branch on it.
+        const NONE: Cell = Cell::MAX;
+        let n = self.ring_len(r);
+        let start = self.starts[r as usize];
+        let mut sides = [(NONE, 0u32, 0u32); 8];
+        let mut len = 0;
+        if r + 1 < rings {
+            let q = self.ratio(r + 1);
+            let first = self.starts[r as usize + 1] + i * q;
+            for k in 0..q.min(5) {
+                sides[len] = (first + k, r + 1, i * q + k);
+                len += 1;
+            }
+        } else {
+            // The outer ring's border: a side with no cell, drawn again.
+            len += 1;
+        }
+        let cw = if i + 1 == n { 0 } else { i + 1 };
+        let ccw = if i == 0 { n - 1 } else { i - 1 };
+        let inward = if r == 1 {
+            (0, 0, 0)
+        } else {
+            let ii = div_small(i, self.ratio(r));
+            (self.starts[r as usize - 1] + ii, r - 1, ii)
+        };
+        sides[len] = (start + cw, r, cw);
+        sides[len + 1] = inward;
+        sides[len + 2] = (start + ccw, r, ccw);
+        len += 3;
+        loop {
+            let (cell, nr, ni) = sides[rng.below(len as u32) as usize];
+            if cell != NONE && live(cell) {
+                *w = PolarWalker { r: nr, i: ni, cell };
+                return;
+            }
+        }
+    }
+
+    /// The same step from a bare cell (the same draws, the same cell).
+    #[inline]
+    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
+        let mut w = self.walker_at(cell);
+        self.walk(&mut w, rng, live);
+        w.cell
     }
 }
 
@@ -207,5 +324,38 @@ impl Topology for Polar {
         (owner, self.starts[r as usize + 1] + i * ratio + index - 1)
     }
 
-    super::walk_by_cell!();
+    /// Counter-clockwise, or at a ring's start the first cell inside it.
+    #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        let (r, i) = self.locate(cell);
+        if i > 0 {
+            Some(cell - 1)
+        } else if r > 0 {
+            Some(self.starts[r as usize - 1])
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        true
+    }
+
+    type Walker = PolarWalker;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> PolarWalker {
+        self.walker_at(cell)
+    }
+
+    #[inline]
+    fn walker_cell(walker: PolarWalker) -> Cell {
+        walker.cell
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut PolarWalker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

@@ -13,6 +13,8 @@ pub const EAST: u8 = 1;
 pub const SOUTH: u8 = 2;
 
 impl Topology for Dims {
+    const PLAIN_SQUARE: bool = true;
+
     #[inline]
     fn cells(&self) -> u32 {
         Dims::cells(*self)
@@ -107,6 +109,16 @@ impl Topology for Dims {
     #[inline]
     fn as_plain_square(&self) -> Option<Dims> {
         Some(*self)
+    }
+
+    #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        lower_in_rows(self.width, cell)
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        true
     }
 
     fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
@@ -227,6 +239,73 @@ impl Wrap {
     }
 }
 
+/// A random walker on a wrapped square: its cell and coordinates.
+#[derive(Clone, Copy, Debug)]
+pub struct WrapWalker {
+    x: u32,
+    y: u32,
+    cell: Cell,
+}
+
+impl Wrap {
+    #[inline]
+    pub fn walker_at(&self, cell: Cell) -> WrapWalker {
+        let (x, y) = self.dims.xy(cell);
+        WrapWalker { x, y, cell }
+    }
+
+    /// A random walk's step: one of the four sides drawn from two random
+    /// bits (N, E, S, W), redrawn while no live cell lies across it.
+    #[inline]
+    pub fn walk(&self, w: &mut WrapWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        // Moves from tables (a random direction mispredicts any branch on
+        // it); only the seams branch, and rarely.
+        const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+        const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+        let (width, height) = (self.dims.width, self.dims.height);
+        loop {
+            let d = rng.two_bits() as usize;
+            let mut x = w.x.wrapping_add(DX[d]);
+            let mut y = w.y.wrapping_add(DY[d]);
+            if x >= width {
+                if !self.x {
+                    continue;
+                }
+                x = if x == width { 0 } else { width - 1 };
+            }
+            if y >= height {
+                if !self.y {
+                    continue;
+                }
+                y = if y == height { 0 } else { height - 1 };
+            }
+            let cell = y * width + x;
+            if live(cell) {
+                *w = WrapWalker { x, y, cell };
+                return;
+            }
+        }
+    }
+
+    /// The same step from a bare cell (the same draws, the same cell).
+    #[inline]
+    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
+        let mut w = self.walker_at(cell);
+        self.walk(&mut w, rng, live);
+        w.cell
+    }
+}
+
+/// West, or at a row's start north: a lower-numbered neighbour in rows.
+#[inline]
+fn lower_in_rows(width: u32, cell: Cell) -> Option<Cell> {
+    if cell % width != 0 {
+        Some(cell - 1)
+    } else {
+        cell.checked_sub(width)
+    }
+}
+
 impl Topology for Wrap {
     super::by_side_cells!(sides_array);
 
@@ -268,5 +347,30 @@ impl Topology for Wrap {
         }
     }
 
-    super::walk_by_cell!();
+    #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        lower_in_rows(self.dims.width, cell)
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        true
+    }
+
+    type Walker = WrapWalker;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> WrapWalker {
+        self.walker_at(cell)
+    }
+
+    #[inline]
+    fn walker_cell(walker: WrapWalker) -> Cell {
+        walker.cell
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut WrapWalker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

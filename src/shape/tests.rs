@@ -241,3 +241,31 @@ mod region_tests {
         assert!(shape.is_cell(12), "the shape itself is unchanged");
     }
 }
+
+#[test]
+fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
+    use crate::shape::{Shape, Topology};
+    for (name, size, wrap) in [
+        ("square", "7x5", None),
+        ("square", "1x6", None),
+        ("square", "6x5", Some("xy")),
+        ("hex", "1x6", None),
+        ("hex", "7x5", None),
+        ("polar", "6", None),
+        ("polar", "1", None),
+    ] {
+        let shape = Shape::parse(name, size, wrap).unwrap();
+        assert!(shape.numbered_in_order(), "{name} {size}");
+        assert_eq!(shape.lower_neighbor(0), None);
+        for cell in 1..shape.cells() {
+            let low = shape.lower_neighbor(cell).unwrap();
+            assert!(low < cell, "{name} {size}: {cell} -> {low}");
+            assert!(shape.adjacent(cell, low), "{name} {size}: {cell} -> {low}");
+        }
+    }
+    let triangle = Shape::parse("triangle", "6x4", None).unwrap();
+    assert!(
+        !triangle.numbered_in_order(),
+        "an up triangle at a row's start has none"
+    );
+}

@@ -54,6 +54,55 @@ impl Triangle {
     }
 }
 
+/// A random walker on triangles: its cell and coordinates.
+#[derive(Clone, Copy, Debug)]
+pub struct TriangleWalker {
+    x: u32,
+    y: u32,
+    cell: Cell,
+}
+
+impl Triangle {
+    #[inline]
+    pub fn walker_at(&self, cell: Cell) -> TriangleWalker {
+        let (x, y) = self.dims.xy(cell);
+        TriangleWalker { x, y, cell }
+    }
+
+    /// A random walk's step: one of the three sides drawn from two random
+    /// bits (3 drawn again), redrawn while no live cell lies across it.
+    /// Moves come from tables by the cell's direction (up: E, S, W; down:
+    /// N, E, W), as a random direction mispredicts any branch on it.
+    #[inline]
+    pub fn walk(&self, w: &mut TriangleWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        const OFF: u32 = 1 << 31;
+        const M: u32 = u32::MAX;
+        const DX: [u32; 8] = [1, 0, M, OFF, 0, 1, M, OFF];
+        const DY: [u32; 8] = [0, 1, 0, OFF, M, 0, 0, OFF];
+        let (width, height) = (self.dims.width, self.dims.height);
+        let down = ((w.x + w.y) & 1) as usize * 4;
+        loop {
+            let k = down + rng.two_bits() as usize;
+            let (x, y) = (w.x.wrapping_add(DX[k]), w.y.wrapping_add(DY[k]));
+            if x < width && y < height {
+                let cell = y * width + x;
+                if live(cell) {
+                    *w = TriangleWalker { x, y, cell };
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The same step from a bare cell (the same draws, the same cell).
+    #[inline]
+    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
+        let mut w = self.walker_at(cell);
+        self.walk(&mut w, rng, live);
+        w.cell
+    }
+}
+
 impl Topology for Triangle {
     super::by_side_cells!(side_cells);
 
@@ -97,5 +146,20 @@ impl Topology for Triangle {
         )
     }
 
-    super::walk_by_cell!();
+    type Walker = TriangleWalker;
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> TriangleWalker {
+        self.walker_at(cell)
+    }
+
+    #[inline]
+    fn walker_cell(walker: TriangleWalker) -> Cell {
+        walker.cell
+    }
+
+    #[inline]
+    fn step_random(&self, walker: &mut TriangleWalker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }
