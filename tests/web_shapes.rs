@@ -214,3 +214,36 @@ fn arrow_keys_on_hex_step_to_the_open_neighbour_nearest_their_direction() {
         "the trail is drawn"
     );
 }
+
+#[wasm_bindgen_test]
+fn compare_mode_and_distance_colouring_work_on_rings() {
+    let app = open(
+        "?shape=polar&size=8&seed=3&speed=instant&compare=growing-tree/newest,growing-tree/oldest",
+    );
+    assert_eq!(app.panel_count(), 2);
+    assert_eq!(status("data-state"), "done");
+    let (a, b) = (app.grid(0).unwrap(), app.grid(1).unwrap());
+    assert_perfect(&a, "newest");
+    assert_perfect(&b, "oldest");
+    assert_ne!(a, b, "the pops carve different mazes from one seed");
+    let before = pixels(&canvases()[0]);
+    let distance: HtmlInputElement = document()
+        .get_element_by_id("distance")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    distance.set_checked(true);
+    distance
+        .dispatch_event(&Event::new("change").unwrap())
+        .unwrap();
+    let after = pixels(&canvases()[0]);
+    let changed = before
+        .chunks_exact(4)
+        .zip(after.chunks_exact(4))
+        .filter(|(x, y)| x != y)
+        .count();
+    assert!(
+        changed > 1000,
+        "distance colouring repainted {changed} pixels"
+    );
+}
