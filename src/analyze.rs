@@ -117,30 +117,96 @@ fn degree_counts(grid: &Grid) -> (u32, f64) {
     (dead, mean)
 }
 
+/// How many distinct shortest paths lead from `from` to `to`, counted
+/// exactly in one breadth-first pass (each cell's count is the sum of its
+/// neighbours' one step nearer), and whether the count passed `u64::MAX`
+/// (then it stays there). `(0, false)` when `to` cannot be reached.
+pub fn count_shortest_paths(grid: &Grid, from: Cell, to: Cell) -> (u64, bool) {
+    let n = grid.cells() as usize;
+    let mut dist = vec![UNREACHABLE; n];
+    let mut count = vec![0u64; n];
+    let mut saturated = crate::bitset::BitSet::new(n);
+    let mut queue = Vec::with_capacity(n);
+    dist[from as usize] = 0;
+    count[from as usize] = 1;
+    queue.push(from);
+    let mut head = 0;
+    while head < queue.len() {
+        let cell = queue[head];
+        head += 1;
+        if cell == to {
+            break;
+        }
+        let next = dist[cell as usize] + 1;
+        for &nb in grid.open_neighbors(cell).as_slice() {
+            let i = nb as usize;
+            if dist[i] == UNREACHABLE {
+                dist[i] = next;
+                queue.push(nb);
+            }
+            if dist[i] == next {
+                let (sum, over) = count[i].overflowing_add(count[cell as usize]);
+                count[i] = if over { u64::MAX } else { sum };
+                if over || saturated.contains(cell) {
+                    count[i] = u64::MAX;
+                    saturated.insert(nb);
+                }
+            }
+        }
+    }
+    (count[to as usize], saturated.contains(to))
+}
+
 /// The figures the CLI's `stats` format and the app's status line show.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Metrics {
+    /// Cells of the maze (a mask's switched-off cells not counted).
     pub cells: u32,
     pub dead_ends: u32,
     pub longest_path: u32,
     /// Moves on the shortest path from entrance to exit.
     pub solution_length: Option<u32>,
     pub mean_corridor: f64,
+    /// Independent loops: openings - cells + 1 (0 for a perfect maze).
+    pub cycles: u64,
+    /// Cells with three or more openings.
+    pub junctions: u32,
+    /// Distinct shortest paths from entrance to exit (1 in a perfect
+    /// maze), and whether the count saturated at `u64::MAX`.
+    pub shortest_paths: u64,
+    pub shortest_paths_saturated: bool,
 }
 
 /// Measures a maze with its ends: two breadth-first passes and one pass over
 /// the degrees. The pass from the entrance gives the solution and starts the
 /// longest-path sweep.
 pub fn metrics(grid: &Grid, ends: &Ends) -> Metrics {
+    use crate::shape::Topology;
     let from_entrance = distances(grid, ends.entrance.cell);
     let solution = from_entrance[ends.exit.cell as usize];
     let (dead_ends, mean_corridor) = degree_counts(grid);
+    let cells = grid.shape().live_cells();
+    let cycles = (grid.openings() + 1).saturating_sub(u64::from(cells));
+    let junctions = (0..grid.cells()).filter(|&c| grid.degree(c) >= 3).count() as u32;
+    // A perfect maze has one path between any two cells: no pass needed
+    // (nor its eight bytes a cell on a big maze).
+    let (shortest_paths, shortest_paths_saturated) = if solution == UNREACHABLE {
+        (0, false)
+    } else if cycles == 0 {
+        (1, false)
+    } else {
+        count_shortest_paths(grid, ends.entrance.cell, ends.exit.cell)
+    };
     Metrics {
-        cells: grid.cells(),
+        cells,
         dead_ends,
         longest_path: longest_path_from(grid, &from_entrance).2,
         solution_length: (solution != UNREACHABLE).then_some(solution),
         mean_corridor,
+        cycles,
+        junctions,
+        shortest_paths,
+        shortest_paths_saturated,
     }
 }
 
@@ -152,8 +218,17 @@ impl fmt::Display for Metrics {
             .map_or_else(|| "none".to_string(), |s| s.to_string());
         write!(
             f,
-            "cells={} dead_ends={} longest_path={} solution_length={} mean_corridor={:.2}",
-            self.cells, self.dead_ends, self.longest_path, solution, self.mean_corridor
+            "cells={} dead_ends={} longest_path={} solution_length={} mean_corridor={:.2} \
+             cycles={} junctions={} shortest_paths={} shortest_paths_saturated={}",
+            self.cells,
+            self.dead_ends,
+            self.longest_path,
+            solution,
+            self.mean_corridor,
+            self.cycles,
+            self.junctions,
+            self.shortest_paths,
+            self.shortest_paths_saturated
         )
     }
 }

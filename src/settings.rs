@@ -3,7 +3,8 @@
 //!
 //! Keys: `algorithm`, `shape` (square, polar, hex, triangle; square when
 //! absent), `size` (`WxH`, or rings for polar), `wrap` (`x`, `y`, `xy`),
-//! `mask` (run lengths, see `Mask::to_runs`), `seed`, `pop`, `bias`,
+//! `mask` (run lengths, see `Mask::to_runs`), `seed`, `braid` (the share of
+//! dead ends removed, 0 to 100), `pop`, `bias`,
 //! `speed` (steps per second or `instant`), `compare` (comma-separated panel
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
 //! `+` between its parts or a bias, e.g.
@@ -82,6 +83,8 @@ pub struct Settings {
     /// The tiling, its size, wrap and mask.
     pub shape: Shape,
     pub seed: u64,
+    /// The share of dead ends braided away after generating (0 to 100).
+    pub braid: u8,
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
     pub compare: Vec<PanelSpec>,
@@ -114,6 +117,7 @@ impl Settings {
             shape: Shape::parse("square", default_size("square"), None)
                 .expect("the default size is valid"),
             seed,
+            braid: 0,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
             solver: "bfs",
@@ -246,6 +250,13 @@ impl Settings {
                     .map(|b| settings.main.bias = b)
                     .map_err(|e| e.to_string()),
                 "speed" => parse_speed(&value).map(|s| settings.speed = s),
+                "braid" => match value.trim().parse::<u8>() {
+                    Ok(p) if p <= 100 => {
+                        settings.braid = p;
+                        Ok(())
+                    }
+                    _ => Err(format!("'{value}' is not a percentage from 0 to 100")),
+                },
                 "compare" => parse_compare(&value).map(|c| settings.compare = c),
                 "solver" => solve::find(&value)
                     .map(|s| settings.solver = s.name)
@@ -292,6 +303,9 @@ impl Settings {
             parts.push(format!("mask={}", mask.to_runs()));
         }
         parts.push(format!("seed={}", self.seed));
+        if self.braid > 0 {
+            parts.push(format!("braid={}", self.braid));
+        }
         match generate::find(self.main.algorithm).map(|a| a.knob) {
             Ok(Knob::Pop) => parts.push(format!(
                 "pop={}",
@@ -580,6 +594,12 @@ mod shape_tests {
         };
         let query = settings.to_query();
         assert!(query.contains("shape=hex&size=30x20&mask="), "{query}");
+        let (braided, notices) = Settings::from_query("braid=40", 1);
+        assert!(notices.is_empty());
+        assert_eq!(braided.braid, 40);
+        assert!(braided.to_query().contains("braid=40"));
+        let (_, notices) = Settings::from_query("braid=140", 1);
+        assert!(notices[0].contains("0 to 100"), "{notices:?}");
         assert!(query.contains("start=15,1"), "{query}");
         let (again, notices) = Settings::from_query(&query, 1);
         assert!(notices.is_empty(), "{notices:?}");

@@ -76,3 +76,116 @@ fn the_longest_path_ends_are_as_far_apart_as_any_two_cells() {
     assert_eq!(metrics.solution_length, Some(len));
     assert_eq!(metrics.longest_path, len);
 }
+
+/// Every shortest path from `from` to `to`, counted by walking all paths
+/// of the shortest length without revisiting a cell (small mazes only).
+fn brute_force_count(grid: &mazelab::grid::Grid, from: u32, to: u32) -> u64 {
+    fn walk(grid: &mazelab::grid::Grid, at: u32, to: u32, left: u32, seen: &mut Vec<bool>) -> u64 {
+        if at == to {
+            return u64::from(left == 0);
+        }
+        if left == 0 {
+            return 0;
+        }
+        let mut total = 0;
+        for &n in grid.open_neighbors(at).as_slice() {
+            if !seen[n as usize] {
+                seen[n as usize] = true;
+                total += walk(grid, n, to, left - 1, seen);
+                seen[n as usize] = false;
+            }
+        }
+        total
+    }
+    let length = mazelab::analyze::distances(grid, from)[to as usize];
+    let mut seen = vec![false; grid.cells() as usize];
+    seen[from as usize] = true;
+    walk(grid, from, to, length, &mut seen)
+}
+
+#[test]
+fn shortest_path_counts_match_an_independent_count_on_braided_mazes() {
+    use mazelab::generate::{self, Params};
+    use mazelab::shape::{Shape, Topology};
+    let mut checked_many = 0;
+    for (kind, size) in [
+        ("square", "6x5"),
+        ("hex", "5x4"),
+        ("polar", "3"),
+        ("triangle", "8x4"),
+    ] {
+        let shape = Shape::parse(kind, size, None).unwrap();
+        for seed in 0..10 {
+            for braid in [0u8, 40, 100] {
+                let grid = generate::generate(
+                    "kruskal",
+                    Params {
+                        braid,
+                        ..Params::on(shape.clone(), seed)
+                    },
+                )
+                .unwrap();
+                let to = shape.cells() - 1;
+                let (count, saturated) = mazelab::analyze::count_shortest_paths(&grid, 0, to);
+                assert!(!saturated);
+                assert_eq!(
+                    count,
+                    brute_force_count(&grid, 0, to),
+                    "{kind} {size} seed {seed} braid {braid}"
+                );
+                checked_many += u32::from(count > 1);
+            }
+        }
+    }
+    assert!(
+        checked_many > 10,
+        "loops gave several shortest paths {checked_many} times"
+    );
+}
+
+#[test]
+fn a_huge_number_of_shortest_paths_saturates_and_says_so() {
+    use mazelab::grid::{Dims, Grid};
+    // An open 80 x 80 room: C(158, 79), about 10^46, shortest paths corner to corner.
+    let dims = Dims::new(80, 80).unwrap();
+    let room = Grid::open(dims);
+    let (count, saturated) = mazelab::analyze::count_shortest_paths(&room, 0, dims.cells() - 1);
+    assert!(saturated);
+    assert_eq!(count, u64::MAX);
+    // A 6 x 6 room: C(10, 5) = 252, exactly.
+    let small = Dims::new(6, 6).unwrap();
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&Grid::open(small), 0, 35),
+        (252, false)
+    );
+}
+
+#[test]
+fn metrics_count_cycles_and_junctions() {
+    use mazelab::generate::{self, Params};
+    use mazelab::grid::Dims;
+    let dims = Dims::new(12, 9).unwrap();
+    let perfect = generate::generate("backtracker", Params::new(dims, 4)).unwrap();
+    let ends = mazelab::entrance::norvig(dims);
+    let m = mazelab::analyze::metrics(&perfect, &ends);
+    assert_eq!(
+        (m.cycles, m.shortest_paths, m.shortest_paths_saturated),
+        (0, 1, false)
+    );
+    let braided = generate::generate(
+        "backtracker",
+        Params {
+            braid: 100,
+            ..Params::new(dims, 4)
+        },
+    )
+    .unwrap();
+    let m = mazelab::analyze::metrics(&braided, &ends);
+    assert_eq!(m.cycles, braided.openings() + 1 - 108);
+    assert!(m.cycles > 0 && m.dead_ends == 0);
+    let junctions = (0..108).filter(|&c| braided.degree(c) >= 3).count() as u32;
+    assert_eq!(m.junctions, junctions);
+    assert!(m
+        .to_string()
+        .contains(&format!("cycles={} junctions={junctions}", m.cycles)));
+}

@@ -518,3 +518,60 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
         assert!(stdout(&out).is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn braid_opens_loops_and_stats_count_them() {
+    let out = mazelab(&[
+        "generate", "--size", "12x8", "--braid", "100", "--seed", "3", "--format", "stats",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("dead_ends=0 "), "{text}");
+    let value = |key: &str| {
+        text.split_whitespace()
+            .find_map(|kv| kv.strip_prefix(&format!("{key}=")))
+            .unwrap_or_else(|| panic!("{key} in {text}"))
+            .to_string()
+    };
+    assert!(value("cycles").parse::<u64>().unwrap() > 0);
+    assert!(value("junctions").parse::<u32>().unwrap() > 0);
+    assert!(value("shortest_paths").parse::<u64>().unwrap() >= 1);
+    assert_eq!(value("shortest_paths_saturated"), "false");
+    // The same maze unbraided is perfect.
+    let perfect = stdout(&mazelab(&[
+        "generate", "--size", "12x8", "--seed", "3", "--format", "stats",
+    ]));
+    assert!(
+        perfect.contains("cycles=0 ") && perfect.contains("shortest_paths=1 "),
+        "{perfect}"
+    );
+    let bad = mazelab(&["generate", "--braid", "101"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("0..=100"), "{}", stderr(&bad));
+}
+
+#[test]
+fn a_method_that_finds_no_path_says_so_and_exits_non_zero() {
+    let out = mazelab(&[
+        "generate",
+        "--size",
+        "300x300",
+        "--seed",
+        "3",
+        "--solve",
+        "--solver",
+        "random-mouse",
+        "--format",
+        "stats",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = stderr(&out);
+    assert!(
+        err.contains("random-mouse: no path found by this method"),
+        "{err}"
+    );
+    assert!(
+        stdout(&out).contains("cells=90000"),
+        "the maze is still printed"
+    );
+}

@@ -7,38 +7,8 @@ use mazelab::generate::{self, Generator, Params, ALGORITHMS};
 use mazelab::grid::Grid;
 use mazelab::shape::{Mask, Shape, Topology};
 
-fn shapes() -> Vec<Shape> {
-    let mut shapes = Vec::new();
-    for size in ["1x1", "1x6", "6x1", "2x2", "5x3", "8x7"] {
-        for name in ["square", "hex", "triangle"] {
-            if let Ok(shape) = Shape::parse(name, size, None) {
-                shapes.push(shape);
-            }
-        }
-    }
-    for rings in ["1", "2", "3", "8"] {
-        shapes.push(Shape::parse("polar", rings, None).unwrap());
-    }
-    for wrap in ["x", "y", "xy"] {
-        shapes.push(Shape::parse("square", "6x5", Some(wrap)).unwrap());
-    }
-    shapes.push(Shape::parse("square", "3x3", Some("xy")).unwrap());
-    let (dims, mask) = Mask::from_text("........\n..XX..X.\n..XX....\nX......X\n").unwrap();
-    shapes.push(Shape::square(dims).with_mask(mask).unwrap());
-    let hex = Shape::parse("hex", "6x5", None).unwrap();
-    let mut hole = Mask::all_on(hex.cells());
-    for cell in [8, 9, 14] {
-        hole.set(cell, false);
-    }
-    shapes.push(hex.with_mask(hole).unwrap());
-    let polar = Shape::parse("polar", "4", None).unwrap();
-    let mut bite = Mask::all_on(polar.cells());
-    for cell in [30, 31, 32, 33] {
-        bite.set(cell, false);
-    }
-    shapes.push(polar.with_mask(bite).unwrap());
-    shapes
-}
+mod common;
+use common::test_shapes as shapes;
 
 /// Connected over the live cells, live - 1 openings, none into a masked cell.
 fn assert_perfect(grid: &Grid, label: &str) {

@@ -77,6 +77,10 @@ struct Request {
     /// binary-tree's bias: NW, NE, SW or SE (any case).
     #[arg(long, default_value = "NW", value_parser = Bias::parse)]
     bias: Bias,
+    /// Remove this percentage of the dead ends after generating (0 to 100),
+    /// opening a wall of each, preferably into another dead end: loops.
+    #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
+    braid: u8,
     /// Where the ends go: norvig (top-left and bottom-right), random gaps in
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
@@ -123,6 +127,8 @@ fn choices<T: Clone + Send + Sync + 'static>(
 enum Failure {
     Bad(MazeError),
     Io(std::io::Error),
+    /// The maze was written, but the solver found no path: why.
+    Unsolved(String),
 }
 
 impl From<MazeError> for Failure {
@@ -224,7 +230,10 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
-    Ok(write_maze(request, shape, out)?)
+    match write_maze(request, shape, out)? {
+        None => Ok(()),
+        Some(why) => Err(Failure::Unsolved(why)),
+    }
 }
 
 /// "hex", "wrapped square", "masked triangle"...
@@ -240,7 +249,12 @@ fn describe(shape: &Shape) -> String {
     words.join(" ")
 }
 
-fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::Result<()> {
+/// Writes the maze; returns why the solver found no path, if it did not.
+fn write_maze(
+    request: Request,
+    shape: Shape,
+    out: &mut impl Write,
+) -> std::io::Result<Option<String>> {
     let seed = request.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     if request.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
@@ -248,6 +262,7 @@ fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::
     let params = Params {
         pop: request.pop.clone(),
         bias: request.bias,
+        braid: request.braid,
         ..Params::on(shape, seed)
     };
     let (width, height) = params.shape.size();
@@ -261,13 +276,14 @@ fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::
         .expect("the algorithm and shape were checked");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.entrances, seed);
+    let mut unsolved = None;
     let solution = if request.solve {
         let outcome = solve::solve(&request.solver, &grid, ends.entrance.cell, ends.exit.cell)
             .expect("the ends are cells of the maze and the solver name was checked");
         match outcome {
             Outcome::Found(path) => Some(path),
             Outcome::NotFound(why) => {
-                eprintln!("mazelab: {}: {why}", request.solver);
+                unsolved = Some(why);
                 None
             }
             Outcome::Searching => None,
@@ -276,7 +292,7 @@ fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::
         None
     };
     let path = solution.as_deref();
-    match request.format {
+    let written = match request.format {
         Format::Ascii => out.write_all(render::ascii::render(&grid, Some(&ends), path).as_bytes()),
         Format::Norvig => {
             out.write_all(render::norvig::render(&grid, Some(&ends), path).as_bytes())
@@ -302,7 +318,8 @@ fn write_maze(request: Request, shape: Shape, out: &mut impl Write) -> std::io::
                 size_text
             )
         }
-    }
+    };
+    written.map(|()| unsolved)
 }
 
 fn main() -> ExitCode {
@@ -334,14 +351,24 @@ fn main() -> ExitCode {
         Command::Solvers => SOLVERS
             .iter()
             .try_for_each(|s| writeln!(out, "{}\t{}", s.name, s.description)),
-        Command::Generate(request) => match run_generate(request, &mut out) {
-            Ok(()) => Ok(()),
-            Err(Failure::Io(e)) => Err(e),
-            Err(Failure::Bad(e)) => {
-                eprintln!("mazelab: {e}");
-                return ExitCode::from(2);
+        Command::Generate(request) => {
+            let solver = request.solver.clone();
+            match run_generate(request, &mut out) {
+                Ok(()) => Ok(()),
+                Err(Failure::Io(e)) => Err(e),
+                Err(Failure::Bad(e)) => {
+                    eprintln!("mazelab: {e}");
+                    return ExitCode::from(2);
+                }
+                Err(Failure::Unsolved(why)) => {
+                    // The maze is printed; the missing path is the failure.
+                    let _ = out.flush();
+                    let why = why.trim_start_matches("no path found by this method: ");
+                    eprintln!("mazelab: {solver}: no path found by this method: {why}");
+                    return ExitCode::from(1);
+                }
             }
-        },
+        }
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "mazelab", &mut out);
             Ok(())

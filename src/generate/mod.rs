@@ -8,6 +8,7 @@
 mod aldous_broder;
 mod backtracker;
 pub mod binary_tree;
+mod braid;
 mod brain;
 mod cellular_automaton;
 mod eller;
@@ -45,6 +46,9 @@ pub struct Params {
     pub pop: PopSpec,
     /// The bias of `binary-tree`; other algorithms ignore it.
     pub bias: Bias,
+    /// The share of dead ends (0 to 100) the braiding pass removes after
+    /// the algorithm, giving the maze loops; 0 leaves it perfect.
+    pub braid: u8,
 }
 
 impl Params {
@@ -73,6 +77,7 @@ impl Params {
             seed,
             pop: PopSpec::default(),
             bias: Bias::default(),
+            braid: 0,
         }
     }
 }
@@ -392,9 +397,14 @@ impl Generator {
     /// Starts `algorithm`. With `visuals` off, only carving and building
     /// events (and the final `Done`) are produced: the instant mode.
     pub fn new(algorithm: &'static Algorithm, params: Params, visuals: bool) -> Generator {
+        let mut stepper = (algorithm.make)(&params);
+        if params.braid > 0 {
+            let grid = algorithm.initial_grid(&params.shape);
+            stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
+        }
         Generator {
             algorithm,
-            stream: Stream::new((algorithm.make)(&params), visuals),
+            stream: Stream::new(stepper, visuals),
             params,
         }
     }

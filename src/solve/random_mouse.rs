@@ -64,7 +64,7 @@ impl Step for RandomMouse {
         }
         if self.moves == self.max_moves {
             self.outcome = Outcome::NotFound(format!(
-                "the random mouse gave up after {} moves",
+                "no path found by this method: the random mouse gave up after {} moves",
                 self.moves
             ));
             return false;

@@ -160,6 +160,7 @@ impl App {
                 spec,
                 &shape,
                 self.settings.seed,
+                self.settings.braid,
                 !instant,
                 self.settings.solver,
                 ends,

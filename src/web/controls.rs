@@ -83,6 +83,8 @@ impl App {
         input("speed")?.set_value(&speed_to_slider(s.speed).to_string());
         dom::set_text("speed-value", &speed_label(s.speed));
         input("seed")?.set_value(&s.seed.to_string());
+        input("braid")?.set_value(&s.braid.to_string());
+        dom::set_text("braid-value", &format!("{}%", s.braid));
         let comparing = !s.compare.is_empty();
         input("compare")?.set_checked(comparing);
         let specs: Vec<String> = s.compare.iter().map(PanelSpec::to_text).collect();
@@ -195,6 +197,7 @@ impl App {
         }
         let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
         s.speed = slider_to_speed(slider);
+        s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
         if input("compare")?.checked() {
             let text = input("compare-specs")?.value();
             let text = if text.trim().is_empty() {
@@ -230,6 +233,7 @@ impl App {
         let params = Params {
             pop: s.main.pop.clone(),
             bias: s.main.bias,
+            braid: s.braid,
             ..Params::on(s.shape.clone(), s.seed)
         };
         match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {

@@ -103,6 +103,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "pop-mix",
         "bias",
         "seed",
+        "braid",
         "compare",
         "compare-specs",
     ] {
@@ -118,6 +119,14 @@ pub fn mount() -> Result<AppHandle, JsValue> {
                 input("height")?.set_value(h);
                 settings_changed(app, event)?;
             }
+            Ok(())
+        }),
+    )?;
+    listen(
+        "braid",
+        "input",
+        Box::new(|_, _| {
+            dom::set_text("braid-value", &format!("{}%", input("braid")?.value()));
             Ok(())
         }),
     )?;

@@ -82,6 +82,7 @@ impl Panel {
         spec: PanelSpec,
         shape: &Shape,
         seed: u64,
+        braid: u8,
         visuals: bool,
         solver: &str,
         markers: (Cell, Cell),
@@ -142,6 +143,7 @@ impl Panel {
         let params = Params {
             pop: spec.pop.clone(),
             bias: spec.bias,
+            braid,
             ..Params::on(shape.clone(), seed)
         };
         let generator = Generator::new(algorithm, params, visuals);
@@ -331,10 +333,21 @@ impl Panel {
         let m = analyze::metrics(&self.scene.grid, &self.ends);
         let percent = 100.0 * f64::from(m.dead_ends) / f64::from(m.cells);
         let solution = m.solution_length.map_or("none".into(), |s| s.to_string());
-        let text = format!(
+        let mut text = format!(
             "dead ends {} ({percent:.1}%) · longest path {} · solution {} · mean corridor {:.2}",
             m.dead_ends, m.longest_path, solution, m.mean_corridor
         );
+        if m.cycles > 0 {
+            let paths = if m.shortest_paths_saturated {
+                format!("over {}", m.shortest_paths)
+            } else {
+                m.shortest_paths.to_string()
+            };
+            text.push_str(&format!(
+                " · loops {} · junctions {} · shortest paths {paths}",
+                m.cycles, m.junctions
+            ));
+        }
         // One line that never resizes the canvas box; the whole text on hover.
         let _ = self.metrics.set_attribute("title", &text);
         self.metrics.set_text_content(Some(&text));

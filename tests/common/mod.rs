@@ -4,6 +4,7 @@
 use mazelab::event::{Event, Mark};
 use mazelab::generate::{Generator, Params};
 use mazelab::grid::{Dims, Grid};
+use mazelab::shape::{Mask, Shape, Topology};
 
 /// Replays a full event stream (visuals on) on the algorithm's initial grid,
 /// checking that every event is a real change and that the stream ends with
@@ -85,4 +86,39 @@ pub fn comb() -> Grid {
         grid.set_open(a, b, true);
     }
     grid
+}
+
+/// Every shape the tests run on: the smallest and odd sizes of each
+/// tiling, wrapped squares, and masks with holes on three tilings.
+pub fn test_shapes() -> Vec<Shape> {
+    let mut shapes = Vec::new();
+    for size in ["1x1", "1x6", "6x1", "2x2", "5x3", "8x7"] {
+        for name in ["square", "hex", "triangle"] {
+            if let Ok(shape) = Shape::parse(name, size, None) {
+                shapes.push(shape);
+            }
+        }
+    }
+    for rings in ["1", "2", "3", "8"] {
+        shapes.push(Shape::parse("polar", rings, None).unwrap());
+    }
+    for wrap in ["x", "y", "xy"] {
+        shapes.push(Shape::parse("square", "6x5", Some(wrap)).unwrap());
+    }
+    shapes.push(Shape::parse("square", "3x3", Some("xy")).unwrap());
+    let (dims, mask) = Mask::from_text("........\n..XX..X.\n..XX....\nX......X\n").unwrap();
+    shapes.push(Shape::square(dims).with_mask(mask).unwrap());
+    let hex = Shape::parse("hex", "6x5", None).unwrap();
+    let mut hole = Mask::all_on(hex.cells());
+    for cell in [8, 9, 14] {
+        hole.set(cell, false);
+    }
+    shapes.push(hex.with_mask(hole).unwrap());
+    let polar = Shape::parse("polar", "4", None).unwrap();
+    let mut bite = Mask::all_on(polar.cells());
+    for cell in [30, 31, 32, 33] {
+        bite.set(cell, false);
+    }
+    shapes.push(polar.with_mask(bite).unwrap());
+    shapes
 }

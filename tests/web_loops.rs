@@ -1,0 +1,78 @@
+//! Loops in the browser: the braid slider changes the maze and the link,
+//! and solvers race on a braided maze in compare mode.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Event, HtmlInputElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+mod web_common;
+use web_common::*;
+
+#[wasm_bindgen_test]
+fn the_braid_slider_adds_loops_and_goes_into_the_link() {
+    let app = open("?algorithm=backtracker&size=16x12&seed=5&speed=instant");
+    let perfect = app.grid(0).unwrap();
+    assert_eq!(perfect.openings(), 16 * 12 - 1);
+    let slider: HtmlInputElement = document()
+        .get_element_by_id("braid")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    slider.set_value("100");
+    slider
+        .dispatch_event(&Event::new("change").unwrap())
+        .unwrap();
+    assert!(app.query().contains("braid=100"), "{}", app.query());
+    assert_eq!(status("data-state"), "done");
+    let braided = app.grid(0).unwrap();
+    assert!(braided.openings() > perfect.openings(), "loops were added");
+    let dead_ends = (0..braided.cells())
+        .filter(|&c| braided.degree(c) == 1)
+        .count();
+    assert_eq!(dead_ends, 0);
+    app.flush();
+    let metrics = document()
+        .query_selector(".metrics")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert!(
+        metrics.contains("loops") && metrics.contains("shortest paths"),
+        "{metrics}"
+    );
+    // The link opens the same braided maze.
+    let again = open(&format!("?{}", app.query()));
+    assert_eq!(again.grid(0).unwrap(), braided);
+}
+
+#[wasm_bindgen_test]
+fn solvers_race_on_a_braided_maze_in_compare_mode() {
+    let app = open(
+        "?size=14x10&seed=8&speed=instant&braid=100&solver=bfs\
+         &compare=backtracker,backtracker",
+    );
+    assert_eq!(app.panel_count(), 2);
+    let picks = document().query_selector_all(".panel-solver").unwrap();
+    let second: web_sys::HtmlSelectElement = picks.item(1).unwrap().dyn_into().unwrap();
+    second.set_value("tremaux");
+    second
+        .dispatch_event(&Event::new("change").unwrap())
+        .unwrap();
+    click_button("solve");
+    app.finish_solve().unwrap();
+    let bfs = app.solution(0).expect("bfs finds a path");
+    let tremaux = app.solution(1).expect("tremaux finds a path on loops");
+    let grid = app.grid(0).unwrap();
+    let shortest = mazelab::analyze::distances(&grid, bfs[0])[*bfs.last().unwrap() as usize];
+    assert_eq!(bfs.len() as u32 - 1, shortest, "bfs is shortest on loops");
+    assert!(tremaux.len() >= bfs.len());
+    for path in [&bfs, &tremaux] {
+        for pair in path.windows(2) {
+            assert!(grid.is_open_between(pair[0], pair[1]));
+        }
+    }
+}
