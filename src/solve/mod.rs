@@ -9,10 +9,16 @@
 
 mod astar;
 mod bfs;
+mod blind_alley_filler;
+mod blind_alley_sealer;
+mod blind_alleys;
+mod collision;
+mod cul_de_sac_filler;
 mod dead_end_filler;
 mod dfs;
 mod longest_path;
 mod random_mouse;
+mod shortest_paths;
 mod tremaux;
 mod wall_follower;
 
@@ -41,7 +47,21 @@ pub struct SolverInfo {
     pub name: &'static str,
     /// One line on how it works and which mazes it handles.
     pub description: &'static str,
+    /// What it promises on any maze, loops included.
+    pub promise: Promise,
     make: fn(Grid, Cell, Cell) -> Box<dyn Solve>,
+}
+
+/// What a solver's method guarantees.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Promise {
+    /// A shortest path whenever the goal can be reached.
+    Shortest,
+    /// Some path whenever the goal can be reached.
+    Path,
+    /// A path or "no path found by this method" (wall followers circling,
+    /// the random mouse giving up): never a hang.
+    PathOrGiveUp,
 }
 
 /// Every solver, in the order the CLI lists them.
@@ -49,46 +69,85 @@ pub static SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         name: "bfs",
         description: "breadth-first search from the start: always a shortest path, on any maze",
+        promise: Promise::Shortest,
         make: bfs::Bfs::boxed,
     },
     SolverInfo {
         name: "dfs",
         description: "depth-first search with backtracking: finds a path on any maze, not always the shortest",
+        promise: Promise::Path,
         make: dfs::Dfs::boxed,
     },
     SolverInfo {
         name: "astar",
         description: "A* with the Manhattan distance: a shortest path, exploring toward the goal first",
+        promise: Promise::Shortest,
         make: astar::AStar::boxed,
     },
     SolverInfo {
         name: "wall-follower",
         description: "left hand on the wall: works on perfect mazes; with loops it can circle, which is detected",
+        promise: Promise::PathOrGiveUp,
         make: wall_follower::WallFollower::left_hand,
     },
     SolverInfo {
         name: "wall-follower-right",
         description: "right hand on the wall: as wall-follower, mirrored",
+        promise: Promise::PathOrGiveUp,
         make: wall_follower::WallFollower::right_hand,
     },
     SolverInfo {
         name: "tremaux",
         description: "Tremaux: mark each passage as you pass; never take a passage marked twice; any maze",
+        promise: Promise::Path,
         make: tremaux::Tremaux::boxed,
     },
     SolverInfo {
         name: "dead-end-filler",
         description: "fill dead ends until only the way through is left (mazelib's transmuter), then walk it",
+        promise: Promise::Shortest,
         make: dead_end_filler::DeadEndFiller::boxed,
     },
     SolverInfo {
         name: "random-mouse",
         description: "a random walk that avoids turning back; slow, and gives up after a bounded number of moves",
+        promise: Promise::PathOrGiveUp,
         make: random_mouse::RandomMouse::boxed,
+    },
+    SolverInfo {
+        name: "collision",
+        description: "Pullen's collision solver: floods from both ends at once until the fronts collide; marks every meeting point of the shortest paths",
+        promise: Promise::Shortest,
+        make: collision::Collision::boxed,
+    },
+    SolverInfo {
+        name: "shortest-paths",
+        description: "every shortest path at once: cells whose distances from start and to goal add up to the shortest",
+        promise: Promise::Shortest,
+        make: shortest_paths::ShortestPaths::boxed,
+    },
+    SolverInfo {
+        name: "cul-de-sac-filler",
+        description: "Pullen's cul-de-sac filler: fills dead ends and nooses (loops hung off a single passage), then walks what is left",
+        promise: Promise::Shortest,
+        make: cul_de_sac_filler::CulDeSacFiller::boxed,
+    },
+    SolverInfo {
+        name: "blind-alley-filler",
+        description: "Pullen's blind alley filler: fills every part no way to the goal can use, leaving all solutions of any length",
+        promise: Promise::Shortest,
+        make: blind_alley_filler::BlindAlleyFiller::boxed,
+    },
+    SolverInfo {
+        name: "blind-alley-sealer",
+        description: "Pullen's blind alley sealer: as the filler, but seals only each blind alley's stem up to its first fork",
+        promise: Promise::Shortest,
+        make: blind_alley_sealer::BlindAlleySealer::boxed,
     },
     SolverInfo {
         name: "longest-path",
         description: "the path between the two most distant cells (two breadth-first sweeps; start and goal ignored)",
+        promise: Promise::Path,
         make: longest_path::LongestPath::boxed,
     },
 ];
@@ -265,6 +324,12 @@ impl Sweep {
             }
         }
         Some(cell)
+    }
+
+    /// The cell a taken cell was reached from (the origin's is itself).
+    #[inline]
+    pub(crate) fn parent(&self, cell: Cell) -> Cell {
+        self.parent[cell as usize]
     }
 
     /// The path from the sweep's origin to `to`, both included.
