@@ -159,3 +159,21 @@ fn solvers_lists_every_solver_with_a_description() {
         assert!(names.contains(&name), "{name}");
     }
 }
+
+#[test]
+fn pledge_leaves_the_island_that_a_wall_follower_circles() {
+    use mazelab::grid::Dims;
+    // An open room: from the middle a wall follower has no wall to hold and
+    // turns in a small circle; Pledge walks straight to the edge and follows
+    // it round to the corner.
+    let room = Grid::open(Dims::new(7, 7).unwrap());
+    let (start, goal) = (24, 48);
+    assert!(matches!(
+        solve("wall-follower", &room, start, goal).unwrap(),
+        Outcome::NotFound(_)
+    ));
+    match solve("pledge", &room, start, goal).unwrap() {
+        Outcome::Found(path) => assert_walk(&room, &path, start, goal, "pledge"),
+        other => panic!("pledge: {other:?}"),
+    }
+}

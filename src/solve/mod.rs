@@ -17,6 +17,7 @@ mod cul_de_sac_filler;
 mod dead_end_filler;
 mod dfs;
 mod longest_path;
+mod pledge;
 mod random_mouse;
 mod shortest_paths;
 mod tremaux;
@@ -95,6 +96,12 @@ pub static SOLVERS: &[SolverInfo] = &[
         description: "right hand on the wall: as wall-follower, mirrored",
         promise: Promise::PathOrGiveUp,
         make: wall_follower::WallFollower::right_hand,
+    },
+    SolverInfo {
+        name: "pledge",
+        description: "the Pledge algorithm: walk toward the goal, follow walls counting turns, let go when the count is back to zero; leaves islands, finds the outer edge, not always an inner goal",
+        promise: Promise::PathOrGiveUp,
+        make: pledge::Pledge::boxed,
     },
     SolverInfo {
         name: "tremaux",

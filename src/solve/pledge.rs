@@ -1,0 +1,204 @@
+//! The Pledge algorithm: wall following with a turn counter, so the walker
+//! can leave an island that a plain wall follower would circle forever.
+//!
+//! 1. Pick a direction (here: from the start toward the goal) and walk
+//!    straight that way while the way is open.
+//! 2. At a wall, put your left hand on it and follow it, adding up every
+//!    turn you make (left turns count one way, right turns the other).
+//! 3. When the turns add up to zero again you face the chosen direction:
+//!    let go of the wall and walk straight on, back to 1.
+//! 4. Stop at the goal.
+//!
+//! Pullen: it is guaranteed to get out to the outer edge from anywhere
+//! inside, but it cannot promise to find a point inside. A walker that comes
+//! back to a cell facing the same way with the same count is in a cycle: it
+//! says so ("no path found by this method") instead of walking forever.
+//! Turns are measured by the shape's geometry (quarter turns on squares,
+//! sixths on hexagons, any angle on rings).
+
+use super::{Marks, Outcome, Solve, Trail};
+use crate::event::Emit;
+use crate::grid::{Cell, Grid};
+use crate::shape::geometry::Point;
+use crate::shape::Topology;
+use crate::stream::Step;
+use std::collections::HashSet;
+use std::f64::consts::{PI, TAU};
+
+pub struct Pledge {
+    grid: Grid,
+    goal: Cell,
+    at: Cell,
+    /// The chosen direction, as an angle on screen (y down).
+    preferred: f64,
+    /// The direction of the last move.
+    heading: f64,
+    /// Following a wall: the side entered by and the turns added up.
+    following: Option<(usize, f64)>,
+    seen: HashSet<(Cell, usize, i64)>,
+    points: Vec<Point>,
+    starts: Vec<usize>,
+    trail: Trail,
+    marks: Marks,
+    outcome: Outcome,
+    started: bool,
+    /// Moves made, and the most it may make: a walker circling the outer
+    /// wall adds a full turn each lap and never repeats its state exactly.
+    moves: u64,
+    max_moves: u64,
+}
+
+/// Angles closer than this are equal (turn sums are sums of floats).
+const EPSILON: f64 = 1e-6;
+
+fn normalise(angle: f64) -> f64 {
+    let a = angle.rem_euclid(TAU);
+    if a > PI {
+        a - TAU
+    } else {
+        a
+    }
+}
+
+impl Pledge {
+    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+        let shape = grid.shape();
+        let (s, g) = (shape.centre(start), shape.centre(goal));
+        let preferred = (g.1 - s.1).atan2(g.0 - s.0);
+        let max_moves = 16 * u64::from(shape.cells()) + 1000;
+        Box::new(Pledge {
+            marks: Marks::new(grid.cells()),
+            trail: Trail::new(grid.cells()),
+            grid,
+            goal,
+            at: start,
+            preferred,
+            heading: preferred,
+            following: None,
+            seen: HashSet::new(),
+            points: Vec::new(),
+            starts: Vec::new(),
+            outcome: Outcome::Searching,
+            started: false,
+            moves: 0,
+            max_moves,
+        })
+    }
+
+    /// The direction out of `cell` through each of its sides.
+    fn side_angles(&mut self, cell: Cell) -> Vec<f64> {
+        let shape = self.grid.shape();
+        shape.outline(cell, &mut self.points, &mut self.starts);
+        let (cx, cy) = shape.centre(cell);
+        (0..self.starts.len())
+            .map(|k| {
+                let a = self.points[self.starts[k]];
+                let b = self.points[*self.starts.get(k + 1).unwrap_or(&0) % self.points.len()];
+                ((a.1 + b.1) / 2.0 - cy).atan2((a.0 + b.0) / 2.0 - cx)
+            })
+            .collect()
+    }
+
+    /// Moves through side `k` of the current cell; returns the side of the
+    /// new cell it entered by.
+    fn go(&mut self, k: usize, angle: f64, out: &mut Emit) -> usize {
+        let next = self
+            .grid
+            .shape()
+            .side(self.at, k)
+            .expect("an open side has a cell");
+        self.heading = angle;
+        let back = self
+            .grid
+            .shape()
+            .sides(next)
+            .index_of(self.at)
+            .expect("neighbours see each other");
+        self.at = next;
+        self.trail.step_to(next, &mut self.marks, out);
+        back
+    }
+
+    fn open(&self, k: usize) -> bool {
+        self.grid
+            .shape()
+            .side(self.at, k)
+            .is_some_and(|n| self.grid.is_open_between(self.at, n))
+    }
+}
+
+impl Step for Pledge {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            self.trail.step_to(self.at, &mut self.marks, out);
+        }
+        if self.at == self.goal {
+            let path = self.trail.cells().to_vec();
+            self.marks.set_path(out, &path);
+            self.outcome = Outcome::Found(path);
+            return false;
+        }
+        self.moves += 1;
+        if self.moves > self.max_moves {
+            self.outcome = Outcome::NotFound(format!(
+                "no path found by this method: the Pledge walker gave up after {} moves",
+                self.max_moves
+            ));
+            return false;
+        }
+        let angles = self.side_angles(self.at);
+        let k = angles.len();
+        match self.following {
+            None => {
+                // The side facing the chosen direction best.
+                let ahead = (0..k)
+                    .min_by(|&a, &b| {
+                        normalise(angles[a] - self.preferred)
+                            .abs()
+                            .total_cmp(&normalise(angles[b] - self.preferred).abs())
+                    })
+                    .expect("a cell has sides");
+                if self.open(ahead) {
+                    self.go(ahead, self.preferred, out);
+                } else {
+                    // A wall ahead: take it on the left hand, turns at zero.
+                    self.following = Some((ahead, 0.0));
+                    self.heading = self.preferred;
+                }
+            }
+            Some((back, turned)) => {
+                if let Some(exit) = (1..=k).map(|j| (back + j) % k).find(|&i| self.open(i)) {
+                    let angle = angles[exit];
+                    let turned = turned + normalise(angle - self.heading);
+                    let state = (self.at, exit, (turned * 1e6).round() as i64);
+                    if !self.seen.insert(state) {
+                        self.outcome = Outcome::NotFound(
+                            "no path found by this method: the Pledge walker came back to a wall it had \
+                             followed, facing the same way with the same count"
+                                .into(),
+                        );
+                        return false;
+                    }
+                    let entered = self.go(exit, angle, out);
+                    self.following = if turned.abs() < EPSILON {
+                        // Facing the chosen direction again: let go.
+                        None
+                    } else {
+                        Some((entered, turned))
+                    };
+                } else {
+                    self.outcome = Outcome::NotFound("the start has no opening".into());
+                    return false;
+                }
+            }
+        }
+        true
+    }
+}
+
+impl Solve for Pledge {
+    fn outcome(&self) -> &Outcome {
+        &self.outcome
+    }
+}
