@@ -177,3 +177,25 @@ fn pledge_leaves_the_island_that_a_wall_follower_circles() {
         other => panic!("pledge: {other:?}"),
     }
 }
+
+#[test]
+fn the_chain_reaches_the_goal_on_perfect_and_braided_mazes_of_every_shape() {
+    for (kind, size) in [
+        ("square", "20x14"),
+        ("hex", "14x10"),
+        ("polar", "7"),
+        ("triangle", "20x9"),
+    ] {
+        for braid in [0u8, 60] {
+            for seed in 0..10 {
+                let grid = braided(kind, size, braid, seed);
+                let (start, goal) = (seed as u32 % 13, grid.cells() - 1 - seed as u32 % 11);
+                let label = format!("chain on {kind} {size} braid {braid} seed {seed}");
+                match solve("chain", &grid, start, goal).unwrap() {
+                    Outcome::Found(path) => assert_walk(&grid, &path, start, goal, &label),
+                    other => panic!("{label}: {other:?}"),
+                }
+            }
+        }
+    }
+}

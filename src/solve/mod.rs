@@ -12,6 +12,7 @@ mod bfs;
 mod blind_alley_filler;
 mod blind_alley_sealer;
 mod blind_alleys;
+mod chain;
 mod collision;
 mod cul_de_sac_filler;
 mod dead_end_filler;
@@ -102,6 +103,12 @@ pub static SOLVERS: &[SolverInfo] = &[
         description: "the Pledge algorithm: walk toward the goal, follow walls counting turns, let go when the count is back to zero; leaves islands, finds the outer edge, not always an inner goal",
         promise: Promise::PathOrGiveUp,
         make: pledge::Pledge::boxed,
+    },
+    SolverInfo {
+        name: "chain",
+        description: "Pullen's chain algorithm: follow a guide line to the goal, send two wall-following robots round each wall in the way; short, not always shortest",
+        promise: Promise::PathOrGiveUp,
+        make: chain::Chain::boxed,
     },
     SolverInfo {
         name: "tremaux",
