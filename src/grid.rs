@@ -299,11 +299,15 @@ impl Dims {
 
 const EAST_OPEN: u8 = 1;
 const SOUTH_OPEN: u8 = 2;
+/// Woven squares: a passage runs under this cell from west to east
+/// (joining the cells on either side), or from north to south.
+pub const UNDER_EW: u8 = 4;
+pub const UNDER_NS: u8 = 8;
 
 /// A maze: its shape and one byte of wall bits per cell (each cell stores
 /// the walls it owns; see `Topology::owned_walls`). On a plain square a
 /// cell owns its east and south walls, and the tuned square paths below run.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(Clone)]
 pub struct Grid {
     shape: Shape,
     /// The dimensions of a plain square (no wrap, no mask): its fast paths.
@@ -311,7 +315,18 @@ pub struct Grid {
     /// Columns and rows of the numbering (for polar: outer ring by rings).
     dims: Dims,
     bits: Vec<u8>,
+    /// Whether a tunnel was ever opened (a woven square): only then do
+    /// neighbour queries look for passages under the cells around.
+    woven: bool,
 }
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.shape == other.shape && self.bits == other.bits
+    }
+}
+
+impl Eq for Grid {}
 
 impl std::fmt::Debug for Grid {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -357,6 +372,7 @@ impl Grid {
             dims,
             bits: vec![0; shape.cells() as usize],
             shape,
+            woven: false,
         }
     }
 
@@ -425,14 +441,48 @@ impl Grid {
         let Some(d) = self.square else {
             return self.shape_wall_slot(a, b);
         };
-        debug_assert!(d.adjacent(a, b), "cells {a} and {b} are not adjacent");
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
         // South first: in a one-column grid the cell below is also `lo + 1`.
         if hi == lo + d.width {
             (lo as usize, SOUTH_OPEN)
-        } else {
+        } else if hi == lo + 1 {
             (lo as usize, EAST_OPEN)
+        } else {
+            // Two apart in a line (a woven square's tunnel): the bit of the
+            // cell it passes under.
+            self.tunnel_slot(d, lo, hi)
         }
+    }
+
+    #[inline(never)]
+    fn tunnel_slot(&self, d: Dims, lo: Cell, hi: Cell) -> (usize, u8) {
+        if hi == lo + 2 * d.width {
+            ((lo + d.width) as usize, UNDER_NS)
+        } else if hi == lo + 2 && lo % d.width + 2 < d.width {
+            ((lo + 1) as usize, UNDER_EW)
+        } else {
+            panic!("cells {lo} and {hi} are neither adjacent nor two apart in a line")
+        }
+    }
+
+    /// The cell a tunnel between `a` and `b` (two apart in a line on a
+    /// plain square) passes under, if they are so placed.
+    pub fn tunnel_under(&self, a: Cell, b: Cell) -> Option<Cell> {
+        let d = self.square?;
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        if d.width > 0 && hi == lo + 2 * d.width {
+            Some(lo + d.width)
+        } else if hi == lo + 2 && lo % d.width + 2 < d.width {
+            Some(lo + 1)
+        } else {
+            None
+        }
+    }
+
+    /// Whether a woven square has any tunnel.
+    #[inline]
+    pub fn is_woven(&self) -> bool {
+        self.woven
     }
 
     #[inline(never)]
@@ -479,6 +529,9 @@ impl Grid {
     #[inline]
     pub fn set_open(&mut self, a: Cell, b: Cell, open: bool) -> bool {
         let (slot, bit) = self.wall_slot(a, b);
+        if bit & (UNDER_EW | UNDER_NS) != 0 {
+            self.woven = true;
+        }
         let before = self.bits[slot];
         let after = if open { before | bit } else { before & !bit };
         self.bits[slot] = after;
@@ -527,6 +580,47 @@ impl Grid {
         if cell % w != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0 {
             out.push(cell - 1);
         }
+        if self.woven {
+            self.push_tunnels(d, cell, &mut out);
+        }
+        out
+    }
+
+    /// The far ends of the tunnels leaving `cell` (N, E, S, W).
+    #[inline(never)]
+    fn push_tunnels(&self, d: Dims, cell: Cell, out: &mut Neighbors) {
+        let (w, h) = (d.width, d.height);
+        let (x, y) = d.xy(cell);
+        if y >= 2 && self.bits[(cell - w) as usize] & UNDER_NS != 0 {
+            out.push(cell - 2 * w);
+        }
+        if x + 2 < w && self.bits[(cell + 1) as usize] & UNDER_EW != 0 {
+            out.push(cell + 2);
+        }
+        if y + 2 < h && self.bits[(cell + w) as usize] & UNDER_NS != 0 {
+            out.push(cell + 2 * w);
+        }
+        if x >= 2 && self.bits[(cell - 1) as usize] & UNDER_EW != 0 {
+            out.push(cell - 2);
+        }
+    }
+
+    /// Every tunnel of a woven square as (from, under, to), in order.
+    pub fn tunnels(&self) -> Vec<(Cell, Cell, Cell)> {
+        let Some(d) = self.square.filter(|_| self.woven) else {
+            return Vec::new();
+        };
+        let w = d.width;
+        let mut out = Vec::new();
+        for (i, &b) in self.bits.iter().enumerate() {
+            let c = i as Cell;
+            if b & UNDER_EW != 0 {
+                out.push((c - 1, c, c + 1));
+            }
+            if b & UNDER_NS != 0 {
+                out.push((c - w, c, c + w));
+            }
+        }
         out
     }
 
@@ -550,7 +644,10 @@ impl Grid {
                 let c = i as Cell;
                 let east = (b & EAST_OPEN != 0).then_some((c, c + 1));
                 let south = (b & SOUTH_OPEN != 0).then_some((c, c + w));
-                east.into_iter().chain(south)
+                // A tunnel under this cell joins the cells on either side.
+                let across = (b & UNDER_EW != 0).then(|| (c - 1, c + 1));
+                let down = (b & UNDER_NS != 0).then(|| (c - w, c + w));
+                east.into_iter().chain(south).chain(across).chain(down)
             }));
         }
         // Each set bit is an opening the cell owns; its wall code names both
@@ -563,7 +660,8 @@ impl Grid {
     }
 
     /// The raw wall bits, one byte a cell (on squares bit 0: east open,
-    /// bit 1: south open).
+    /// bit 1: south open, and on woven squares bits 2 and 3: a tunnel
+    /// under the cell west-east and north-south).
     pub fn raw(&self) -> &[u8] {
         &self.bits
     }

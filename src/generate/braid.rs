@@ -17,7 +17,9 @@
 
 use super::Step;
 use crate::event::{Emit, Event};
-use crate::grid::{Cell, Grid};
+use crate::grid::{Cell, Grid, UNDER_EW, UNDER_NS};
+
+const UNDER: u8 = UNDER_EW | UNDER_NS;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
@@ -112,8 +114,10 @@ impl Braid {
             // Closed walls to live cells, the dead ends among them first.
             let mut best = crate::grid::Neighbors::new();
             let mut any = crate::grid::Neighbors::new();
+            // A cell with a tunnel under it keeps its straight passage.
+            let crossing = |c: Cell| grid.raw()[c as usize] & UNDER != 0 && grid.is_woven();
             for &n in grid.shape().neighbors(cell).as_slice() {
-                if !grid.is_open_between(cell, n) {
+                if !grid.is_open_between(cell, n) && !crossing(cell) && !crossing(n) {
                     any.push(n);
                     if grid.degree(n) == 1 {
                         best.push(n);

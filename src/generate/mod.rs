@@ -23,6 +23,7 @@ mod sidewinder;
 mod true_prim;
 pub mod union_find;
 mod wall_list;
+pub mod weave;
 mod wilson;
 
 use crate::error::MazeError;
@@ -49,6 +50,9 @@ pub struct Params {
     /// The share of dead ends (0 to 100) the braiding pass removes after
     /// the algorithm, giving the maze loops; 0 leaves it perfect.
     pub braid: u8,
+    /// Let passages run under straight cells (plain squares, with the
+    /// generators in `weave::WEAVERS`).
+    pub weave: bool,
 }
 
 impl Params {
@@ -78,6 +82,7 @@ impl Params {
             pop: PopSpec::default(),
             bias: Bias::default(),
             braid: 0,
+            weave: false,
         }
     }
 }
@@ -381,6 +386,22 @@ pub fn check_shape(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError
     })
 }
 
+/// Whether `algorithm` can weave on `shape`, or an error saying where
+/// weaving runs.
+pub fn check_weave(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError> {
+    if shape.plain_square().is_some() && weave::WEAVERS.contains(&algorithm.name) {
+        return Ok(());
+    }
+    Err(MazeError::BadValue {
+        what: "weave",
+        given: format!("{} on {}", algorithm.name, shape.name()),
+        valid: format!(
+            "a plain square maze (no wrap, no mask) with {}",
+            weave::WEAVERS.join(", ")
+        ),
+    })
+}
+
 /// The generators that run on a shape, in registry order.
 pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> + '_ {
     ALGORITHMS.iter().filter(move |a| a.runs_on(shape))
@@ -397,7 +418,11 @@ impl Generator {
     /// Starts `algorithm`. With `visuals` off, only carving and building
     /// events (and the final `Done`) are produced: the instant mode.
     pub fn new(algorithm: &'static Algorithm, params: Params, visuals: bool) -> Generator {
-        let mut stepper = (algorithm.make)(&params);
+        let woven = params
+            .weave
+            .then(|| weave::boxed(algorithm.name, &params))
+            .flatten();
+        let mut stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
         if params.braid > 0 {
             let grid = algorithm.initial_grid(&params.shape);
             stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
@@ -414,6 +439,9 @@ impl Generator {
     pub fn by_name(name: &str, params: Params, visuals: bool) -> Result<Generator, MazeError> {
         let algorithm = find(name)?;
         check_shape(algorithm, &params.shape)?;
+        if params.weave {
+            check_weave(algorithm, &params.shape)?;
+        }
         Ok(Generator::new(algorithm, params, visuals))
     }
 

@@ -1,0 +1,283 @@
+//! Weave mazes (Buck): passages may run under a cell whose own passage goes
+//! straight across, so the maze crosses over and under itself and stays
+//! perfect (one way between any two cells, counting tunnels). Plain squares
+//! only: a tunnel joins two cells two apart in a line, under the one between.
+//!
+//! Growing tree (and so the backtracker, its `newest` pop):
+//! 1. Pick a cell from the frontier by the pop strategy.
+//! 2. Its candidates are its unvisited neighbours, and the unvisited cells
+//!    two away in a line whose middle cell is visited, has its passage
+//!    straight across that line (open on both sides across, shut along),
+//!    and has nothing under it yet.
+//! 3. Carve to a random candidate (through the tunnel if it is one) and add
+//!    it to the frontier; with none, drop the cell. Repeat.
+//!
+//! Kruskal with preset crossings:
+//! 1. Try as many random inner cells as the maze has: where the cell has no
+//!    passage yet and its east and west, and its north and south, are in
+//!    different sets, make a crossing: a passage through the cell one way
+//!    and a tunnel under it the other, chosen by a coin.
+//! 2. Then Kruskal as usual over the remaining walls, leaving alone every
+//!    wall of a crossing cell.
+//!
+//! The crossings show in the picture as a passage that stops at the edges of
+//! the straight cell it runs under and goes on beyond it.
+
+use super::frontier::Frontier;
+use super::pop::{Pop, PopSpec};
+use super::union_find::UnionFind;
+use super::{Params, Step};
+use crate::bitset::BitSet;
+use crate::event::{Emit, Mark};
+use crate::grid::{Cell, Dims, Dir, Grid};
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+/// The generators that weave.
+pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];
+
+/// The weaving version of `name` on the params' plain square, if it has one.
+pub fn boxed(name: &str, params: &Params) -> Option<Box<dyn Step>> {
+    let dims = params.shape.plain_square()?;
+    match name {
+        "kruskal" => Some(Box::new(WeaveKruskal::new(dims, params.seed))),
+        "backtracker" => Some(Box::new(WeaveTree::new(
+            dims,
+            params.seed,
+            PopSpec::single(Pop::Newest),
+        ))),
+        "growing-tree" => Some(Box::new(WeaveTree::new(
+            dims,
+            params.seed,
+            params.pop.clone(),
+        ))),
+        _ => None,
+    }
+}
+
+/// Whether `cell`'s passage runs straight across `dir`'s line: open on
+/// both sides across it, shut along it, nothing under it yet.
+fn straight_across(grid: &Grid, cell: Cell, dir: Dir) -> bool {
+    if grid.raw()[cell as usize] & (crate::grid::UNDER_EW | crate::grid::UNDER_NS) != 0 {
+        return false;
+    }
+    let (along, across) = match dir {
+        Dir::N | Dir::S => ([Dir::N, Dir::S], [Dir::E, Dir::W]),
+        Dir::E | Dir::W => ([Dir::E, Dir::W], [Dir::N, Dir::S]),
+    };
+    across.iter().all(|&d| grid.is_open(cell, d)) && along.iter().all(|&d| !grid.is_open(cell, d))
+}
+
+/// A growing tree that may tunnel under straight cells.
+pub struct WeaveTree {
+    dims: Dims,
+    grid: Grid,
+    rng: Rng,
+    pop: PopSpec,
+    visited: BitSet,
+    frontier: Frontier,
+    remaining: u32,
+    started: bool,
+}
+
+impl WeaveTree {
+    fn new(dims: Dims, seed: u64, pop: PopSpec) -> WeaveTree {
+        let uses = |p| pop.parts().iter().any(|&(q, _)| q == p);
+        WeaveTree {
+            grid: Grid::closed(dims),
+            dims,
+            rng: Rng::new(seed),
+            frontier: Frontier::for_pops(uses(Pop::Oldest), uses(Pop::Middle)),
+            pop,
+            visited: BitSet::new(dims.cells() as usize),
+            remaining: dims.cells() - 1,
+            started: false,
+        }
+    }
+
+    /// Unvisited neighbours and tunnel ends, N, E, S, W each.
+    fn candidates(&self, cell: Cell) -> ([Cell; 8], usize) {
+        let mut out = [0; 8];
+        let mut n = 0;
+        for dir in Dir::ALL {
+            let Some(next) = self.dims.step(cell, dir) else {
+                continue;
+            };
+            if !self.visited.contains(next) {
+                out[n] = next;
+                n += 1;
+            } else if let Some(beyond) = self.dims.step(next, dir) {
+                if !self.visited.contains(beyond) && straight_across(&self.grid, next, dir) {
+                    out[n] = beyond;
+                    n += 1;
+                }
+            }
+        }
+        (out, n)
+    }
+
+    /// As the growing tree takes: `newest` only looks.
+    fn take(&mut self, pop: Pop) -> Option<Cell> {
+        match pop {
+            Pop::Newest => self.frontier.peek_newest(),
+            Pop::Oldest => self.frontier.pop_oldest(),
+            Pop::Middle => self.frontier.pop_middle(),
+            Pop::Random => {
+                if self.frontier.is_empty() {
+                    return None;
+                }
+                let i = self.rng.below(self.frontier.len() as u32);
+                self.frontier.swap_remove(i as usize)
+            }
+        }
+    }
+}
+
+impl Step for WeaveTree {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            let root = self.rng.below(self.dims.cells());
+            self.visited.insert(root);
+            self.frontier.push(root);
+            out.mark(root, Mark::Frontier);
+            out.cursor(root);
+            return self.remaining > 0;
+        }
+        if self.remaining == 0 {
+            return false;
+        }
+        let pop = self.pop.choose(&mut self.rng);
+        let Some(cell) = self.take(pop) else {
+            return false;
+        };
+        out.cursor(cell);
+        let (choices, n) = self.candidates(cell);
+        if n == 0 {
+            if pop == Pop::Newest {
+                self.frontier.pop_newest();
+            }
+            out.mark(cell, Mark::Blank);
+            return true;
+        }
+        let next = choices[self.rng.below(n as u32) as usize];
+        self.grid.set_open(cell, next, true);
+        out.carve(cell, next);
+        self.visited.insert(next);
+        self.remaining -= 1;
+        if pop != Pop::Newest {
+            self.frontier.push(cell);
+        }
+        self.frontier.push(next);
+        out.mark(next, Mark::Frontier);
+        self.remaining > 0
+    }
+}
+
+/// Kruskal with crossings laid down first.
+pub struct WeaveKruskal {
+    dims: Dims,
+    rng: Rng,
+    sets: UnionFind,
+    /// Crossing cells: their walls are never opened.
+    crossing: BitSet,
+    /// Wall codes (cell * 2 + east/south), shuffled lazily.
+    walls: Vec<u32>,
+    next: usize,
+    /// Inner cells left to try for a crossing.
+    tries: u32,
+    remaining: u32,
+}
+
+impl WeaveKruskal {
+    fn new(dims: Dims, seed: u64) -> WeaveKruskal {
+        let mut walls = Vec::new();
+        dims.for_each_wall_code(|w| walls.push(w));
+        let can_cross = dims.width >= 3 && dims.height >= 3;
+        WeaveKruskal {
+            rng: Rng::new(seed),
+            sets: UnionFind::new(dims.cells() as usize),
+            crossing: BitSet::new(dims.cells() as usize),
+            walls,
+            next: 0,
+            tries: if can_cross { dims.cells() } else { 0 },
+            remaining: dims.cells() - 1,
+            dims,
+        }
+    }
+
+    /// Tries one random inner cell for a crossing.
+    fn try_crossing(&mut self, out: &mut Emit) {
+        let d = self.dims;
+        let x = 1 + self.rng.below(d.width - 2);
+        let y = 1 + self.rng.below(d.height - 2);
+        let cell = d.at(x, y);
+        let (n, s, w, e) = (cell - d.width, cell + d.width, cell - 1, cell + 1);
+        let untouched = [cell, n, s, w, e]
+            .iter()
+            .all(|&c| !self.crossing.contains(c));
+        // The cell must have no passage yet: it is in a set of its own.
+        let alone =
+            self.sets.find(cell) == cell && [n, s, w, e].iter().all(|&c| self.sets.find(c) != cell);
+        let (fw, fe, fnorth, fs) = (
+            self.sets.find(w),
+            self.sets.find(e),
+            self.sets.find(n),
+            self.sets.find(s),
+        );
+        // Both ways must join two sets, and the two joins must not close a
+        // loop together (north with west and south with east, or crossed).
+        let loops =
+            fw == fe || fnorth == fs || (fnorth == fw && fs == fe) || (fnorth == fe && fs == fw);
+        if !untouched || !alone || loops {
+            return;
+        }
+        let (over, under) = if self.rng.coin() {
+            ([w, e], [n, s])
+        } else {
+            ([n, s], [w, e])
+        };
+        self.crossing.insert(cell);
+        out.cursor(cell);
+        for end in over {
+            self.sets.union(cell, end);
+            out.carve(end, cell);
+        }
+        self.sets.union(under[0], under[1]);
+        out.carve(under[0], under[1]);
+        self.remaining -= 3;
+    }
+}
+
+impl Step for WeaveKruskal {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if self.tries > 0 {
+            self.tries -= 1;
+            self.try_crossing(out);
+            return self.remaining > 0;
+        }
+        while self.remaining > 0 && self.next < self.walls.len() {
+            let i = self.next;
+            let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
+            self.walls.swap(i, j);
+            self.next += 1;
+            let code = self.walls[i];
+            let a = code >> 1;
+            let b = if code & 1 == 0 {
+                a + 1
+            } else {
+                a + self.dims.width
+            };
+            if self.crossing.contains(a) || self.crossing.contains(b) {
+                continue;
+            }
+            if self.sets.union(a, b) {
+                out.cursor(a);
+                out.carve(a, b);
+                self.remaining -= 1;
+                return self.remaining > 0;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,105 @@
+//! Weave mazes: perfect counting tunnels, every tunnel beneath a cell whose
+//! own passage runs straight across it, the events replay, and weaving is
+//! refused by name where it does not run.
+
+use mazelab::generate::{self, Generator, Params, PopSpec};
+use mazelab::grid::{Dims, Dir, Grid};
+
+mod common;
+use common::replay;
+
+fn woven(pop: &str, w: u32, h: u32, seed: u64) -> Params {
+    Params {
+        weave: true,
+        pop: PopSpec::parse(pop).unwrap(),
+        ..Params::new(Dims::new(w, h).unwrap(), seed)
+    }
+}
+
+fn assert_woven_and_perfect(grid: &Grid, label: &str) {
+    let cells = grid.cells();
+    assert_eq!(grid.openings(), u64::from(cells) - 1, "{label}: openings");
+    let reached = mazelab::analyze::distances(grid, 0)
+        .iter()
+        .filter(|&&d| d != mazelab::analyze::UNREACHABLE)
+        .count();
+    assert_eq!(reached as u32, cells, "{label}: connected through tunnels");
+    for (from, under, to) in grid.tunnels() {
+        let horizontal = to == from + 2;
+        let (along, across) = if horizontal {
+            ([Dir::E, Dir::W], [Dir::N, Dir::S])
+        } else {
+            ([Dir::N, Dir::S], [Dir::E, Dir::W])
+        };
+        for d in across {
+            assert!(
+                grid.is_open(under, d),
+                "{label}: {under} is not open across"
+            );
+        }
+        for d in along {
+            assert!(
+                !grid.is_open(under, d),
+                "{label}: {under} opens along its tunnel"
+            );
+        }
+        assert!(grid.is_open_between(from, to));
+    }
+}
+
+#[test]
+fn woven_mazes_are_perfect_with_tunnels_only_under_straight_cells() {
+    let mut tunnels = 0;
+    for (name, pop) in [
+        ("kruskal", "newest"),
+        ("backtracker", "newest"),
+        ("growing-tree", "random"),
+        ("growing-tree", "oldest"),
+        ("growing-tree", "newest:50,random:50"),
+    ] {
+        for (w, h) in [(1, 1), (1, 5), (5, 1), (2, 2), (3, 3), (9, 7), (24, 18)] {
+            for seed in 0..12 {
+                let label = format!("{name}/{pop} {w}x{h} seed {seed}");
+                let params = woven(pop, w, h, seed);
+                let grid = generate::generate(name, params.clone()).unwrap();
+                assert_woven_and_perfect(&grid, &label);
+                tunnels += grid.tunnels().len();
+                let (replayed, _) = replay(name, params);
+                assert_eq!(replayed, grid, "{label}: the events replay");
+            }
+        }
+    }
+    assert!(tunnels > 500, "weaving made {tunnels} tunnels");
+}
+
+#[test]
+fn weaving_is_refused_by_name_where_it_does_not_run() {
+    let params = woven("newest", 8, 8, 1);
+    let err = Generator::by_name("prim", params, false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("kruskal, backtracker, growing-tree"), "{err}");
+    let hex = Params {
+        weave: true,
+        ..Params::on(mazelab::shape::Shape::parse("hex", "6x6", None).unwrap(), 1)
+    };
+    let err = Generator::by_name("kruskal", hex, false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("plain square"), "{err}");
+}
+
+#[test]
+fn braiding_a_woven_maze_keeps_its_crossings() {
+    let params = Params {
+        braid: 100,
+        ..woven("newest", 20, 15, 4)
+    };
+    let grid = generate::generate("kruskal", params).unwrap();
+    assert!(!grid.tunnels().is_empty());
+    for (_, under, _) in grid.tunnels() {
+        assert_eq!(grid.degree(under), 2, "a crossing cell stays straight");
+    }
+}
