@@ -529,7 +529,8 @@ impl Grid {
     #[inline]
     pub fn set_open(&mut self, a: Cell, b: Cell, open: bool) -> bool {
         let (slot, bit) = self.wall_slot(a, b);
-        if bit & (UNDER_EW | UNDER_NS) != 0 {
+        // Bits 2 and 3 are tunnels on squares only (other shapes own more walls).
+        if bit & (UNDER_EW | UNDER_NS) != 0 && self.square.is_some() {
             self.woven = true;
         }
         let before = self.bits[slot];
@@ -607,6 +608,7 @@ impl Grid {
 
     /// Every tunnel of a woven square as (from, under, to), in order.
     pub fn tunnels(&self) -> Vec<(Cell, Cell, Cell)> {
+        // (Only a square's bits 2 and 3 are tunnels: see `is_woven`.)
         let Some(d) = self.square.filter(|_| self.woven) else {
             return Vec::new();
         };

@@ -115,7 +115,7 @@ impl Braid {
             let mut best = crate::grid::Neighbors::new();
             let mut any = crate::grid::Neighbors::new();
             // A cell with a tunnel under it keeps its straight passage.
-            let crossing = |c: Cell| grid.raw()[c as usize] & UNDER != 0 && grid.is_woven();
+            let crossing = |c: Cell| grid.is_woven() && grid.raw()[c as usize] & UNDER != 0;
             for &n in grid.shape().neighbors(cell).as_slice() {
                 if !grid.is_open_between(cell, n) && !crossing(cell) && !crossing(n) {
                     any.push(n);
