@@ -606,6 +606,22 @@ impl Grid {
         }
     }
 
+    /// Whether a tunnel passes through `cell`'s `dir` side of a woven
+    /// square: under the neighbour there, or from under this cell. Drawn,
+    /// that side is a tunnel's mouth, not a wall.
+    pub fn tunnel_mouth(&self, cell: Cell, dir: Dir) -> bool {
+        let Some(d) = self.square.filter(|_| self.woven) else {
+            return false;
+        };
+        let bit = match dir {
+            Dir::N | Dir::S => UNDER_NS,
+            Dir::E | Dir::W => UNDER_EW,
+        };
+        self.bits[cell as usize] & bit != 0
+            || d.step(cell, dir)
+                .is_some_and(|n| self.bits[n as usize] & bit != 0)
+    }
+
     /// Every tunnel of a woven square as (from, under, to), in order.
     pub fn tunnels(&self) -> Vec<(Cell, Cell, Cell)> {
         // (Only a square's bits 2 and 3 are tunnels: see `is_woven`.)

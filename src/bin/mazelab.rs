@@ -81,6 +81,10 @@ struct Request {
     /// opening a wall of each, preferably into another dead end: loops.
     #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
     braid: u8,
+    /// Let passages run under straight cells (plain squares, with kruskal,
+    /// backtracker or growing-tree).
+    #[arg(long)]
+    weave: bool,
     /// Where the ends go: norvig (top-left and bottom-right), random gaps in
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
@@ -217,10 +221,21 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
     let shape = shape_of(&request)?;
     let algorithm = generate::find(&request.algorithm)?;
     generate::check_shape(algorithm, &shape)?;
+    if request.weave {
+        generate::check_weave(algorithm, &shape)?;
+    }
     let text_format = matches!(
         request.format,
         Format::Ascii | Format::Norvig | Format::Blocks
     );
+    if text_format && request.weave {
+        return Err(MazeError::BadValue {
+            what: "format for a woven maze",
+            given: request.format.name().into(),
+            valid: "svg, json or stats (the text formats cannot show a passage under a cell)".into(),
+        }
+        .into());
+    }
     if text_format && shape.plain_square().is_none() {
         return Err(MazeError::BadValue {
             what: "format for this shape",
@@ -263,6 +278,7 @@ fn write_maze(
         pop: request.pop.clone(),
         bias: request.bias,
         braid: request.braid,
+        weave: request.weave,
         ..Params::on(shape, seed)
     };
     let (width, height) = params.shape.size();

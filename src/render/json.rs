@@ -5,7 +5,9 @@
 //! `{"shape", "width", "height", "cells", "seed", "algorithm", "entrance",
 //! "exit", "edges": [[a, b], ...], "masked": [...], "openings": [[a, b],
 //! ...], "solution": [...]}`: `edges` lists every wall that could open,
-//! `masked` the cells a mask switched off, `solution` only when asked for.
+//! `masked` the cells a mask switched off, `tunnels` a woven square's
+//! passages under cells as `[from, under, to]` (each also in `openings` as
+//! `[from, to]`), `solution` only when asked for.
 //! A wrapped square also says `"wrap": "x"`, `"y"` or `"xy"`.
 
 use crate::entrance::Ends;
@@ -73,6 +75,13 @@ pub fn render(grid: &Grid, meta: &Meta, ends: &Ends, solution: Option<&[Cell]>) 
             out.push(',');
         }
         let _ = write!(out, "[{a},{b}]");
+    }
+    out.push_str(r#"],"tunnels":["#);
+    for (i, (from, under, to)) in grid.tunnels().into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "[{from},{under},{to}]");
     }
     out.push(']');
     if let Some(solution) = solution {

@@ -20,7 +20,51 @@ fn is_wall(grid: &Grid, ends: Option<&Ends>, cell: Cell, side: Dir) -> bool {
             }
         }
     }
-    !grid.is_open(cell, side)
+    !grid.is_open(cell, side) && !grid.tunnel_mouth(cell, side)
+}
+
+/// A woven square, drawn inset (Buck's weave mazes): each cell's passage is
+/// half a cell wide, with walls a quarter cell in from the cell's edges and
+/// necks out to open sides; a cell with a tunnel under it shows its own
+/// passage's walls running across the tunnel's necks, so the lower passage
+/// is seen to go beneath.
+fn woven_walls(grid: &Grid, ends: Option<&Ends>) -> String {
+    let dims = grid.dims();
+    let inset = f64::from(CELL) / 4.0;
+    let mut d = String::new();
+    for cell in 0..grid.cells() {
+        let (x, y) = dims.xy(cell);
+        let left = f64::from(MARGIN + x * CELL);
+        let top = f64::from(MARGIN + y * CELL);
+        let (right, bottom) = (left + f64::from(CELL), top + f64::from(CELL));
+        let (l, r, t, b) = (left + inset, right - inset, top + inset, bottom - inset);
+        let under = grid.raw()[cell as usize] & (crate::grid::UNDER_EW | crate::grid::UNDER_NS);
+        for side in Dir::ALL {
+            let open = !is_wall(grid, ends, cell, side);
+            // A tunnel's neck through this cell's side: the cell's own
+            // passage wall still runs across it.
+            let tunnel = match side {
+                Dir::E | Dir::W => under & crate::grid::UNDER_EW != 0,
+                Dir::N | Dir::S => under & crate::grid::UNDER_NS != 0,
+            };
+            match (side, open) {
+                (Dir::N, true) => { let _ = write!(d, "M{l} {top}V{t}M{r} {top}V{t}"); }
+                (Dir::S, true) => { let _ = write!(d, "M{l} {b}V{bottom}M{r} {b}V{bottom}"); }
+                (Dir::W, true) => { let _ = write!(d, "M{left} {t}H{l}M{left} {b}H{l}"); }
+                (Dir::E, true) => { let _ = write!(d, "M{r} {t}H{right}M{r} {b}H{right}"); }
+                _ => {}
+            }
+            if !open || tunnel {
+                match side {
+                    Dir::N => { let _ = write!(d, "M{l} {t}H{r}"); }
+                    Dir::S => { let _ = write!(d, "M{l} {b}H{r}"); }
+                    Dir::W => { let _ = write!(d, "M{l} {t}V{b}"); }
+                    Dir::E => { let _ = write!(d, "M{r} {t}V{b}"); }
+                }
+            }
+        }
+    }
+    d
 }
 
 /// Renders a standalone SVG document.
@@ -85,6 +129,9 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
                 _ => {}
             }
         }
+    }
+    if grid.is_woven() {
+        d = woven_walls(grid, ends);
     }
     let mut svg = String::new();
     let _ = writeln!(
