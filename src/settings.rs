@@ -4,7 +4,8 @@
 //! Keys: `algorithm`, `shape` (square, polar, hex, triangle; square when
 //! absent), `size` (`WxH`, or rings for polar), `wrap` (`x`, `y`, `xy`),
 //! `mask` (run lengths, see `Mask::to_runs`), `seed`, `braid` (the share of
-//! dead ends removed, 0 to 100), `pop`, `bias`,
+//! dead ends removed, 0 to 100), `weave` (1: passages under straight cells),
+//! `pop`, `bias`,
 //! `speed` (steps per second or `instant`), `compare` (comma-separated panel
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
 //! `+` between its parts or a bias, e.g.
@@ -85,6 +86,9 @@ pub struct Settings {
     pub seed: u64,
     /// The share of dead ends braided away after generating (0 to 100).
     pub braid: u8,
+    /// Passages may run under straight cells (plain squares; kruskal,
+    /// backtracker, growing-tree).
+    pub weave: bool,
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
     pub compare: Vec<PanelSpec>,
@@ -118,6 +122,7 @@ impl Settings {
                 .expect("the default size is valid"),
             seed,
             braid: 0,
+            weave: false,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
             solver: "bfs",
@@ -165,6 +170,17 @@ impl Settings {
         if let Err(e) = check(self.main.algorithm) {
             notices.push(format!("ignored algorithm: {e}"));
             self.main = Settings::defaults(0).main;
+        }
+        if self.weave {
+            let weaves =
+                |name: &str| generate::find(name).and_then(|a| generate::check_weave(a, shape));
+            let refused = std::iter::once(self.main.algorithm)
+                .chain(self.compare.iter().map(|p| p.algorithm))
+                .find_map(|name| weaves(name).err());
+            if let Some(e) = refused {
+                notices.push(format!("ignored weave: {e}"));
+                self.weave = false;
+            }
         }
         let before = self.compare.len();
         self.compare.retain(|spec| match check(spec.algorithm) {
@@ -250,6 +266,17 @@ impl Settings {
                     .map(|b| settings.main.bias = b)
                     .map_err(|e| e.to_string()),
                 "speed" => parse_speed(&value).map(|s| settings.speed = s),
+                "weave" => match value.trim() {
+                    "1" | "true" | "on" | "yes" => {
+                        settings.weave = true;
+                        Ok(())
+                    }
+                    "0" | "false" | "off" | "no" => {
+                        settings.weave = false;
+                        Ok(())
+                    }
+                    other => Err(format!("'{other}' is not 1 or 0")),
+                },
                 "braid" => match value.trim().parse::<u8>() {
                     Ok(p) if p <= 100 => {
                         settings.braid = p;
@@ -305,6 +332,9 @@ impl Settings {
         parts.push(format!("seed={}", self.seed));
         if self.braid > 0 {
             parts.push(format!("braid={}", self.braid));
+        }
+        if self.weave {
+            parts.push("weave=1".into());
         }
         match generate::find(self.main.algorithm).map(|a| a.knob) {
             Ok(Knob::Pop) => parts.push(format!(

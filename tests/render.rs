@@ -108,7 +108,7 @@ fn json_lists_openings_as_cell_index_pairs() {
         json::render(&comb(), &meta, &ends, Some(&[0, 1, 2, 5])),
         "{\"shape\":\"square\",\"width\":3,\"height\":2,\"cells\":6,\"seed\":7,\"algorithm\":\"hand\",\
          \"entrance\":0,\"exit\":5,\"edges\":[[0,1],[0,3],[1,2],[1,4],[2,5],[3,4],[4,5]],\"masked\":[],\
-         \"openings\":[[0,1],[0,3],[1,2],[2,5]],\"solution\":[0,1,2,5]}\n"
+         \"openings\":[[0,1],[0,3],[1,2],[2,5]],\"tunnels\":[],\"solution\":[0,1,2,5]}\n"
     );
 }
 

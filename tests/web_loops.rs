@@ -76,3 +76,59 @@ fn solvers_race_on_a_braided_maze_in_compare_mode() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn the_weave_toggle_weaves_the_maze_and_the_canvas_shows_its_crossings() {
+    let app = open("?algorithm=kruskal&size=12x9&seed=4&speed=instant");
+    assert!(app.grid(0).unwrap().tunnels().is_empty());
+    let toggle: HtmlInputElement = document()
+        .get_element_by_id("weave")
+        .unwrap()
+        .dyn_into()
+        .unwrap();
+    toggle.set_checked(true);
+    toggle
+        .dispatch_event(&Event::new("change").unwrap())
+        .unwrap();
+    assert!(app.query().contains("weave=1"), "{}", app.query());
+    let grid = app.grid(0).unwrap();
+    let tunnels = grid.tunnels();
+    assert!(!tunnels.is_empty(), "a woven maze has crossings");
+    assert_eq!(
+        grid.openings(),
+        u64::from(grid.cells()) - 1,
+        "still perfect"
+    );
+    // Under a west-east tunnel the cell's own passage wall runs across the
+    // tunnel's neck, and the neck itself is open.
+    let canvas = &canvases()[0];
+    let rect = canvas.get_bounding_client_rect();
+    let scale = f64::from(canvas.width()) / rect.width();
+    let pitch = app.pitch(0).unwrap();
+    let t = (pitch / 12.0).floor().max(1.0);
+    let s = pitch - t;
+    let i = (s / 4.0).floor();
+    let picture = pixels(canvas);
+    let at = |x: f64, y: f64| {
+        let k = ((y as usize) * canvas.width() as usize + x as usize) * 4;
+        [picture[k], picture[k + 1], picture[k + 2], picture[k + 3]]
+    };
+    let wall = mazelab::render::palette::LIGHT.wall;
+    let mut checked = 0;
+    for (from, under, to) in tunnels {
+        if to != from + 2 {
+            continue;
+        }
+        let (cx, cy) = app.cell_centre(0, under).unwrap();
+        let (cx, cy) = ((cx - rect.left()) * scale, (cy - rect.top()) * scale);
+        let left = (cx - s / 2.0).round();
+        assert_eq!(
+            at(left + i + t / 2.0, cy),
+            wall,
+            "the over passage's wall across the tunnel"
+        );
+        assert_ne!(at(left - t / 2.0, cy), wall, "the tunnel's mouth is open");
+        checked += 1;
+    }
+    assert!(checked > 0, "a west-east tunnel was drawn");
+}

@@ -232,7 +232,8 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         return Err(MazeError::BadValue {
             what: "format for a woven maze",
             given: request.format.name().into(),
-            valid: "svg, json or stats (the text formats cannot show a passage under a cell)".into(),
+            valid: "svg, json or stats (the text formats cannot show a passage under a cell)"
+                .into(),
         }
         .into());
     }

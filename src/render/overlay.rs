@@ -227,7 +227,14 @@ impl OverlayScene {
 /// Which side of `a` faces `b`, if they are neighbours.
 fn side_towards(shape: &Shape, a: Cell, b: Cell) -> Option<usize> {
     if let Some(dims) = shape.plain_square() {
-        return dims.dir_between(a, b).map(|d| d as usize);
+        // Two apart in a line is a woven maze's tunnel: the band leaves
+        // toward the cell it passes under.
+        return dims.dir_between(a, b).map(|d| d as usize).or_else(|| {
+            Dir::ALL
+                .into_iter()
+                .find(|&d| dims.step(a, d).and_then(|m| dims.step(m, d)) == Some(b))
+                .map(|d| d as usize)
+        });
     }
     shape.sides(a).as_slice().iter().position(|&s| s == Some(b))
 }

@@ -15,6 +15,9 @@ use crate::event::{Event, Mark};
 use crate::grid::{Cell, Dir, Grid};
 use std::sync::Arc;
 
+/// Below this many pixels a woven cell is drawn plainly (no room to inset).
+const MIN_WOVEN_CELL_PX: i64 = 6;
+
 /// The light theme's colours, as the tests and the smoke test know them.
 pub mod colour {
     use super::super::palette::{Rgba, LIGHT};
@@ -217,6 +220,9 @@ impl Pixels {
         let Some((px, py, s, t)) = self.layout.lattice_cell(cell) else {
             return;
         };
+        if scene.grid.is_woven() && s >= MIN_WOVEN_CELL_PX {
+            return self.paint_woven_cell(scene, cell, (px, py, s, t));
+        }
         let palette = self.palette;
         let here = scene.cell_colour(palette, cell);
         self.raster.fill(px, py, s, s, here);
@@ -240,6 +246,53 @@ impl Pixels {
         }
     }
 
+    /// A woven maze's cell, inset as Buck draws weaves: a passage half the
+    /// cell wide with necks out through its open sides (and tunnel mouths);
+    /// a cell with a tunnel under it draws its own passage's walls across
+    /// the tunnel's necks, so the lower passage is seen to go beneath.
+    fn paint_woven_cell(
+        &mut self,
+        scene: &Scene,
+        cell: Cell,
+        (px, py, s, t): (i64, i64, i64, i64),
+    ) {
+        use crate::grid::{UNDER_EW, UNDER_NS};
+        let grid = &scene.grid;
+        let palette = self.palette;
+        let here = scene.cell_colour(palette, cell);
+        let i = s / 4;
+        let r = &mut self.raster;
+        // The square and its four wall strips start as wall.
+        r.fill(px - t, py - t, s + 2 * t, s + 2 * t, palette.wall);
+        r.fill(px + i, py + i, s - 2 * i, s - 2 * i, here);
+        let under = grid.raw()[cell as usize] & (UNDER_EW | UNDER_NS);
+        for dir in Dir::ALL {
+            if !grid.is_open(cell, dir) && !grid.tunnel_mouth(cell, dir) {
+                continue;
+            }
+            // The neck, through the wall strip to the neighbour's.
+            match dir {
+                Dir::N => r.fill(px + i, py - t, s - 2 * i, i + t, here),
+                Dir::S => r.fill(px + i, py + s - i, s - 2 * i, i + t, here),
+                Dir::W => r.fill(px - t, py + i, i + t, s - 2 * i, here),
+                Dir::E => r.fill(px + s - i, py + i, i + t, s - 2 * i, here),
+            }
+            let tunnel = match dir {
+                Dir::E | Dir::W => under & UNDER_EW != 0,
+                Dir::N | Dir::S => under & UNDER_NS != 0,
+            };
+            if tunnel {
+                // This cell's own passage wall, across the tunnel's neck.
+                match dir {
+                    Dir::N => r.fill(px + i, py + i, s - 2 * i, t, palette.wall),
+                    Dir::S => r.fill(px + i, py + s - i - t, s - 2 * i, t, palette.wall),
+                    Dir::W => r.fill(px + i, py + i, t, s - 2 * i, palette.wall),
+                    Dir::E => r.fill(px + s - i - t, py + i, t, s - 2 * i, palette.wall),
+                }
+            }
+        }
+    }
+
     fn paint_sampled_cell(&mut self, scene: &Scene, cell: Cell) {
         if let Some((x, y, w, h)) = self.samples.span(self.layout.dims, cell) {
             let c = scene.sampled_colour(self.palette, cell);
@@ -256,6 +309,18 @@ impl Pixels {
             return;
         }
         self.raster.clear([0; 4]);
+        if self.layout.is_lattice() && scene.grid.is_woven() {
+            // Woven mazes paint cell by cell (the row builder knows no
+            // tunnels); they are small enough to.
+            let (x0, x1, y0, y1) = self.layout.visible();
+            let dims = self.layout.dims;
+            for y in y0..y1 {
+                for x in x0..x1 {
+                    self.paint_lattice_cell(scene, dims.at(x, y));
+                }
+            }
+            return;
+        }
         if self.layout.is_lattice() {
             self.paint_all_lattice(scene);
         } else {

@@ -48,18 +48,34 @@ fn woven_walls(grid: &Grid, ends: Option<&Ends>) -> String {
                 Dir::N | Dir::S => under & crate::grid::UNDER_NS != 0,
             };
             match (side, open) {
-                (Dir::N, true) => { let _ = write!(d, "M{l} {top}V{t}M{r} {top}V{t}"); }
-                (Dir::S, true) => { let _ = write!(d, "M{l} {b}V{bottom}M{r} {b}V{bottom}"); }
-                (Dir::W, true) => { let _ = write!(d, "M{left} {t}H{l}M{left} {b}H{l}"); }
-                (Dir::E, true) => { let _ = write!(d, "M{r} {t}H{right}M{r} {b}H{right}"); }
+                (Dir::N, true) => {
+                    let _ = write!(d, "M{l} {top}V{t}M{r} {top}V{t}");
+                }
+                (Dir::S, true) => {
+                    let _ = write!(d, "M{l} {b}V{bottom}M{r} {b}V{bottom}");
+                }
+                (Dir::W, true) => {
+                    let _ = write!(d, "M{left} {t}H{l}M{left} {b}H{l}");
+                }
+                (Dir::E, true) => {
+                    let _ = write!(d, "M{r} {t}H{right}M{r} {b}H{right}");
+                }
                 _ => {}
             }
             if !open || tunnel {
                 match side {
-                    Dir::N => { let _ = write!(d, "M{l} {t}H{r}"); }
-                    Dir::S => { let _ = write!(d, "M{l} {b}H{r}"); }
-                    Dir::W => { let _ = write!(d, "M{l} {t}V{b}"); }
-                    Dir::E => { let _ = write!(d, "M{r} {t}V{b}"); }
+                    Dir::N => {
+                        let _ = write!(d, "M{l} {t}H{r}");
+                    }
+                    Dir::S => {
+                        let _ = write!(d, "M{l} {b}H{r}");
+                    }
+                    Dir::W => {
+                        let _ = write!(d, "M{l} {t}V{b}");
+                    }
+                    Dir::E => {
+                        let _ = write!(d, "M{r} {t}V{b}");
+                    }
                 }
             }
         }

@@ -161,6 +161,7 @@ impl App {
                 &shape,
                 self.settings.seed,
                 self.settings.braid,
+                self.settings.weave,
                 !instant,
                 self.settings.solver,
                 ends,

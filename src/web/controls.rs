@@ -84,6 +84,18 @@ impl App {
         dom::set_text("speed-value", &speed_label(s.speed));
         input("seed")?.set_value(&s.seed.to_string());
         input("braid")?.set_value(&s.braid.to_string());
+        let weave = input("weave")?;
+        weave.set_checked(s.weave);
+        let can_weave = generate::find(s.main.algorithm)
+            .and_then(|a| generate::check_weave(a, &s.shape))
+            .is_ok();
+        // Offered on plain squares; with another generator it says which weave.
+        dom::set_hidden("weave-field", s.shape.plain_square().is_none());
+        weave.set_disabled(!can_weave && !s.weave);
+        dom::by_id::<web_sys::Element>("weave-field")?.set_attribute(
+            "title",
+            "passages may run under straight cells: with kruskal, backtracker or growing-tree on a plain square",
+        )?;
         dom::set_text("braid-value", &format!("{}%", s.braid));
         let comparing = !s.compare.is_empty();
         input("compare")?.set_checked(comparing);
@@ -198,6 +210,7 @@ impl App {
         let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
         s.speed = slider_to_speed(slider);
         s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
+        s.weave = input("weave")?.checked();
         if input("compare")?.checked() {
             let text = input("compare-specs")?.value();
             let text = if text.trim().is_empty() {
@@ -218,6 +231,7 @@ impl App {
         } else {
             s.compare.clear();
         }
+        check_weave(s, &mut problems);
         Ok(problems)
     }
 
@@ -234,6 +248,7 @@ impl App {
             pop: s.main.pop.clone(),
             bias: s.main.bias,
             braid: s.braid,
+            weave: s.weave,
             ..Params::on(s.shape.clone(), s.seed)
         };
         match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
@@ -301,6 +316,14 @@ fn read_shape(s: &mut Settings) -> Result<Vec<String>, JsValue> {
     let mut notices = Vec::new();
     s.keep_algorithms_that_run(&mut notices);
     Ok(notices)
+}
+
+/// After the controls are read: weaving with a generator that cannot is
+/// named and switched off.
+fn check_weave(s: &mut Settings, problems: &mut Vec<String>) {
+    let mut notices = Vec::new();
+    s.keep_algorithms_that_run(&mut notices);
+    problems.extend(notices);
 }
 
 /// A changed setting rebuilds the mazes; a bad value is named, not used.

@@ -104,6 +104,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "bias",
         "seed",
         "braid",
+        "weave",
         "compare",
         "compare-specs",
     ] {

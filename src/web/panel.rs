@@ -83,6 +83,7 @@ impl Panel {
         shape: &Shape,
         seed: u64,
         braid: u8,
+        weave: bool,
         visuals: bool,
         solver: &str,
         markers: (Cell, Cell),
@@ -144,6 +145,7 @@ impl Panel {
             pop: spec.pop.clone(),
             bias: spec.bias,
             braid,
+            weave,
             ..Params::on(shape.clone(), seed)
         };
         let generator = Generator::new(algorithm, params, visuals);
