@@ -622,6 +622,35 @@ impl Grid {
                 .is_some_and(|n| self.bits[n as usize] & bit != 0)
     }
 
+    /// Where leaving `cell` by its side `k` leads: the neighbour when the
+    /// wall is open, or on a woven square the far end of a tunnel under the
+    /// neighbour; with the side of the cell reached that faces back. `None`
+    /// at a wall. What walkers that turn by sides (wall followers, Trémaux,
+    /// Pledge, chain) step with, so tunnels are passages to them too.
+    #[inline]
+    pub fn through(&self, cell: Cell, k: usize) -> Option<(Cell, usize)> {
+        if let Some(d) = self.square {
+            let dir = Dir::ALL[k];
+            let n = d.step(cell, dir)?;
+            if self.is_open(cell, dir) {
+                return Some((n, (k + 2) % 4));
+            }
+            if self.woven && self.tunnel_mouth(cell, dir) {
+                let far = d.step(n, dir)?;
+                if self.is_open_between(cell, far) {
+                    return Some((far, (k + 2) % 4));
+                }
+            }
+            return None;
+        }
+        let n = self.shape.side(cell, k)?;
+        if !self.is_open_between(cell, n) {
+            return None;
+        }
+        let back = self.shape.sides(n).index_of(cell)?;
+        Some((n, back))
+    }
+
     /// Every tunnel of a woven square as (from, under, to), in order.
     pub fn tunnels(&self) -> Vec<(Cell, Cell, Cell)> {
         // (Only a square's bits 2 and 3 are tunnels: see `is_woven`.)

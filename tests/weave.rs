@@ -103,3 +103,49 @@ fn braiding_a_woven_maze_keeps_its_crossings() {
         assert_eq!(grid.degree(under), 2, "a crossing cell stays straight");
     }
 }
+
+#[test]
+fn every_solver_walks_through_tunnels_on_woven_mazes() {
+    use mazelab::solve::{solve, Outcome, Promise, SOLVERS};
+    for seed in 0..6 {
+        for braid in [0u8, 50] {
+            let params = Params {
+                braid,
+                ..woven("newest", 14, 10, seed)
+            };
+            let grid = generate::generate("kruskal", params).unwrap();
+            assert!(!grid.tunnels().is_empty());
+            let (start, goal) = (0, 139);
+            let shortest = mazelab::analyze::distances(&grid, start)[goal as usize];
+            for solver in SOLVERS.iter().filter(|s| s.name != "longest-path") {
+                let label = format!("{} seed {seed} braid {braid}", solver.name);
+                match solve(solver.name, &grid, start, goal).unwrap() {
+                    Outcome::Found(path) => {
+                        assert_eq!((path[0], *path.last().unwrap()), (start, goal), "{label}");
+                        for pair in path.windows(2) {
+                            let linked = (grid.adjacent(pair[0], pair[1])
+                                || grid.tunnel_under(pair[0], pair[1]).is_some())
+                                && grid.is_open_between(pair[0], pair[1]);
+                            assert!(linked, "{label}: {pair:?} is no move");
+                        }
+                        if solver.promise == Promise::Shortest {
+                            assert_eq!(path.len() as u32 - 1, shortest, "{label}");
+                        }
+                        // On a perfect woven maze (a tree) every method finds the one path.
+                        if braid == 0 {
+                            assert_eq!(path.len() as u32 - 1, shortest, "{label}: the only path");
+                        }
+                    }
+                    Outcome::NotFound(why) => {
+                        // Only methods that may give up do (Pledge promises
+                        // the outer edge, not a given cell of it).
+                        assert_eq!(solver.promise, Promise::PathOrGiveUp, "{label}: {why}");
+                        let follows_walls = solver.name.starts_with("wall-follower");
+                        assert!(!(braid == 0 && follows_walls), "{label}: {why}");
+                    }
+                    Outcome::Searching => panic!("{label}"),
+                }
+            }
+        }
+    }
+}

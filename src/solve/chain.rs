@@ -94,9 +94,8 @@ impl Chain {
         if r.done {
             return None;
         }
-        let sides = grid.shape().sides(r.at);
-        let k = sides.len();
-        let exit = (1..=k)
+        let k = grid.shape().sides(r.at).len();
+        let step = (1..=k)
             .map(|j| {
                 if r.left_hand {
                     (r.back + j) % k
@@ -104,17 +103,11 @@ impl Chain {
                     (r.back + k * j - j) % k
                 }
             })
-            .find(|&i| sides.as_slice()[i].is_some_and(|n| grid.is_open_between(r.at, n)));
-        let Some(exit) = exit else {
+            .find_map(|i| grid.through(r.at, i));
+        let Some((next, back)) = step else {
             r.done = true;
             return None;
         };
-        let next = sides.as_slice()[exit].expect("an open side has a cell");
-        let back = grid
-            .shape()
-            .sides(next)
-            .index_of(r.at)
-            .expect("neighbours see each other");
         match r.first {
             None => r.first = Some((next, back)),
             Some(first) if first == (next, back) => {
@@ -187,7 +180,7 @@ impl Step for Chain {
         }
         if self.robots.is_none() {
             let next = self.line[self.at + 1];
-            if self.grid.is_open_between(here, next) {
+            if self.grid.adjacent(here, next) && self.grid.is_open_between(here, next) {
                 self.at += 1;
                 self.trail.step_to(next, &mut self.marks, out);
                 return true;

@@ -102,28 +102,19 @@ impl Pledge {
     /// Moves through side `k` of the current cell; returns the side of the
     /// new cell it entered by.
     fn go(&mut self, k: usize, angle: f64, out: &mut Emit) -> usize {
-        let next = self
+        let (next, back) = self
             .grid
-            .shape()
-            .side(self.at, k)
-            .expect("an open side has a cell");
+            .through(self.at, k)
+            .expect("an open side leads on");
         self.heading = angle;
-        let back = self
-            .grid
-            .shape()
-            .sides(next)
-            .index_of(self.at)
-            .expect("neighbours see each other");
         self.at = next;
         self.trail.step_to(next, &mut self.marks, out);
         back
     }
 
+    /// Whether side `k` leads on (a tunnel does too).
     fn open(&self, k: usize) -> bool {
-        self.grid
-            .shape()
-            .side(self.at, k)
-            .is_some_and(|n| self.grid.is_open_between(self.at, n))
+        self.grid.through(self.at, k).is_some()
     }
 }
 

@@ -51,22 +51,18 @@ impl Tremaux {
         (self.walked[cell as usize] >> (2 * side)) & 3
     }
 
+    /// Where leaving by `side` leads (through a tunnel on woven mazes).
     fn across(&self, cell: Cell, side: usize) -> Option<Cell> {
-        self.grid.shape().sides(cell).as_slice()[side]
+        self.grid.through(cell, side).map(|(to, _)| to)
     }
 
     /// Walks out of `at` by `side`, marking the passage on both sides;
     /// returns where it arrives and the side it came in by there.
     fn walk(&mut self, side: usize) -> (Cell, usize) {
-        let to = self
-            .across(self.at, side)
-            .expect("an open side leads to a cell");
-        let back = self
+        let (to, back) = self
             .grid
-            .shape()
-            .sides(to)
-            .index_of(self.at)
-            .expect("neighbours face each other");
+            .through(self.at, side)
+            .expect("an open side leads to a cell");
         self.walked[self.at as usize] += 1 << (2 * side);
         self.walked[to as usize] += 1 << (2 * back);
         (to, back)
@@ -109,9 +105,9 @@ impl Step for Tremaux {
             };
             return false;
         }
-        let sides = self.grid.shape().sides(self.at);
-        let open: Vec<usize> = (0..sides.len())
-            .filter(|&d| sides.as_slice()[d].is_some_and(|n| self.grid.is_open_between(self.at, n)))
+        let sides = self.grid.shape().sides(self.at).len();
+        let open: Vec<usize> = (0..sides)
+            .filter(|&d| self.grid.through(self.at, d).is_some())
             .collect();
         let back = self.back;
         let seen_before = open

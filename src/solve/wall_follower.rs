@@ -87,8 +87,8 @@ impl Step for WallFollower {
             return false;
         }
         *seen |= bit;
-        let sides = self.grid.shape().sides(self.at);
-        let k = sides.len();
+        let k = self.grid.shape().sides(self.at).len();
+        // `through` steps into tunnels too (woven mazes).
         let next = (1..=k)
             .map(|j| {
                 if self.left_hand {
@@ -97,18 +97,12 @@ impl Step for WallFollower {
                     (self.back + k * j - j) % k
                 }
             })
-            .filter_map(|i| sides.as_slice()[i])
-            .find(|&n| self.grid.is_open_between(self.at, n));
-        let Some(next) = next else {
+            .find_map(|i| self.grid.through(self.at, i));
+        let Some((next, back)) = next else {
             self.outcome = Outcome::NotFound("the start has no opening".into());
             return false;
         };
-        self.back = self
-            .grid
-            .shape()
-            .sides(next)
-            .index_of(self.at)
-            .expect("neighbours face each other");
+        self.back = back;
         self.at = next;
         self.trail.step_to(next, &mut self.marks, out);
         if next == self.goal {
