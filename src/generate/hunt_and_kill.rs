@@ -92,12 +92,36 @@ impl<S: Topology> HuntAndKill<S> {
         while self.visited.contains(self.first_unvisited) {
             self.first_unvisited += 1;
         }
-        if self.first_unvisited > 0 {
-            return self.first_unvisited;
+        let first = self.first_unvisited;
+        let shape = &self.shape;
+        if first > 0 {
+            if !shape.needs_stand_ins() || shape.lower_neighbor(first).is_some() {
+                return first;
+            }
+            // No lower neighbour: its stand-in touches the maze through its
+            // own lower neighbour, or is in the maze and touches `first`.
+            let stand_in = shape
+                .stand_in(first)
+                .expect("a cell without a lower neighbour has a stand-in");
+            return if self.visited.contains(stand_in) {
+                first
+            } else {
+                stand_in
+            };
         }
-        self.shape
-            .lower_neighbor(self.lowest_visited)
-            .expect("only cell 0 has no lower-numbered neighbour, and it is unvisited")
+        let low = self.lowest_visited;
+        if let Some(n) = shape.lower_neighbor(low) {
+            return n;
+        }
+        let stand_in = shape
+            .stand_in(low)
+            .expect("a cell without a lower neighbour has a stand-in");
+        if !self.visited.contains(stand_in) {
+            return stand_in;
+        }
+        shape
+            .lower_neighbor(stand_in)
+            .expect("a stand-in has a lower-numbered neighbour")
     }
 }
 

@@ -199,10 +199,25 @@ pub trait Topology {
         None
     }
 
-    /// Whether `lower_neighbor` answers for every cell but cell 0.
+    /// Whether `lower_neighbor` answers for every cell but cell 0, or for
+    /// those it does not, `stand_in` does.
     #[inline]
     fn numbered_in_order(&self) -> bool {
         false
+    }
+
+    /// Whether some cells (other than cell 0) have no lower-numbered
+    /// neighbour and need a `stand_in`.
+    #[inline]
+    fn needs_stand_ins(&self) -> bool {
+        false
+    }
+
+    /// For a cell with no lower-numbered neighbour, a neighbour that has
+    /// one (a triangle at a row's start pointing up: the one east of it).
+    #[inline]
+    fn stand_in(&self, _cell: Cell) -> Option<Cell> {
+        None
     }
 
     /// Every wall once as a compact code, in cell order: `owner * 8 + bit
@@ -529,6 +544,16 @@ impl Topology for Shape {
     fn numbered_in_order(&self) -> bool {
         self.mask.as_ref().is_none_or(|m| m.live() == m.cells())
             && on_kind!(self, k => k.numbered_in_order())
+    }
+
+    #[inline]
+    fn needs_stand_ins(&self) -> bool {
+        on_kind!(self, k => k.needs_stand_ins())
+    }
+
+    #[inline]
+    fn stand_in(&self, cell: Cell) -> Option<Cell> {
+        on_kind!(self, k => k.stand_in(cell))
     }
 
     fn neighbors(&self, cell: Cell) -> Neighbors {

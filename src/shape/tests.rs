@@ -263,9 +263,19 @@ fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
             assert!(shape.adjacent(cell, low), "{name} {size}: {cell} -> {low}");
         }
     }
-    let triangle = Shape::parse("triangle", "6x4", None).unwrap();
-    assert!(
-        !triangle.numbered_in_order(),
-        "an up triangle at a row's start has none"
-    );
+    // Triangles: an up triangle at a row's start has none, but its stand-in
+    // (east of it) has one.
+    for size in ["6x4", "2x5", "7x1"] {
+        let triangle = Shape::parse("triangle", size, None).unwrap();
+        assert!(triangle.numbered_in_order() && triangle.needs_stand_ins());
+        for cell in 1..triangle.cells() {
+            let low = triangle.lower_neighbor(cell).or_else(|| {
+                let s = triangle.stand_in(cell).expect("a stand-in");
+                assert!(triangle.adjacent(cell, s), "{size}: stand-in of {cell}");
+                triangle.lower_neighbor(s)
+            });
+            let low = low.unwrap_or_else(|| panic!("{size}: cell {cell}"));
+            assert!(low < cell, "{size}: {cell} -> {low}");
+        }
+    }
 }

@@ -146,6 +146,38 @@ impl Topology for Triangle {
         )
     }
 
+    /// The cell above a down triangle, else the one west; an up triangle
+    /// at a row's start has none (its `stand_in` is east of it).
+    #[inline]
+    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.dims.xy(cell);
+        if (x + y) % 2 == 1 && y > 0 {
+            Some(cell - self.dims.width)
+        } else if x > 0 {
+            Some(cell - 1)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn numbered_in_order(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn needs_stand_ins(&self) -> bool {
+        true
+    }
+
+    /// East of an up triangle at a row's start: a down triangle, whose
+    /// northern neighbour is numbered lower.
+    #[inline]
+    fn stand_in(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.dims.xy(cell);
+        (x == 0 && y > 0 && self.dims.width > 1).then_some(cell + 1)
+    }
+
     type Walker = TriangleWalker;
 
     #[inline]
