@@ -199,3 +199,35 @@ fn the_chain_reaches_the_goal_on_perfect_and_braided_mazes_of_every_shape() {
         }
     }
 }
+
+#[test]
+fn two_sweeps_and_greed_look_at_fewer_cells_of_an_open_room() {
+    use mazelab::event::{Event, Mark};
+    use mazelab::grid::Dims;
+    use mazelab::solve::Solver;
+    let room = Grid::open(Dims::new(30, 30).unwrap());
+    let looked_at = |name: &str| {
+        // Across the middle: two small diamonds instead of one large one.
+        let mut run = Solver::by_name(name, &room, 455, 474, true).unwrap();
+        let mut seen = vec![false; 900];
+        for event in run.by_ref() {
+            if let Event::Mark(c, Mark::Explored | Mark::Frontier) = event {
+                seen[c as usize] = true;
+            }
+        }
+        let path = match run.outcome() {
+            Outcome::Found(p) => p.len() - 1,
+            other => panic!("{name}: {other:?}"),
+        };
+        (seen.iter().filter(|&&s| s).count(), path)
+    };
+    let (bfs, bfs_path) = looked_at("bfs");
+    let (two, two_path) = looked_at("bidirectional-bfs");
+    let (greedy, greedy_path) = looked_at("greedy-best-first");
+    let (iddfs, iddfs_path) = looked_at("iddfs");
+    assert_eq!((bfs_path, two_path, iddfs_path), (19, 19, 19));
+    assert!(two < bfs * 3 / 4, "two sweeps {two} vs one {bfs}");
+    assert!(greedy < bfs / 4, "greedy {greedy} vs {bfs}");
+    assert!(greedy_path >= 19);
+    assert!(iddfs > 0);
+}

@@ -9,6 +9,7 @@
 
 mod astar;
 mod bfs;
+mod bidirectional_bfs;
 mod blind_alley_filler;
 mod blind_alley_sealer;
 mod blind_alleys;
@@ -17,6 +18,8 @@ mod collision;
 mod cul_de_sac_filler;
 mod dead_end_filler;
 mod dfs;
+mod greedy_best_first;
+mod iddfs;
 mod longest_path;
 mod pledge;
 mod random_mouse;
@@ -85,6 +88,24 @@ pub static SOLVERS: &[SolverInfo] = &[
         description: "A* with the Manhattan distance: a shortest path, exploring toward the goal first",
         promise: Promise::Shortest,
         make: astar::AStar::boxed,
+    },
+    SolverInfo {
+        name: "bidirectional-bfs",
+        description: "breadth-first sweeps from both ends, growing the smaller frontier, until they meet: a shortest path, fewer cells looked at",
+        promise: Promise::Shortest,
+        make: bidirectional_bfs::BidirectionalBfs::boxed,
+    },
+    SolverInfo {
+        name: "greedy-best-first",
+        description: "always explores the cell that looks nearest the goal: fast when the way is direct, not always shortest",
+        promise: Promise::Path,
+        make: greedy_best_first::GreedyBestFirst::boxed,
+    },
+    SolverInfo {
+        name: "iddfs",
+        description: "iterative deepening depth-first search: depth-first rounds with a limit raised by one each time; shortest, holding only its path",
+        promise: Promise::Shortest,
+        make: iddfs::Iddfs::boxed,
     },
     SolverInfo {
         name: "wall-follower",
