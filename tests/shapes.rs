@@ -93,7 +93,8 @@ fn row_and_column_generators_refuse_other_shapes_and_name_where_they_run() {
             "{err}"
         );
     }
-    assert_eq!(generate::available_on(&hex).count(), 8);
+    // The generic ones, the new ones included: 8 classic, houston, origin-shift.
+    assert_eq!(generate::available_on(&hex).count(), 10);
 }
 
 #[test]

@@ -31,14 +31,35 @@ pub struct AldousBroder<S: Topology> {
 
 /// Aldous-Broder on the params' shape.
 pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(AldousBroder {
-        visited: BitSet::new(shape.cells() as usize),
-        at: shape.walker(0),
-        remaining: shape.live_cells() - 1,
-        shape,
-        rng: Rng::new(params.seed),
-        started: false,
-    }))
+    super::on_shape!(params, shape => Box::new(AldousBroder::new(shape, Rng::new(params.seed))))
+}
+
+impl<S: Topology> AldousBroder<S> {
+    pub(super) fn new(shape: S, rng: Rng) -> AldousBroder<S> {
+        AldousBroder {
+            visited: BitSet::new(shape.cells() as usize),
+            at: shape.walker(0),
+            remaining: shape.live_cells() - 1,
+            shape,
+            rng,
+            started: false,
+        }
+    }
+
+    /// How many cells the maze holds so far.
+    pub(super) fn in_maze(&self) -> u32 {
+        if self.started {
+            self.shape.live_cells() - self.remaining
+        } else {
+            0
+        }
+    }
+
+    /// The shape, the random source and the cells in the maze, for another
+    /// algorithm to go on from (Houston's hand-over to Wilson).
+    pub(super) fn into_parts(self) -> (S, Rng, BitSet) {
+        (self.shape, self.rng, self.visited)
+    }
 }
 
 impl<S: Topology> Step for AldousBroder<S> {

@@ -14,8 +14,10 @@ mod cellular_automaton;
 mod eller;
 pub mod frontier;
 mod growing_tree;
+mod houston;
 mod hunt_and_kill;
 mod kruskal;
+mod origin_shift;
 pub mod pop;
 mod prim;
 mod recursive_division;
@@ -282,6 +284,24 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         make: wilson::boxed,
+    },
+    Algorithm {
+        name: "houston",
+        description: "Houston: Aldous-Broder until a third of the cells are in, then Wilson; uniform, faster than either alone",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        make: houston::boxed,
+    },
+    Algorithm {
+        name: "origin-shift",
+        description: "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
+        working_set: "origin",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        make: origin_shift::boxed,
     },
     Algorithm {
         name: "hunt-and-kill",

@@ -64,6 +64,34 @@ impl<S: Topology> Wilson<S> {
         }
     }
 
+    /// Wilson continuing a maze already grown over the cells `in_maze` holds
+    /// (Houston's hand-over), with the same random source.
+    pub(super) fn continue_from(shape: S, rng: Rng, in_maze: impl Fn(Cell) -> bool) -> Wilson<S> {
+        let state = (0..shape.cells())
+            .map(|c| {
+                if !shape.is_cell(c) || in_maze(c) {
+                    IN_MAZE
+                } else {
+                    OUT
+                }
+            })
+            .collect();
+        Wilson {
+            head: shape.walker(0),
+            shape,
+            rng,
+            state,
+            walk: Vec::new(),
+            scan: 0,
+            started: true,
+        }
+    }
+
+    /// Starts a walk at the first cell outside the maze; `false` if none is left.
+    pub(super) fn begin(&mut self, out: &mut Emit) -> bool {
+        self.start_walk(out)
+    }
+
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
     fn start_walk(&mut self, out: &mut Emit) -> bool {
         let cells = self.shape.cells();

@@ -1,0 +1,63 @@
+//! Houston: Aldous-Broder until about a third of the cells are in the maze,
+//! then Wilson for the rest.
+//!
+//! 1. Walk at random from a random cell, carving into every cell the walk
+//!    enters for the first time (Aldous-Broder).
+//! 2. Once a third of the cells are in, stop walking: the maze so far is the
+//!    target Wilson's walks look for.
+//! 3. From each cell outside it, take a loop-erased random walk until it
+//!    hits the maze, and carve the walk in (Wilson).
+//!
+//! Both halves sample spanning trees uniformly and either can take over
+//! from the other, so the result is uniform too. Aldous-Broder is quick
+//! while most cells are new and crawls at the end; Wilson crawls at the
+//! start, while the maze is a small target, and is quick at the end:
+//! Houston takes each where it is fast.
+
+use super::aldous_broder::AldousBroder;
+use super::wilson::Wilson;
+use super::{Params, Step};
+use crate::event::Emit;
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+pub struct Houston<S: Topology> {
+    walk: Option<AldousBroder<S>>,
+    fill: Option<Wilson<S>>,
+    /// Cells in the maze at which Wilson takes over.
+    handover: u32,
+}
+
+/// Houston on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(Houston::new(shape, params)))
+}
+
+impl<S: Topology> Houston<S> {
+    fn new(shape: S, params: &Params) -> Houston<S> {
+        Houston {
+            handover: shape.live_cells().div_ceil(3),
+            walk: Some(AldousBroder::new(shape, Rng::new(params.seed))),
+            fill: None,
+        }
+    }
+}
+
+impl<S: Topology> Step for Houston<S> {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if let Some(walk) = &mut self.walk {
+            if !walk.step_one(out) {
+                return false;
+            }
+            if walk.in_maze() >= self.handover {
+                let (shape, rng, visited) = self.walk.take().expect("walking").into_parts();
+                let mut wilson = Wilson::continue_from(shape, rng, |c| visited.contains(c));
+                let more = wilson.begin(out);
+                self.fill = Some(wilson);
+                return more;
+            }
+            return true;
+        }
+        self.fill.as_mut().is_some_and(|w| w.step_one(out))
+    }
+}

@@ -1,0 +1,122 @@
+//! Origin shift (CaptainLuma, 2024): a maze kept as arrows, every cell
+//! pointing to a neighbour on its way to one cell, the origin, which is
+//! moved about at random.
+//!
+//! 1. Start from any perfect maze as arrows: here a breadth-first tree from
+//!    a random origin, every cell pointing to its parent.
+//! 2. Pick a random neighbour of the origin. Point the origin at it (open
+//!    that wall), make the neighbour the new origin, and remove its arrow
+//!    (close the wall it pointed through).
+//! 3. Repeat until every cell has been the origin at least once.
+//!
+//! Each step keeps the arrows a spanning tree, so the maze stays perfect
+//! throughout; watched, it is rewired continuously. Moving the origin is
+//! Aldous-Broder's walk run backwards, so once the walk has covered every
+//! cell the maze is a uniform sample; stopping after a fixed number of
+//! steps is not. Its running time is that cover time (n log² n on a grid).
+
+use super::{Params, Step};
+use crate::bitset::BitSet;
+use crate::event::{Emit, Mark};
+use crate::grid::Cell;
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+const NONE: Cell = Cell::MAX;
+
+pub struct OriginShift<S: Topology> {
+    shape: S,
+    rng: Rng,
+    /// Each cell's arrow: the neighbour it points to (`NONE` at the origin).
+    arrow: Vec<Cell>,
+    origin: Cell,
+    /// The first tree, laid down a cell per step before shifting starts.
+    tree: Vec<Cell>,
+    laid: usize,
+    been_origin: BitSet,
+    left_to_visit: u32,
+}
+
+/// Origin shift on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(OriginShift::new(shape, params)))
+}
+
+impl<S: Topology> OriginShift<S> {
+    fn new(shape: S, params: &Params) -> OriginShift<S> {
+        let mut rng = Rng::new(params.seed);
+        let cells = shape.cells() as usize;
+        let origin = shape.random_cell(&mut rng);
+        // A breadth-first tree: the starting maze, every cell's arrow its parent.
+        let mut arrow = vec![NONE; cells];
+        let mut seen = BitSet::new(cells);
+        let mut tree = vec![origin];
+        seen.insert(origin);
+        let mut head = 0;
+        while head < tree.len() {
+            let cell = tree[head];
+            head += 1;
+            for &n in shape.neighbors(cell).as_slice() {
+                if shape.is_cell(n) && !seen.contains(n) {
+                    seen.insert(n);
+                    arrow[n as usize] = cell;
+                    tree.push(n);
+                }
+            }
+        }
+        let mut been_origin = BitSet::new(cells);
+        been_origin.insert(origin);
+        OriginShift {
+            left_to_visit: shape.live_cells() - 1,
+            shape,
+            rng,
+            arrow,
+            origin,
+            tree,
+            laid: 1,
+            been_origin,
+        }
+    }
+}
+
+impl<S: Topology> Step for OriginShift<S> {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if let Some(&cell) = self.tree.get(self.laid) {
+            self.laid += 1;
+            out.carve(cell, self.arrow[cell as usize]);
+            return true;
+        }
+        if self.laid == self.tree.len() {
+            self.laid += 1;
+            out.mark(self.origin, Mark::Frontier);
+            out.cursor(self.origin);
+        }
+        if self.left_to_visit == 0 {
+            out.mark(self.origin, Mark::Blank);
+            return false;
+        }
+        let old = self.origin;
+        let Some(next) = self.shape.random_neighbor(old, &mut self.rng, |_| true) else {
+            return false;
+        };
+        let behind = self.arrow[next as usize];
+        self.arrow[old as usize] = next;
+        self.arrow[next as usize] = NONE;
+        if behind != old {
+            // The wall the new origin pointed through closes; the old
+            // origin's new arrow opens one (if they are the same passage,
+            // it only turns round).
+            out.carve(old, next);
+            out.build(next, behind);
+        }
+        self.origin = next;
+        out.mark(old, Mark::Blank);
+        out.mark(next, Mark::Frontier);
+        out.cursor(next);
+        if !self.been_origin.contains(next) {
+            self.been_origin.insert(next);
+            self.left_to_visit -= 1;
+        }
+        true
+    }
+}
