@@ -191,3 +191,20 @@ fn a_seed_means_the_same_maze_on_every_platform() {
     let text = mazelab::render::ascii::render(&grid, None, None);
     assert_eq!(text, include_str!("fixtures/backtracker-4x3-seed42.txt"));
 }
+
+#[test]
+fn mazectric_grows_longer_corridors_than_the_maze_rule() {
+    use mazelab::analyze;
+    let dims = mazelab::grid::Dims::new(60, 40).unwrap();
+    let mean = |name: &str| {
+        (0..6)
+            .map(|seed| analyze::mean_corridor(&generate(name, Params::new(dims, seed)).unwrap()))
+            .sum::<f64>()
+            / 6.0
+    };
+    let (maze_rule, mazectric) = (mean("cellular-automaton"), mean("mazectric"));
+    assert!(
+        mazectric > 1.3 * maze_rule,
+        "mazectric {mazectric:.2} vs the maze rule {maze_rule:.2}"
+    );
+}

@@ -1,4 +1,5 @@
 //! Cellular automaton: the Maze rule evolving on the walls, then a repair.
+//! `mazectric` is the same with the Mazectric rule, B3/S1234 (step 2).
 //!
 //! Think of the maze as mazelib's block picture: cells at odd pixels (always
 //! open), lattice points at even pixels (always wall), and one pixel for each
@@ -48,12 +49,27 @@ pub struct CellularAutomaton {
     generation: u32,
     changed: bool,
     sets: UnionFind,
+    /// The most live neighbours a wall survives with: 5 for the Maze rule
+    /// (B3/S12345), 4 for Mazectric (B3/S1234).
+    survive_max: u32,
 }
 
 impl CellularAutomaton {
+    /// The Maze rule, B3/S12345.
     pub fn boxed(params: &Params) -> Box<dyn Step> {
+        Self::with_rule(params, 5)
+    }
+
+    /// Mazectric, B3/S1234: a wall with five live neighbours dies, so
+    /// corridors run longer and straighter than the Maze rule's.
+    pub fn mazectric(params: &Params) -> Box<dyn Step> {
+        Self::with_rule(params, 4)
+    }
+
+    fn with_rule(params: &Params, survive_max: u32) -> Box<dyn Step> {
         let cells = params.dims().cells() as usize;
         Box::new(CellularAutomaton {
+            survive_max,
             dims: params.dims(),
             rng: Rng::new(params.seed),
             walls: Grid::closed(params.dims()),
@@ -88,12 +104,12 @@ impl CellularAutomaton {
         x == 0 || self.east(x - 1, y)
     }
 
-    /// B3/S12345 with the two lattice neighbours always alive.
+    /// B3/S1234(5) with the two lattice neighbours always alive.
     #[inline]
-    fn rule(alive: bool, perpendicular: u32) -> bool {
+    fn rule(&self, alive: bool, perpendicular: u32) -> bool {
         let count = 2 + perpendicular;
         if alive {
-            (1..=5).contains(&count)
+            (1..=self.survive_max).contains(&count)
         } else {
             count == 3
         }
@@ -132,7 +148,7 @@ impl CellularAutomaton {
                     + u32::from(self.north(x + 1, y))
                     + u32::from(self.south(x, y))
                     + u32::from(self.south(x + 1, y));
-                let next = Self::rule(self.east(x, y), around);
+                let next = self.rule(self.east(x, y), around);
                 self.set_wall(cell, cell + 1, next, out);
             }
             if y + 1 < h {
@@ -140,7 +156,7 @@ impl CellularAutomaton {
                     + u32::from(self.east(x, y))
                     + u32::from(self.west(x, y + 1))
                     + u32::from(self.east(x, y + 1));
-                let next = Self::rule(self.south(x, y), around);
+                let next = self.rule(self.south(x, y), around);
                 self.set_wall(cell, cell + w, next, out);
             }
         }

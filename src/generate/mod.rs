@@ -358,6 +358,15 @@ pub static ALGORITHMS: &[Algorithm] = &[
         make: cellular_automaton::CellularAutomaton::boxed,
     },
     Algorithm {
+        name: "mazectric",
+        description: "Mazectric-rule (B3/S1234) automaton on the walls, then the same repair: longer, straighter corridors than the Maze rule",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::PlainSquare,
+        make: cellular_automaton::CellularAutomaton::mazectric,
+    },
+    Algorithm {
         name: "brain",
         description: "Spurrier's fractal brain maze: four sub-mazes joined by three openings across the dividing cross, recursively",
         working_set: "",
