@@ -580,3 +580,32 @@ fn a_method_that_finds_no_path_says_so_and_exits_non_zero() {
         "the maze is still printed"
     );
 }
+
+#[test]
+fn reverse_delete_names_its_size_limit() {
+    let out = mazelab(&[
+        "generate",
+        "--algorithm",
+        "reverse-delete",
+        "--size",
+        "65x65",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("4096") && err.contains("64x64"), "{err}");
+    let ok = mazelab(&[
+        "generate",
+        "--algorithm",
+        "reverse-delete",
+        "--size",
+        "64x64",
+        "--shape",
+        "square",
+        "--seed",
+        "1",
+        "--format",
+        "stats",
+    ]);
+    assert!(ok.status.success(), "{}", stderr(&ok));
+    assert!(stdout(&ok).contains("cycles=0 "), "a perfect maze");
+}

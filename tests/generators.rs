@@ -208,3 +208,20 @@ fn mazectric_grows_longer_corridors_than_the_maze_rule() {
         "mazectric {mazectric:.2} vs the maze rule {maze_rule:.2}"
     );
 }
+
+#[test]
+fn the_growing_forest_starts_from_several_roots_and_joins_them() {
+    use mazelab::event::Mark;
+    let params = Params::new(dims(40, 25), 5);
+    let mut run = Generator::by_name("growing-forest", params, true).unwrap();
+    let mut roots = 0;
+    for event in run.by_ref() {
+        match event {
+            Event::Mark(_, Mark::Frontier) => roots += 1,
+            Event::Carve(..) => break,
+            _ => {}
+        }
+    }
+    // About half the square root of 1000 cells: 16, less any repeated draw.
+    assert!((10..=16).contains(&roots), "{roots} roots");
+}

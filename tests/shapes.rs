@@ -93,8 +93,9 @@ fn row_and_column_generators_refuse_other_shapes_and_name_where_they_run() {
             "{err}"
         );
     }
-    // The generic ones, the new ones included: 8 classic, houston, origin-shift.
-    assert_eq!(generate::available_on(&hex).count(), 10);
+    // The generic ones: the 8 classic ones, and houston, origin-shift,
+    // growing-forest, boruvka and reverse-delete.
+    assert_eq!(generate::available_on(&hex).count(), 13);
 }
 
 #[test]

@@ -8,11 +8,13 @@
 mod aldous_broder;
 mod backtracker;
 pub mod binary_tree;
+mod boruvka;
 mod braid;
 mod brain;
 mod cellular_automaton;
 mod eller;
 pub mod frontier;
+mod growing_forest;
 mod growing_tree;
 mod houston;
 mod hunt_and_kill;
@@ -21,6 +23,7 @@ mod origin_shift;
 pub mod pop;
 mod prim;
 mod recursive_division;
+mod reverse_delete;
 mod sidewinder;
 mod true_prim;
 pub mod union_find;
@@ -187,6 +190,8 @@ pub struct Algorithm {
     pub knob: Knob,
     /// The shapes it runs on.
     pub runs: Runs,
+    /// The most cells it takes (`u32::MAX`: any size).
+    pub max_cells: u32,
     make: fn(&Params) -> Box<dyn Step>,
 }
 
@@ -229,6 +234,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::Pop,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: growing_tree::boxed,
     },
     Algorithm {
@@ -238,6 +244,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: backtracker::boxed,
     },
     Algorithm {
@@ -247,6 +254,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: kruskal::boxed,
     },
     Algorithm {
@@ -256,6 +264,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: prim::boxed,
     },
     Algorithm {
@@ -265,6 +274,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: true_prim::boxed,
     },
     Algorithm {
@@ -274,6 +284,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: aldous_broder::boxed,
     },
     Algorithm {
@@ -283,7 +294,38 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: wilson::boxed,
+    },
+    Algorithm {
+        name: "growing-forest",
+        description: "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
+        working_set: "frontier",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        max_cells: u32::MAX,
+        make: growing_forest::boxed,
+    },
+    Algorithm {
+        name: "boruvka",
+        description: "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        max_cells: u32::MAX,
+        make: boruvka::boxed,
+    },
+    Algorithm {
+        name: "reverse-delete",
+        description: "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
+        working_set: "",
+        starts_open: true,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        max_cells: reverse_delete::MAX_CELLS,
+        make: reverse_delete::boxed,
     },
     Algorithm {
         name: "houston",
@@ -292,6 +334,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: houston::boxed,
     },
     Algorithm {
@@ -301,6 +344,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: origin_shift::boxed,
     },
     Algorithm {
@@ -310,6 +354,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::Everywhere,
+        max_cells: u32::MAX,
         make: hunt_and_kill::boxed,
     },
     Algorithm {
@@ -319,6 +364,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: eller::Eller::boxed,
     },
     Algorithm {
@@ -328,6 +374,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::Bias,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: binary_tree::BinaryTree::boxed,
     },
     Algorithm {
@@ -337,6 +384,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: sidewinder::Sidewinder::boxed,
     },
     Algorithm {
@@ -346,6 +394,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: true,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: recursive_division::RecursiveDivision::boxed,
     },
     Algorithm {
@@ -355,6 +404,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: cellular_automaton::CellularAutomaton::boxed,
     },
     Algorithm {
@@ -364,6 +414,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: cellular_automaton::CellularAutomaton::mazectric,
     },
     Algorithm {
@@ -373,6 +424,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         starts_open: false,
         knob: Knob::None,
         runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
         make: brain::Brain::boxed,
     },
 ];
@@ -391,6 +443,18 @@ pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
 /// Whether `algorithm` runs on `shape`, or an error naming where it does.
 pub fn check_shape(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError> {
     if algorithm.runs_on(shape) {
+        use crate::shape::Topology;
+        if shape.cells() > algorithm.max_cells {
+            let side = f64::from(algorithm.max_cells).sqrt() as u32;
+            return Err(MazeError::BadValue {
+                what: "size for this algorithm",
+                given: format!("{} cells for {}", shape.cells(), algorithm.name),
+                valid: format!(
+                    "at most {} cells ({side}x{side}): it searches the maze once per passage",
+                    algorithm.max_cells
+                ),
+            });
+        }
         return Ok(());
     }
     let what = if shape.plain_square().is_none() && shape.name() == "square" {

@@ -1,0 +1,124 @@
+//! Growing forest (Pullen): several trees grow at once from scattered
+//! roots, then join where they meet.
+//!
+//! 1. Scatter roots: about half the square root of the cell count, at
+//!    random cells, each the start of its own tree (its own set).
+//! 2. Grow: take a random cell from the shared frontier; carve to a random
+//!    unvisited neighbour, which joins that cell's tree and the frontier;
+//!    with none, drop the cell. Repeat until every cell is in some tree.
+//! 3. Join: take the walls in random order and open each one that joins two
+//!    different trees (union-find), until one tree is left.
+//!
+//! Each tree has the random growing tree's texture (short branches, many
+//! dead ends, like Prim); the seams where trees were joined show as long
+//! straight walls with a single door each.
+
+use super::union_find::UnionFind;
+use super::{Params, Step};
+use crate::bitset::BitSet;
+use crate::event::{Emit, Mark};
+use crate::grid::Cell;
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+pub struct GrowingForest<S: Topology> {
+    shape: S,
+    rng: Rng,
+    visited: BitSet,
+    frontier: Vec<Cell>,
+    sets: UnionFind,
+    /// Trees still to join (sets among the live cells).
+    trees: u32,
+    /// Walls, for the joining, shuffled lazily once growing is done.
+    walls: Vec<u32>,
+    next: usize,
+    started: bool,
+}
+
+/// The growing forest on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(GrowingForest::new(shape, params)))
+}
+
+impl<S: Topology> GrowingForest<S> {
+    fn new(shape: S, params: &Params) -> GrowingForest<S> {
+        let cells = shape.cells() as usize;
+        GrowingForest {
+            sets: UnionFind::new(cells),
+            visited: BitSet::new(cells),
+            rng: Rng::new(params.seed),
+            frontier: Vec::new(),
+            trees: 0,
+            walls: Vec::new(),
+            next: 0,
+            started: false,
+            shape,
+        }
+    }
+
+    fn plant(&mut self, out: &mut Emit) {
+        let live = self.shape.live_cells();
+        let roots = ((f64::from(live).sqrt() / 2.0).ceil() as u32).clamp(1, live);
+        for _ in 0..roots {
+            let root = self.shape.random_cell(&mut self.rng);
+            if !self.visited.contains(root) {
+                self.visited.insert(root);
+                self.frontier.push(root);
+                self.trees += 1;
+                out.mark(root, Mark::Frontier);
+            }
+        }
+    }
+}
+
+impl<S: Topology> Step for GrowingForest<S> {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.started {
+            self.started = true;
+            self.plant(out);
+            return true;
+        }
+        if !self.frontier.is_empty() {
+            let i = self.rng.below(self.frontier.len() as u32) as usize;
+            let cell = self.frontier[i];
+            out.cursor(cell);
+            let visited = &self.visited;
+            match self
+                .shape
+                .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
+            {
+                Some(next) => {
+                    self.visited.insert(next);
+                    self.sets.union(cell, next);
+                    self.frontier.push(next);
+                    out.carve(cell, next);
+                    out.mark(next, Mark::Frontier);
+                }
+                None => {
+                    self.frontier.swap_remove(i);
+                    out.mark(cell, Mark::Blank);
+                }
+            }
+            if self.frontier.is_empty() {
+                let mut walls = Vec::new();
+                self.shape.for_each_wall_code(|w| walls.push(w));
+                self.walls = walls;
+            }
+            return true;
+        }
+        while self.trees > 1 && self.next < self.walls.len() {
+            let i = self.next;
+            let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
+            self.walls.swap(i, j);
+            self.next += 1;
+            let (a, b) = self.shape.wall_cells(self.walls[i]);
+            if self.sets.union(a, b) {
+                self.trees -= 1;
+                out.cursor(a);
+                out.carve(a, b);
+                return self.trees > 1;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,125 @@
+//! Reverse-delete: start with every wall down and put walls back, in random
+//! order, wherever the cells on both sides stay connected without that
+//! passage.
+//!
+//! 1. Open every wall (the maze is one room).
+//! 2. Take the next passage in a uniformly random order. Close it, then
+//!    search for another way between its two cells (breadth-first from
+//!    both at once, so a short way round is found quickly).
+//! 3. If there is one, the wall stays; if not, the passage was the only
+//!    link and it opens again. Repeat until the cells minus one passages
+//!    are left: a perfect maze.
+//!
+//! It is the reverse of Kruskal: the maximum spanning tree for the order
+//! taken, a uniform-looking maze with Kruskal's short dead ends. Each
+//! passage costs a search, so the time grows with the square of the cells:
+//! it is capped at `MAX_CELLS` and refuses bigger mazes by name.
+
+use super::{Params, Step};
+use crate::event::Emit;
+use crate::grid::{Cell, Grid};
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+/// The most cells taken: one search per passage makes it quadratic.
+pub const MAX_CELLS: u32 = 64 * 64;
+
+pub struct ReverseDelete<S: Topology> {
+    shape: S,
+    grid: Grid,
+    rng: Rng,
+    walls: Vec<u32>,
+    next: usize,
+    /// Passages above the `cells - 1` a perfect maze has.
+    extra: u64,
+    /// Search scratch: the sweep each cell was reached by, per search.
+    seen: Vec<u32>,
+    side: Vec<u8>,
+    search: u32,
+    queue: Vec<Cell>,
+}
+
+/// Reverse-delete on the params' shape.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    super::on_shape!(params, shape => Box::new(ReverseDelete::new(shape, params)))
+}
+
+impl<S: Topology> ReverseDelete<S> {
+    fn new(shape: S, params: &Params) -> ReverseDelete<S> {
+        let grid = Grid::open_shape(params.shape.clone());
+        let mut walls = Vec::new();
+        shape.for_each_wall_code(|w| walls.push(w));
+        let cells = shape.cells() as usize;
+        ReverseDelete {
+            extra: grid.openings() + 1 - u64::from(shape.live_cells()),
+            grid,
+            rng: Rng::new(params.seed),
+            walls,
+            next: 0,
+            seen: vec![0; cells],
+            side: vec![0; cells],
+            search: 0,
+            queue: Vec::new(),
+            shape,
+        }
+    }
+
+    /// Whether `a` and `b` are joined through the open passages: two sweeps
+    /// grown by turns until they touch or one runs out.
+    fn joined(&mut self, a: Cell, b: Cell) -> bool {
+        self.search += 1;
+        let stamp = self.search;
+        self.queue.clear();
+        let mut fronts = [vec![a], vec![b]];
+        for (side, &c) in [a, b].iter().enumerate() {
+            self.seen[c as usize] = stamp;
+            self.side[c as usize] = side as u8;
+        }
+        loop {
+            // Grow the smaller front by one ring.
+            let s = usize::from(fronts[1].len() < fronts[0].len());
+            if fronts[s].is_empty() {
+                return false;
+            }
+            let mut next = std::mem::take(&mut self.queue);
+            next.clear();
+            for &cell in &fronts[s] {
+                for &n in self.grid.open_neighbors(cell).as_slice() {
+                    let i = n as usize;
+                    if self.seen[i] == stamp {
+                        if usize::from(self.side[i]) != s {
+                            self.queue = next;
+                            return true;
+                        }
+                        continue;
+                    }
+                    self.seen[i] = stamp;
+                    self.side[i] = s as u8;
+                    next.push(n);
+                }
+            }
+            self.queue = std::mem::replace(&mut fronts[s], next);
+        }
+    }
+}
+
+impl<S: Topology> Step for ReverseDelete<S> {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        while self.extra > 0 && self.next < self.walls.len() {
+            let i = self.next;
+            let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
+            self.walls.swap(i, j);
+            self.next += 1;
+            let (a, b) = self.shape.wall_cells(self.walls[i]);
+            self.grid.set_open(a, b, false);
+            if self.joined(a, b) {
+                self.extra -= 1;
+                out.cursor(a);
+                out.build(a, b);
+                return self.extra > 0;
+            }
+            self.grid.set_open(a, b, true);
+        }
+        false
+    }
+}
