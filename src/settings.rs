@@ -161,6 +161,22 @@ impl Settings {
     /// Replaces the algorithm, and drops comparison panels, that do not run
     /// on the shape, with a notice each.
     pub fn keep_algorithms_that_run(&mut self, notices: &mut Vec<String>) {
+        // An algorithm that needs even sides gets the nearest even size.
+        if let (Ok(algorithm), Some(d)) = (
+            generate::find(self.main.algorithm),
+            self.shape.plain_square(),
+        ) {
+            let fitted = algorithm.fitting(d);
+            if fitted != d {
+                notices.push(format!(
+                    "{} takes even sides: the size is now {}x{}",
+                    algorithm.name, fitted.width, fitted.height
+                ));
+                self.shape = Shape::square(fitted);
+                self.start = None;
+                self.goal = None;
+            }
+        }
         let shape = &self.shape;
         let check = |name: &str| {
             generate::find(name)

@@ -21,6 +21,14 @@ const SHAPES: [(u32, u32); 9] = [
 ];
 const SEEDS: u64 = 20;
 
+/// A size the algorithm takes: sides made even where it needs them (the
+/// unicursal labyrinth's 2 x 2 blocks).
+fn sized(name: &str, w: u32, h: u32) -> mazelab::grid::Dims {
+    let even = mazelab::generate::find(name).is_ok_and(|a| a.even_sides);
+    let up = |n: u32| if even && n % 2 == 1 { n + 1 } else { n };
+    dims(up(w), up(h))
+}
+
 /// Every registry entry plus the option variants worth covering.
 fn variants() -> Vec<(&'static str, Params)> {
     let base = Params::new(dims(1, 1), 0);
@@ -59,7 +67,7 @@ fn every_generator_makes_a_perfect_maze_on_every_shape_and_seed() {
         for (w, h) in SHAPES {
             for seed in 0..SEEDS {
                 let params = Params {
-                    shape: mazelab::shape::Shape::square(dims(w, h)),
+                    shape: mazelab::shape::Shape::square(sized(name, w, h)),
                     seed,
                     ..base.clone()
                 };
@@ -76,7 +84,7 @@ fn the_event_stream_rebuilds_the_instant_maze() {
     for (name, base) in variants() {
         for seed in 0..5 {
             let params = Params {
-                shape: mazelab::shape::Shape::square(dims(23, 17)),
+                shape: mazelab::shape::Shape::square(sized(name, 23, 17)),
                 seed,
                 ..base.clone()
             };
@@ -93,7 +101,7 @@ fn the_event_stream_rebuilds_the_instant_maze() {
 #[test]
 fn instant_mode_keeps_every_carving_event_and_drops_only_visuals() {
     for algorithm in ALGORITHMS {
-        let params = Params::new(dims(12, 10), 3);
+        let params = Params::new(sized(algorithm.name, 12, 10), 3);
         let full: Vec<Event> = Generator::new(algorithm, params.clone(), true).collect();
         let quick: Vec<Event> = Generator::new(algorithm, params, false).collect();
         let structural: Vec<Event> = full
@@ -109,7 +117,7 @@ fn instant_mode_keeps_every_carving_event_and_drops_only_visuals() {
 fn the_same_seed_gives_the_same_events() {
     for (name, base) in variants() {
         let params = Params {
-            shape: mazelab::shape::Shape::square(dims(20, 13)),
+            shape: mazelab::shape::Shape::square(sized(name, 20, 13)),
             seed: 99,
             ..base
         };
@@ -128,7 +136,7 @@ fn different_seeds_give_different_mazes() {
             generate(
                 name,
                 Params {
-                    shape: mazelab::shape::Shape::square(dims(12, 12)),
+                    shape: mazelab::shape::Shape::square(sized(name, 12, 12)),
                     seed,
                     ..base.clone()
                 },
@@ -153,7 +161,7 @@ fn random_sizes_and_seeds_always_give_perfect_mazes() {
             let (grid, _) = replay(
                 name,
                 Params {
-                    shape: mazelab::shape::Shape::square(dims(w, h)),
+                    shape: mazelab::shape::Shape::square(sized(name, w, h)),
                     seed,
                     ..base.clone()
                 },
@@ -224,4 +232,32 @@ fn the_growing_forest_starts_from_several_roots_and_joins_them() {
     }
     // About half the square root of 1000 cells: 16, less any repeated draw.
     assert!((10..=16).contains(&roots), "{roots} roots");
+}
+
+#[test]
+fn the_unicursal_labyrinth_is_one_path_through_every_cell() {
+    for (w, h, seed) in [(2, 2, 1), (8, 6, 2), (20, 14, 3), (2, 10, 4)] {
+        let grid = generate("unicursal", Params::new(dims(w, h), seed)).unwrap();
+        assert_perfect(&grid, &format!("unicursal {w}x{h}"));
+        let degrees: Vec<usize> = (0..grid.cells()).map(|c| grid.degree(c)).collect();
+        assert!(degrees.iter().all(|&d| d <= 2), "{w}x{h}: a junction");
+        let ends: Vec<u32> = (0..grid.cells())
+            .filter(|&c| degrees[c as usize] == 1)
+            .collect();
+        assert_eq!(ends.len(), 2, "{w}x{h}: one path, two ends");
+        assert!(ends.contains(&0), "{w}x{h}: it starts at the top-left");
+        assert!(
+            grid.adjacent(ends[0], ends[1]),
+            "{w}x{h}: the ring was cut once"
+        );
+    }
+    let err = Generator::by_name("unicursal", Params::new(dims(7, 5), 1), false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("8x6"), "{err}");
+    let (settings, notices) =
+        mazelab::settings::Settings::from_query("algorithm=unicursal&size=7x5", 1);
+    assert_eq!(settings.shape.size_text(), "8x6");
+    assert!(notices[0].contains("even sides"), "{notices:?}");
 }

@@ -47,7 +47,8 @@ fn with_loops(mut grid: Grid, extra: u32, seed: u64) -> Grid {
 fn bfs_and_astar_find_a_shortest_path_on_every_generators_mazes() {
     for algorithm in ALGORITHMS {
         for seed in 0..4 {
-            let grid = generate(algorithm.name, Params::new(dims(17, 11), seed)).unwrap();
+            let size = algorithm.fitting(dims(17, 11));
+            let grid = generate(algorithm.name, Params::new(size, seed)).unwrap();
             let mut rng = Rng::new(seed);
             let (start, goal) = (rng.below(grid.cells()), rng.below(grid.cells()));
             let shortest = analyze::distances(&grid, start)[goal as usize];
@@ -64,7 +65,11 @@ fn bfs_and_astar_find_a_shortest_path_on_every_generators_mazes() {
 #[test]
 fn every_solver_walks_from_start_to_goal_on_every_generators_mazes() {
     for algorithm in ALGORITHMS {
-        let grid = generate(algorithm.name, Params::new(dims(12, 9), 3)).unwrap();
+        let grid = generate(
+            algorithm.name,
+            Params::new(algorithm.fitting(dims(12, 9)), 3),
+        )
+        .unwrap();
         let (start, goal) = (5, grid.cells() - 7);
         for solver in SOLVERS.iter().filter(|s| s.name != "longest-path") {
             let context = format!("{} on {}", solver.name, algorithm.name);

@@ -26,6 +26,7 @@ mod recursive_division;
 mod reverse_delete;
 mod sidewinder;
 mod true_prim;
+mod unicursal;
 pub mod union_find;
 mod wall_list;
 pub mod weave;
@@ -192,6 +193,8 @@ pub struct Algorithm {
     pub runs: Runs,
     /// The most cells it takes (`u32::MAX`: any size).
     pub max_cells: u32,
+    /// Whether both sides must be even (the unicursal labyrinth's 2 x 2 blocks).
+    pub even_sides: bool,
     make: fn(&Params) -> Box<dyn Step>,
 }
 
@@ -202,6 +205,16 @@ impl std::fmt::Debug for Algorithm {
 }
 
 impl Algorithm {
+    /// The nearest square size it takes at or above `dims` (sides made even
+    /// for the unicursal labyrinth); other sizes as they are.
+    pub fn fitting(&self, dims: Dims) -> Dims {
+        if !self.even_sides {
+            return dims;
+        }
+        let up = |n: u32| (n + n % 2).min(crate::grid::MAX_SIDE - crate::grid::MAX_SIDE % 2);
+        Dims::new(up(dims.width), up(dims.height)).expect("an even size in range")
+    }
+
     /// The grid this algorithm's events apply to.
     pub fn initial_grid(&self, shape: &Shape) -> Grid {
         if self.starts_open {
@@ -235,6 +248,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::Pop,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: growing_tree::boxed,
     },
     Algorithm {
@@ -245,6 +259,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: backtracker::boxed,
     },
     Algorithm {
@@ -255,6 +270,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: kruskal::boxed,
     },
     Algorithm {
@@ -265,6 +281,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: prim::boxed,
     },
     Algorithm {
@@ -275,6 +292,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: true_prim::boxed,
     },
     Algorithm {
@@ -285,6 +303,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: aldous_broder::boxed,
     },
     Algorithm {
@@ -295,6 +314,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: wilson::boxed,
     },
     Algorithm {
@@ -305,6 +325,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: growing_forest::boxed,
     },
     Algorithm {
@@ -315,6 +336,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: boruvka::boxed,
     },
     Algorithm {
@@ -325,7 +347,19 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: reverse_delete::MAX_CELLS,
+        even_sides: false,
         make: reverse_delete::boxed,
+    },
+    Algorithm {
+        name: "unicursal",
+        description: "unicursal labyrinth (Pullen): one path through every cell, walking round the walls of a half-size maze; even sides only",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
+        even_sides: true,
+        make: unicursal::boxed,
     },
     Algorithm {
         name: "houston",
@@ -335,6 +369,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: houston::boxed,
     },
     Algorithm {
@@ -345,6 +380,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: origin_shift::boxed,
     },
     Algorithm {
@@ -355,6 +391,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::Everywhere,
         max_cells: u32::MAX,
+        even_sides: false,
         make: hunt_and_kill::boxed,
     },
     Algorithm {
@@ -365,6 +402,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: eller::Eller::boxed,
     },
     Algorithm {
@@ -375,6 +413,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::Bias,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: binary_tree::BinaryTree::boxed,
     },
     Algorithm {
@@ -385,6 +424,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: sidewinder::Sidewinder::boxed,
     },
     Algorithm {
@@ -395,6 +435,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: recursive_division::RecursiveDivision::boxed,
     },
     Algorithm {
@@ -405,6 +446,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: cellular_automaton::CellularAutomaton::boxed,
     },
     Algorithm {
@@ -415,6 +457,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: cellular_automaton::CellularAutomaton::mazectric,
     },
     Algorithm {
@@ -425,6 +468,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
         knob: Knob::None,
         runs: Runs::PlainSquare,
         max_cells: u32::MAX,
+        even_sides: false,
         make: brain::Brain::boxed,
     },
 ];
@@ -444,6 +488,18 @@ pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
 pub fn check_shape(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError> {
     if algorithm.runs_on(shape) {
         use crate::shape::Topology;
+        if let Some(d) = shape.square_dims().filter(|_| algorithm.even_sides) {
+            if d.width % 2 == 1 || d.height % 2 == 1 {
+                let (w, h) = unicursal::nearest_even(d);
+                return Err(MazeError::BadValue {
+                    what: "size for this algorithm",
+                    given: format!("{}x{} for {}", d.width, d.height, algorithm.name),
+                    valid: format!(
+                        "even sides (each of its cells is 2 x 2): the nearest is {w}x{h}"
+                    ),
+                });
+            }
+        }
         if shape.cells() > algorithm.max_cells {
             let side = f64::from(algorithm.max_cells).sqrt() as u32;
             return Err(MazeError::BadValue {
@@ -497,7 +553,10 @@ pub fn check_weave(algorithm: &Algorithm, shape: &Shape) -> Result<(), MazeError
 
 /// The generators that run on a shape, in registry order.
 pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> + '_ {
-    ALGORITHMS.iter().filter(move |a| a.runs_on(shape))
+    // The shape's kind and its size (some algorithms cap or shape the size).
+    ALGORITHMS
+        .iter()
+        .filter(move |a| check_shape(a, shape).is_ok())
 }
 
 /// A running generator: an iterator of events ending with [`Event::Done`].
