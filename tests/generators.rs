@@ -261,3 +261,31 @@ fn the_unicursal_labyrinth_is_one_path_through_every_cell() {
     assert_eq!(settings.shape.size_text(), "8x6");
     assert!(notices[0].contains("even sides"), "{notices:?}");
 }
+
+#[test]
+fn blobby_division_splits_with_one_door_per_split_on_every_shape() {
+    use mazelab::shape::Shape;
+    for (kind, size) in [
+        ("square", "12x9"),
+        ("hex", "9x7"),
+        ("polar", "5"),
+        ("triangle", "12x6"),
+    ] {
+        let shape = Shape::parse(kind, size, None).unwrap();
+        let mut run =
+            Generator::by_name("blobby-division", Params::on(shape.clone(), 4), true).unwrap();
+        let builds = run
+            .by_ref()
+            .filter(|e| matches!(e, Event::Build(..)))
+            .count() as u64;
+        let grid = generate("blobby-division", Params::on(shape, 4)).unwrap();
+        // From a fully open maze, every wall built leaves exactly a tree.
+        let open_at_start = mazelab::grid::Grid::open_shape(grid.shape().clone()).openings();
+        assert_eq!(
+            open_at_start - builds,
+            u64::from(grid.cells()) - 1,
+            "{kind}"
+        );
+        assert_eq!(grid.openings(), u64::from(grid.cells()) - 1, "{kind}");
+    }
+}

@@ -94,8 +94,8 @@ fn row_and_column_generators_refuse_other_shapes_and_name_where_they_run() {
         );
     }
     // The generic ones: the 8 classic ones, and houston, origin-shift,
-    // growing-forest, boruvka and reverse-delete.
-    assert_eq!(generate::available_on(&hex).count(), 13);
+    // growing-forest, boruvka, reverse-delete and blobby-division.
+    assert_eq!(generate::available_on(&hex).count(), 14);
 }
 
 #[test]

@@ -8,6 +8,7 @@
 mod aldous_broder;
 mod backtracker;
 pub mod binary_tree;
+mod blobby_division;
 mod boruvka;
 mod braid;
 mod brain;
@@ -360,6 +361,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         max_cells: u32::MAX,
         even_sides: true,
         make: unicursal::boxed,
+    },
+    Algorithm {
+        name: "blobby-division",
+        description: "blobby division (Buck): start open, split each region into two randomly grown blobs with one door between; wandering walls, any shape",
+        working_set: "the two blobs",
+        starts_open: true,
+        knob: Knob::None,
+        runs: Runs::Everywhere,
+        max_cells: u32::MAX,
+        even_sides: false,
+        make: blobby_division::boxed,
     },
     Algorithm {
         name: "houston",
