@@ -289,3 +289,32 @@ fn blobby_division_splits_with_one_door_per_split_on_every_shape() {
         assert_eq!(grid.openings(), u64::from(grid.cells()) - 1, "{kind}");
     }
 }
+
+#[test]
+fn the_fractal_repeats_one_maze_in_every_quadrant_and_brain_does_not() {
+    use mazelab::grid::Dir;
+    let quadrants_alike = |name: &str| {
+        let grid = generate(name, Params::new(dims(16, 16), 5)).unwrap();
+        let open = |x: u32, y: u32, d: Dir| grid.is_open(y * 16 + x, d);
+        (0..8).all(|y| {
+            (0..8).all(|x| {
+                [(Dir::E, x < 7), (Dir::S, y < 7)]
+                    .iter()
+                    .all(|&(d, inside)| {
+                        !inside
+                            || [(8, 0), (0, 8), (8, 8)]
+                                .iter()
+                                .all(|&(dx, dy)| open(x, y, d) == open(x + dx, y + dy, d))
+                    })
+            })
+        })
+    };
+    assert!(
+        quadrants_alike("fractal"),
+        "the fractal's quadrants are copies"
+    );
+    assert!(
+        !quadrants_alike("brain"),
+        "brain's quadrants are mazes of their own"
+    );
+}

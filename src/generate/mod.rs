@@ -14,6 +14,7 @@ mod braid;
 mod brain;
 mod cellular_automaton;
 mod eller;
+mod fractal;
 pub mod frontier;
 mod growing_forest;
 mod growing_tree;
@@ -372,6 +373,17 @@ pub static ALGORITHMS: &[Algorithm] = &[
         max_cells: u32::MAX,
         even_sides: false,
         make: blobby_division::boxed,
+    },
+    Algorithm {
+        name: "fractal",
+        description: "fractal tessellation (Pullen): four copies of the maze so far tiled 2 x 2 and joined by three doors, again and again; self-similar",
+        working_set: "",
+        starts_open: false,
+        knob: Knob::None,
+        runs: Runs::PlainSquare,
+        max_cells: u32::MAX,
+        even_sides: false,
+        make: fractal::boxed,
     },
     Algorithm {
         name: "houston",

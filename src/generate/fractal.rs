@@ -1,0 +1,136 @@
+//! Fractal tessellation (Pullen): copies of a small maze tiled 2 x 2 and
+//! joined, again and again, so the same pattern repeats at every scale.
+//!
+//! 1. Start with a 1 x 1 maze.
+//! 2. Tile four copies of the maze so far into a square twice as wide, and
+//!    join the four copies with three passages, one through three of the
+//!    four borders between them (chosen at random), each at a random place
+//!    along its border. Three joins make four trees one.
+//! 3. Repeat until the square covers the maze's width and height.
+//! 4. Keep the top-left W x H window. Cutting a tree leaves a forest: join
+//!    its pieces by opening random walls between different pieces.
+//!
+//! How it differs from `brain`: brain also splits into quadrants, but
+//! carves each quadrant as a maze of its own, so no two look alike. Here
+//! every quadrant is an exact copy of the others: the maze is self-similar,
+//! the same turns repeating in every block of every size, cut only by the
+//! random joins. On screen the passages come in by scale: the smallest
+//! blocks' first, the joins between the biggest quadrants last.
+
+use super::union_find::UnionFind;
+use super::{Params, Step};
+use crate::event::Emit;
+use crate::grid::{Cell, Dims};
+use crate::rng::Rng;
+use crate::shape::Topology;
+
+/// A cell's east and south openings in the tiling's square.
+const EAST: u8 = 1;
+const SOUTH: u8 = 2;
+
+pub struct Fractal {
+    passages: Vec<(Cell, Cell)>,
+    next: usize,
+}
+
+/// The fractal tessellation on the params' plain square.
+pub fn boxed(params: &Params) -> Box<dyn Step> {
+    Box::new(Fractal {
+        passages: tessellate(params.dims(), params.seed),
+        next: 0,
+    })
+}
+
+/// The passages of the maze, smallest scale first, then the window's joins.
+fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
+    let mut rng = Rng::new(seed);
+    let need = dims.width.max(dims.height);
+    let mut side = 1u32;
+    // The square's openings, as bits, side x side (row-major).
+    let mut bits = vec![0u8; 1];
+    while side < need {
+        let big = side * 2;
+        let mut next = vec![0u8; (big * big) as usize];
+        for y in 0..side {
+            for x in 0..side {
+                let b = bits[(y * side + x) as usize];
+                for (dx, dy) in [(0, 0), (side, 0), (0, side), (side, side)] {
+                    next[((y + dy) * big + x + dx) as usize] = b;
+                }
+            }
+        }
+        // Three of the four borders between the copies, each at a random place.
+        let skip = rng.below(4);
+        for border in (0..4).filter(|&b| b != skip) {
+            let at = rng.below(side);
+            let (cell, bit) = match border {
+                // Top copies, left to right; bottom copies, left to right.
+                0 => ((at * big) + side - 1, EAST),
+                1 => (((side + at) * big) + side - 1, EAST),
+                // Left copies, top to bottom; right copies, top to bottom.
+                2 => ((side - 1) * big + at, SOUTH),
+                _ => ((side - 1) * big + side + at, SOUTH),
+            };
+            next[cell as usize] |= bit;
+        }
+        bits = next;
+        side = big;
+    }
+    // The window's passages, bucketed by the scale of the block that joins
+    // them (the highest bit in which the two cells' coordinates differ).
+    let scale = |a: u32, b: u32| (32 - (a ^ b).leading_zeros()) as usize;
+    let mut by_scale: Vec<Vec<(Cell, Cell)>> = vec![Vec::new(); 33];
+    for y in 0..dims.height {
+        for x in 0..dims.width {
+            let b = bits[(y * side + x) as usize];
+            let cell = dims.at(x, y);
+            if b & EAST != 0 && x + 1 < dims.width {
+                by_scale[scale(x, x + 1)].push((cell, cell + 1));
+            }
+            if b & SOUTH != 0 && y + 1 < dims.height {
+                by_scale[scale(y, y + 1)].push((cell, cell + dims.width));
+            }
+        }
+    }
+    drop(bits);
+    let mut out: Vec<(Cell, Cell)> = by_scale.into_iter().flatten().collect();
+    if out.len() as u32 == dims.cells() - 1 {
+        // The window cut nothing apart (a whole square of the tiling).
+        return out;
+    }
+    let mut sets = UnionFind::new(dims.cells() as usize);
+    for &(a, b) in &out {
+        sets.union(a, b);
+    }
+    // Join what the window cut apart, by random walls between pieces.
+    let mut walls = Vec::new();
+    dims.for_each_wall_code(|w| walls.push(w));
+    let mut pieces = dims.cells() as usize - out.len();
+    for i in 0..walls.len() {
+        if pieces == 1 {
+            break;
+        }
+        let j = i + rng.below((walls.len() - i) as u32) as usize;
+        walls.swap(i, j);
+        let code = walls[i];
+        let a = code >> 1;
+        let b = if code & 1 == 0 { a + 1 } else { a + dims.width };
+        if sets.union(a, b) {
+            out.push((a, b));
+            pieces -= 1;
+        }
+    }
+    out
+}
+
+impl Step for Fractal {
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        let Some(&(a, b)) = self.passages.get(self.next) else {
+            return false;
+        };
+        self.next += 1;
+        out.cursor(b);
+        out.carve(a, b);
+        self.next < self.passages.len()
+    }
+}
