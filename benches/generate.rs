@@ -149,6 +149,66 @@ const CASES: &[Case] = &[
         target_ns: f64::NAN,
         skip_2000: false,
     },
+    // The catalogue's additions (reverse-delete is capped at 4096 cells,
+    // below the smallest size here; see its own timing in the README).
+    Case {
+        label: "houston",
+        algorithm: "houston",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "origin-shift",
+        algorithm: "origin-shift",
+        pop: "newest",
+        target_ns: f64::NAN,
+        // Its cover time, like Aldous-Broder's.
+        skip_2000: true,
+    },
+    Case {
+        label: "growing-forest",
+        algorithm: "growing-forest",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "boruvka",
+        algorithm: "boruvka",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "blobby-division",
+        algorithm: "blobby-division",
+        pop: "newest",
+        target_ns: f64::NAN,
+        // n log n at about 2 µs a cell: 2000² takes seconds a run.
+        skip_2000: true,
+    },
+    Case {
+        label: "mazectric",
+        algorithm: "mazectric",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "unicursal",
+        algorithm: "unicursal",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
+    Case {
+        label: "fractal",
+        algorithm: "fractal",
+        pop: "newest",
+        target_ns: f64::NAN,
+        skip_2000: false,
+    },
 ];
 
 fn params(case: &Case, side: u32, seed: u64) -> Params {
