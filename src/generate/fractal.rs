@@ -17,9 +17,9 @@
 //! random joins. On screen the passages come in by scale: the smallest
 //! blocks' first, the joins between the biggest quadrants last.
 
+use super::carve_list::CarveList;
 use super::union_find::UnionFind;
 use super::{Params, Step};
-use crate::event::Emit;
 use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
 use crate::shape::Topology;
@@ -28,17 +28,9 @@ use crate::shape::Topology;
 const EAST: u8 = 1;
 const SOUTH: u8 = 2;
 
-pub struct Fractal {
-    passages: Vec<(Cell, Cell)>,
-    next: usize,
-}
-
 /// The fractal tessellation on the params' plain square.
 pub fn boxed(params: &Params) -> Box<dyn Step> {
-    Box::new(Fractal {
-        passages: tessellate(params.dims(), params.seed),
-        next: 0,
-    })
+    Box::new(CarveList::new(tessellate(params.dims(), params.seed)))
 }
 
 /// The passages of the maze, smallest scale first, then the window's joins.
@@ -121,16 +113,4 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
         }
     }
     out
-}
-
-impl Step for Fractal {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        let Some(&(a, b)) = self.passages.get(self.next) else {
-            return false;
-        };
-        self.next += 1;
-        out.cursor(b);
-        out.carve(a, b);
-        self.next < self.passages.len()
-    }
 }

@@ -12,6 +12,7 @@ mod blobby_division;
 mod boruvka;
 mod braid;
 mod brain;
+mod carve_list;
 mod cellular_automaton;
 mod eller;
 mod fractal;

@@ -15,23 +15,15 @@
 //! is 2 x 2); other sizes are refused with the nearest even ones.
 
 use super::backtracker::Backtracker;
+use super::carve_list::CarveList;
 use super::{Params, Step};
 use crate::event::Emit;
 use crate::grid::{Cell, Dims, Grid};
 
-pub struct Unicursal {
-    /// The ring's passages still to carve.
-    passages: Vec<(Cell, Cell)>,
-    next: usize,
-}
-
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     let dims = params.dims();
-    Box::new(Unicursal {
-        passages: ring(dims, params.seed),
-        next: 0,
-    })
+    Box::new(CarveList::new(ring(dims, params.seed)))
 }
 
 /// The nearest even size, for the refusal's message.
@@ -90,16 +82,4 @@ fn ring(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
         passages.remove(i);
     }
     passages
-}
-
-impl Step for Unicursal {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        let Some(&(a, b)) = self.passages.get(self.next) else {
-            return false;
-        };
-        self.next += 1;
-        out.cursor(b);
-        out.carve(a, b);
-        self.next < self.passages.len()
-    }
 }

@@ -89,13 +89,7 @@ impl Hex {
         }
     }
 
-    /// The same step from a bare cell (the same draws, the same cell).
-    #[inline]
-    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
-        let mut w = self.walker_at(cell);
-        self.walk(&mut w, rng, live);
-        w.cell
-    }
+    super::step_from_walker!();
 }
 
 impl Topology for Hex {
@@ -191,20 +185,5 @@ impl Topology for Hex {
         true
     }
 
-    type Walker = HexWalker;
-
-    #[inline]
-    fn walker(&self, cell: Cell) -> HexWalker {
-        self.walker_at(cell)
-    }
-
-    #[inline]
-    fn walker_cell(walker: HexWalker) -> Cell {
-        walker.cell
-    }
-
-    #[inline]
-    fn step_random(&self, walker: &mut HexWalker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
-    }
+    super::coordinate_walker!(HexWalker);
 }

@@ -308,6 +308,45 @@ macro_rules! by_side_cells {
 }
 pub(crate) use by_side_cells;
 
+/// A tiling's own coordinate walker (`walker_at`, `walk`) as its
+/// `Topology` walker: a step is its walk with every cell live.
+macro_rules! coordinate_walker {
+    ($walker:ty) => {
+        type Walker = $walker;
+
+        #[inline]
+        fn walker(&self, cell: Cell) -> $walker {
+            self.walker_at(cell)
+        }
+
+        #[inline]
+        fn walker_cell(walker: $walker) -> Cell {
+            walker.cell
+        }
+
+        #[inline]
+        fn step_random(&self, walker: &mut $walker, rng: &mut Rng) {
+            self.walk(walker, rng, |_| true);
+        }
+    };
+}
+pub(crate) use coordinate_walker;
+
+/// `step_from` for a tiling with a coordinate walker: the same step from a
+/// bare cell (the same draws, the same cell), for `Shape` to delegate to.
+macro_rules! step_from_walker {
+    () => {
+        /// The same step from a bare cell (the same draws, the same cell).
+        #[inline]
+        pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
+            let mut w = self.walker_at(cell);
+            self.walk(&mut w, rng, live);
+            w.cell
+        }
+    };
+}
+pub(crate) use step_from_walker;
+
 /// A uniformly random wanted cell among `sides`, drawn as the default
 /// `random_neighbor` draws (`below(k)` over the wanted ones in order), but
 /// with the candidates in a bit mask in a register rather than a list.

@@ -244,13 +244,7 @@ impl Polar {
         }
     }
 
-    /// The same step from a bare cell (the same draws, the same cell).
-    #[inline]
-    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
-        let mut w = self.walker_at(cell);
-        self.walk(&mut w, rng, live);
-        w.cell
-    }
+    super::step_from_walker!();
 }
 
 impl Topology for Polar {
@@ -342,20 +336,5 @@ impl Topology for Polar {
         true
     }
 
-    type Walker = PolarWalker;
-
-    #[inline]
-    fn walker(&self, cell: Cell) -> PolarWalker {
-        self.walker_at(cell)
-    }
-
-    #[inline]
-    fn walker_cell(walker: PolarWalker) -> Cell {
-        walker.cell
-    }
-
-    #[inline]
-    fn step_random(&self, walker: &mut PolarWalker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
-    }
+    super::coordinate_walker!(PolarWalker);
 }

@@ -287,13 +287,7 @@ impl Wrap {
         }
     }
 
-    /// The same step from a bare cell (the same draws, the same cell).
-    #[inline]
-    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
-        let mut w = self.walker_at(cell);
-        self.walk(&mut w, rng, live);
-        w.cell
-    }
+    super::step_from_walker!();
 }
 
 /// West, or at a row's start north: a lower-numbered neighbour in rows.
@@ -357,20 +351,5 @@ impl Topology for Wrap {
         true
     }
 
-    type Walker = WrapWalker;
-
-    #[inline]
-    fn walker(&self, cell: Cell) -> WrapWalker {
-        self.walker_at(cell)
-    }
-
-    #[inline]
-    fn walker_cell(walker: WrapWalker) -> Cell {
-        walker.cell
-    }
-
-    #[inline]
-    fn step_random(&self, walker: &mut WrapWalker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
-    }
+    super::coordinate_walker!(WrapWalker);
 }

@@ -94,13 +94,7 @@ impl Triangle {
         }
     }
 
-    /// The same step from a bare cell (the same draws, the same cell).
-    #[inline]
-    pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
-        let mut w = self.walker_at(cell);
-        self.walk(&mut w, rng, live);
-        w.cell
-    }
+    super::step_from_walker!();
 }
 
 impl Topology for Triangle {
@@ -178,20 +172,5 @@ impl Topology for Triangle {
         (x == 0 && y > 0 && self.dims.width > 1).then_some(cell + 1)
     }
 
-    type Walker = TriangleWalker;
-
-    #[inline]
-    fn walker(&self, cell: Cell) -> TriangleWalker {
-        self.walker_at(cell)
-    }
-
-    #[inline]
-    fn walker_cell(walker: TriangleWalker) -> Cell {
-        walker.cell
-    }
-
-    #[inline]
-    fn step_random(&self, walker: &mut TriangleWalker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
-    }
+    super::coordinate_walker!(TriangleWalker);
 }

@@ -10,7 +10,7 @@
 //! smaller, since the one path decides everything. Unlike `collision`, it
 //! grows whichever side is cheaper and stops at the first shortest meeting.
 
-use super::{path_from_parents, Marks, Outcome, Solve, NONE};
+use super::{join_halves, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
@@ -61,12 +61,7 @@ impl BidirectionalBfs {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return;
         };
-        let mut path = path_from_parents(&self.parent, a);
-        if a != b {
-            let mut back = path_from_parents(&self.parent, b);
-            back.reverse();
-            path.extend(back);
-        }
+        let path = join_halves(&self.parent, a, b);
         self.marks.set_path(out, &path);
         self.outcome = Outcome::Found(path);
     }

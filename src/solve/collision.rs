@@ -12,7 +12,7 @@
 //! explores far fewer cells than one flood from the start; on a braided
 //! maze the meeting points show where the shortest paths cross the middle.
 
-use super::{path_from_parents, Marks, Outcome, Solve, NONE};
+use super::{join_halves, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
@@ -82,13 +82,7 @@ impl Collision {
         // The start's half runs by parents of the start's flood, the goal's
         // half by those of the goal's; both are kept in `parent` since a
         // cell belongs to the flood that reached it first.
-        let mut path = path_from_parents(&self.parent, a);
-        let mut back = path_from_parents(&self.parent, b);
-        back.reverse();
-        if a == b {
-            back.remove(0);
-        }
-        path.extend(back);
+        let path = join_halves(&self.parent, a, b);
         self.marks.set_path(out, &path);
         self.outcome = Outcome::Found(path);
     }

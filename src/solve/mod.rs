@@ -386,6 +386,19 @@ pub(crate) fn path_from_parents(parent: &[u32], to: Cell) -> Vec<Cell> {
     path
 }
 
+/// Two sweeps' halves joined where they met: the start's sweep's path to
+/// `a`, then `b`'s path back to the goal (both kept in one parent table,
+/// each cell by the sweep that reached it first; `a == b` at a lone cell).
+pub(crate) fn join_halves(parent: &[u32], a: Cell, b: Cell) -> Vec<Cell> {
+    let mut path = path_from_parents(parent, a);
+    if a != b {
+        let mut back = path_from_parents(parent, b);
+        back.reverse();
+        path.extend(back);
+    }
+    path
+}
+
 /// A walker's trail with its loops erased: a simple path from where it
 /// began. Shared by the wall follower and the random mouse.
 pub(crate) struct Trail {
