@@ -97,15 +97,14 @@ impl Params {
 }
 
 /// Builds a generic generator for the params' shape with that tiling's own
-/// type: `Dims` for a plain square (its tuned loops), `Wrap`, `Hex`,
-/// `Triangle` or `Polar`, and `Shape` (which checks the mask) only under a
-/// mask. Each is a monomorphised copy, so no hot path matches on the kind.
-/// The browser build keeps four copies, `Dims`, `Hex`, `Polar` and `Shape`
-/// (wrapped squares and triangles go through `Shape`, which draws the same
-/// mazes; a test checks it): six copies made the module half again as
-/// large (288 KB to 438 KB), and the two biggest shapes in the page are the
-/// hexagons and rings.
-#[cfg(target_arch = "wasm32")]
+/// type: `Dims` for a plain square (its tuned loops), `Hex`, `Polar`,
+/// natively also `Wrap` and `Triangle`, and `Shape` (which checks the mask)
+/// for the rest. Each is a monomorphised copy, so no hot path matches on
+/// the kind. The browser build keeps four copies (`Dims`, `Hex`, `Polar`,
+/// `Shape`: wrapped squares and triangles go through `Shape`, which draws
+/// the same mazes; a test checks it): six copies made the module half again
+/// as large (288 KB to 438 KB), and hexagons and rings are the page's
+/// biggest shapes.
 macro_rules! on_shape {
     ($params:expr, $shape:ident => $body:expr) => {{
         use $crate::shape::Kind;
@@ -122,40 +121,18 @@ macro_rules! on_shape {
                 let $shape = p.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
-            _ => {
-                let $shape = $params.shape.clone();
-                $body as Box<dyn $crate::stream::Step>
-            }
-        }
-    }};
-}
-#[cfg(not(target_arch = "wasm32"))]
-macro_rules! on_shape {
-    ($params:expr, $shape:ident => $body:expr) => {{
-        use $crate::shape::Kind;
-        match (&$params.shape.kind, &$params.shape.mask) {
-            (_, Some(_)) => {
-                let $shape = $params.shape.clone();
-                $body as Box<dyn $crate::stream::Step>
-            }
-            (Kind::Square(w), None) if !w.wraps() => {
-                let $shape = w.dims;
-                $body as Box<dyn $crate::stream::Step>
-            }
+            #[cfg(not(target_arch = "wasm32"))]
             (Kind::Square(w), None) => {
                 let $shape = *w;
                 $body as Box<dyn $crate::stream::Step>
             }
-            (Kind::Hex(h), None) => {
-                let $shape = *h;
-                $body as Box<dyn $crate::stream::Step>
-            }
+            #[cfg(not(target_arch = "wasm32"))]
             (Kind::Triangle(t), None) => {
                 let $shape = *t;
                 $body as Box<dyn $crate::stream::Step>
             }
-            (Kind::Polar(p), None) => {
-                let $shape = p.clone();
+            _ => {
+                let $shape = $params.shape.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
         }
