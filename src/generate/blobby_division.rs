@@ -78,9 +78,13 @@ impl<S: Topology> BlobbyDivision<S> {
         self.side[b as usize] = SIDE_B;
         out.mark(a, Mark::Frontier);
         out.mark(b, Mark::Walk);
+        // The edge never holds more than the region: reserved once, not
+        // doubled as it grows.
+        let mut edge = Vec::with_capacity(region.len());
+        edge.extend([a, b]);
         self.split = Some(Split {
             region,
-            edge: vec![a, b],
+            edge,
             claimed: 2,
         });
     }
@@ -125,11 +129,16 @@ impl<S: Topology> BlobbyDivision<S> {
     /// Walls between the two sides, all but a random door; then the two
     /// sides become regions of their own.
     fn close_split(&mut self, out: &mut Emit) {
-        let Some(split) = self.split.take() else {
+        let Some(Split {
+            mut region, edge, ..
+        }) = self.split.take()
+        else {
             return;
         };
+        // The growing edge is spent: free it before the halves are made.
+        drop(edge);
         let mut between = Vec::new();
-        for &cell in &split.region {
+        for &cell in &region {
             if self.side[cell as usize] != SIDE_A {
                 continue;
             }
@@ -145,17 +154,22 @@ impl<S: Topology> BlobbyDivision<S> {
                 out.build(a, b);
             }
         }
-        let (mut a, mut b) = (Vec::new(), Vec::new());
-        for &cell in &split.region {
-            out.mark(cell, Mark::Blank);
-            if self.side[cell as usize] == SIDE_A {
-                a.push(cell);
-            } else {
-                b.push(cell);
+        // The two halves, partitioned in place (A first), so a split costs
+        // no second copy of its region.
+        let mut first_b = 0;
+        for i in 0..region.len() {
+            if self.side[region[i] as usize] == SIDE_A {
+                region.swap(first_b, i);
+                first_b += 1;
             }
+        }
+        for &cell in &region {
+            out.mark(cell, Mark::Blank);
             self.side[cell as usize] = OUTSIDE;
         }
-        for part in [a, b] {
+        let b = region.split_off(first_b);
+        region.shrink_to_fit();
+        for part in [region, b] {
             if part.len() > 1 {
                 self.regions.push(part);
             }
@@ -167,9 +181,8 @@ impl<S: Topology> Step for BlobbyDivision<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
-            let region: Vec<Cell> = (0..self.shape.cells())
-                .filter(|&c| self.shape.is_cell(c))
-                .collect();
+            let mut region = Vec::with_capacity(self.shape.live_cells() as usize);
+            region.extend((0..self.shape.cells()).filter(|&c| self.shape.is_cell(c)));
             if region.len() > 1 {
                 self.regions.push(region);
             }

@@ -8,7 +8,8 @@
 //!    along its border. Three joins make four trees one.
 //! 3. Repeat until the square covers the maze's width and height.
 //! 4. Keep the top-left W x H window. Cutting a tree leaves a forest: join
-//!    its pieces by opening random walls between different pieces.
+//!    its pieces by opening walls between different pieces, in row-major
+//!    order from a random place.
 //!
 //! How it differs from `brain`: brain also splits into quadrants, but
 //! carves each quadrant as a maze of its own, so no two look alike. Here
@@ -22,7 +23,6 @@ use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
-use crate::shape::Topology;
 
 /// A cell's east and south openings in the tiling's square.
 const EAST: u8 = 1;
@@ -68,24 +68,35 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
         bits = next;
         side = big;
     }
-    // The window's passages, bucketed by the scale of the block that joins
-    // them (the highest bit in which the two cells' coordinates differ).
+    // The window's passages, ordered by the scale of the block that joins
+    // them (the highest bit in which the two cells' coordinates differ): a
+    // counting sort, one pass to count and one to place.
     let scale = |a: u32, b: u32| (32 - (a ^ b).leading_zeros()) as usize;
-    let mut by_scale: Vec<Vec<(Cell, Cell)>> = vec![Vec::new(); 33];
-    for y in 0..dims.height {
-        for x in 0..dims.width {
-            let b = bits[(y * side + x) as usize];
-            let cell = dims.at(x, y);
-            if b & EAST != 0 && x + 1 < dims.width {
-                by_scale[scale(x, x + 1)].push((cell, cell + 1));
-            }
-            if b & SOUTH != 0 && y + 1 < dims.height {
-                by_scale[scale(y, y + 1)].push((cell, cell + dims.width));
+    let each_passage = |visit: &mut dyn FnMut(usize, Cell, Cell)| {
+        for y in 0..dims.height {
+            for x in 0..dims.width {
+                let b = bits[(y * side + x) as usize];
+                let cell = dims.at(x, y);
+                if b & EAST != 0 && x + 1 < dims.width {
+                    visit(scale(x, x + 1), cell, cell + 1);
+                }
+                if b & SOUTH != 0 && y + 1 < dims.height {
+                    visit(scale(y, y + 1), cell, cell + dims.width);
+                }
             }
         }
+    };
+    let mut starts = [0usize; 34];
+    each_passage(&mut |s, _, _| starts[s + 1] += 1);
+    for s in 1..34 {
+        starts[s] += starts[s - 1];
     }
+    let mut out = vec![(0, 0); starts[33]];
+    each_passage(&mut |s, a, b| {
+        out[starts[s]] = (a, b);
+        starts[s] += 1;
+    });
     drop(bits);
-    let mut out: Vec<(Cell, Cell)> = by_scale.into_iter().flatten().collect();
     if out.len() as u32 == dims.cells() - 1 {
         // The window cut nothing apart (a whole square of the tiling).
         return out;
@@ -94,19 +105,32 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
     for &(a, b) in &out {
         sets.union(a, b);
     }
-    // Join what the window cut apart, by random walls between pieces.
-    let mut walls = Vec::new();
-    dims.for_each_wall_code(|w| walls.push(w));
+    // Join what the window cut apart: the walls in row-major order from a
+    // random start (no list of all walls), opening each that joins two
+    // pieces, until one is left.
+    let walls = 2 * dims.cells() as usize;
+    let first = rng.below(walls as u32) as usize;
     let mut pieces = dims.cells() as usize - out.len();
-    for i in 0..walls.len() {
+    // Exactly the joins to come, so the list is not doubled on growing.
+    out.reserve_exact(pieces - 1);
+    for k in 0..walls {
         if pieces == 1 {
             break;
         }
-        let j = i + rng.below((walls.len() - i) as u32) as usize;
-        walls.swap(i, j);
-        let code = walls[i];
+        let code = ((first + k) % walls) as u32;
         let a = code >> 1;
-        let b = if code & 1 == 0 { a + 1 } else { a + dims.width };
+        let (x, y) = dims.xy(a);
+        let b = if code & 1 == 0 {
+            if x + 1 >= dims.width {
+                continue;
+            }
+            a + 1
+        } else {
+            if y + 1 >= dims.height {
+                continue;
+            }
+            a + dims.width
+        };
         if sets.union(a, b) {
             out.push((a, b));
             pieces -= 1;
