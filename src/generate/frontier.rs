@@ -7,7 +7,9 @@
 //! the halves balanced costs a move per push or pop, so a frontier that will
 //! never pop its middle stays a single deque.
 
+use super::pop::Pop;
 use crate::grid::Cell;
+use crate::rng::Rng;
 use std::collections::VecDeque;
 
 #[derive(Clone, Debug)]
@@ -38,6 +40,25 @@ impl Default for Frontier {
 }
 
 impl Frontier {
+    /// Takes the next cell by a pop strategy (the growing tree's step 1).
+    /// `newest` only looks: Norvig pops the cell and pushes it straight
+    /// back, which leaves it where it was.
+    #[inline]
+    pub fn take(&mut self, pop: Pop, rng: &mut Rng) -> Option<Cell> {
+        match pop {
+            Pop::Newest => self.peek_newest(),
+            Pop::Oldest => self.pop_oldest(),
+            Pop::Middle => self.pop_middle(),
+            Pop::Random => {
+                if self.is_empty() {
+                    return None;
+                }
+                let i = rng.below(self.len() as u32);
+                self.swap_remove(i as usize)
+            }
+        }
+    }
+
     /// A frontier with O(1) middle pops.
     pub fn new() -> Frontier {
         Frontier::with_middle(true)

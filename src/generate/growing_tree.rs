@@ -54,21 +54,6 @@ impl<S: Topology> GrowingTree<S> {
             started: false,
         }
     }
-
-    /// Takes the next cell off the frontier. `newest` only looks: Norvig pops
-    /// the cell and pushes it straight back, which leaves it where it was.
-    #[inline]
-    fn take(&mut self, pop: Pop) -> Option<u32> {
-        match pop {
-            Pop::Newest => self.frontier.peek_newest(),
-            Pop::Oldest => self.frontier.pop_oldest(),
-            Pop::Middle => self.frontier.pop_middle(),
-            Pop::Random => {
-                let i = self.rng.below(self.frontier.len() as u32);
-                self.frontier.swap_remove(i as usize)
-            }
-        }
-    }
 }
 
 impl<S: Topology> Step for GrowingTree<S> {
@@ -86,7 +71,7 @@ impl<S: Topology> Step for GrowingTree<S> {
             return false;
         }
         let pop = self.pop.choose(&mut self.rng);
-        let Some(cell) = self.take(pop) else {
+        let Some(cell) = self.frontier.take(pop, &mut self.rng) else {
             return false;
         };
         out.cursor(cell);

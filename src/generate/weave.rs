@@ -115,22 +115,6 @@ impl WeaveTree {
         }
         (out, n)
     }
-
-    /// As the growing tree takes: `newest` only looks.
-    fn take(&mut self, pop: Pop) -> Option<Cell> {
-        match pop {
-            Pop::Newest => self.frontier.peek_newest(),
-            Pop::Oldest => self.frontier.pop_oldest(),
-            Pop::Middle => self.frontier.pop_middle(),
-            Pop::Random => {
-                if self.frontier.is_empty() {
-                    return None;
-                }
-                let i = self.rng.below(self.frontier.len() as u32);
-                self.frontier.swap_remove(i as usize)
-            }
-        }
-    }
 }
 
 impl Step for WeaveTree {
@@ -148,7 +132,7 @@ impl Step for WeaveTree {
             return false;
         }
         let pop = self.pop.choose(&mut self.rng);
-        let Some(cell) = self.take(pop) else {
+        let Some(cell) = self.frontier.take(pop, &mut self.rng) else {
             return false;
         };
         out.cursor(cell);

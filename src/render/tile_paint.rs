@@ -11,6 +11,7 @@ use super::raster::{Raster, Rect};
 use super::tiles::{closed_sides, segment_distance, wall_cover, CellGeometry, TileMap, NO_CELL};
 use crate::event::Mark;
 use crate::grid::Cell;
+use crate::shape::Topology;
 
 const CLEAR: Rgba = [0; 4];
 
@@ -70,7 +71,36 @@ impl CellLook {
     }
 }
 
-use crate::shape::Topology;
+/// Loads `cell`'s geometry and writes `colour(x, y, i)` to each pixel the
+/// map gives to it (pixel `i` at column `x`, row `y`), marking its box
+/// dirty: the one pixel walk every cell repaint shares.
+fn paint_pixels_of(
+    map: &TileMap,
+    raster: &mut Raster,
+    geometry: &mut CellGeometry,
+    cell: Cell,
+    mut colour: impl FnMut(&CellGeometry, usize, usize, usize) -> Rgba,
+) {
+    if !map.shape.is_cell(cell) {
+        return;
+    }
+    geometry.load(&map.shape, cell);
+    let Some((x0, y0, x1, y1)) = geometry.pixel_box(&map.layout) else {
+        return;
+    };
+    let width = raster.width as usize;
+    let rgba = raster.rgba_mut();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let i = y * width + x;
+            if map.cell(i) == cell {
+                let c = colour(geometry, x, y, i);
+                rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
+            }
+        }
+    }
+    raster.mark_dirty(rect(x0, y0, x1, y1));
+}
 
 /// Repaints one maze cell's pixels.
 pub fn paint_maze_cell(
@@ -81,26 +111,10 @@ pub fn paint_maze_cell(
     palette: &Palette,
     cell: Cell,
 ) {
-    if !map.shape.is_cell(cell) {
-        return;
-    }
-    geometry.load(&map.shape, cell);
-    let Some((x0, y0, x1, y1)) = geometry.pixel_box(&map.layout) else {
-        return;
-    };
     let look = CellLook::of(scene, palette, cell, map.is_lattice());
-    let width = raster.width as usize;
-    let rgba = raster.rgba_mut();
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * width + x;
-            if map.cell(i) == cell {
-                let c = look.at(map, i, palette.wall);
-                rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
-            }
-        }
-    }
-    raster.mark_dirty(rect(x0, y0, x1, y1));
+    paint_pixels_of(map, raster, geometry, cell, |_, _, _, i| {
+        look.at(map, i, palette.wall)
+    });
 }
 
 /// Repaints every pixel of the maze.
@@ -157,74 +171,55 @@ pub fn paint_overlay_cell(
     palette: &Palette,
     cell: Cell,
 ) {
-    if !map.shape.is_cell(cell) {
-        return;
-    }
-    geometry.load(&map.shape, cell);
-    let Some((x0, y0, x1, y1)) = geometry.pixel_box(&map.layout) else {
-        return;
-    };
-    let width = raster.width as usize;
-    let rgba = raster.rgba_mut();
     if !map.is_lattice() {
         let c = scene.sampled_colour(palette, cell);
-        for y in y0..y1 {
-            for x in x0..x1 {
-                let i = y * width + x;
-                if map.cell(i) == cell {
-                    rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
-                }
-            }
-        }
-        raster.mark_dirty(rect(x0, y0, x1, y1));
+        paint_pixels_of(map, raster, geometry, cell, |_, _, _, _| c);
         return;
     }
     let tint = scene.square_colour(palette, cell);
     let marker = cell == scene.start || cell == scene.goal;
     let hw = band_half_width(map);
-    // The bands: (colour, the sides they leave by, whether a dot shows).
-    let mut bands: Vec<(Rgba, u8)> = Vec::with_capacity(3);
+    // The bands, topmost last: (colour, the sides they leave by). A cell
+    // has at most three: a solver's path mark, the final path, the trail.
+    let mut bands = [(CLEAR, 0u8); 3];
+    let mut count = 0;
     if !marker {
         if scene.marks[cell as usize] == Mark::Path {
-            bands.push((palette.path, ON));
+            bands[count] = (palette.path, ON);
+            count += 1;
         }
         for (links, colour) in [
             (scene.path_links[cell as usize], palette.path),
             (scene.trail_links[cell as usize], palette.trail),
         ] {
             if links & ON != 0 {
-                bands.push((colour, links));
+                bands[count] = (colour, links);
+                count += 1;
             }
         }
     }
-    for y in y0..y1 {
-        for x in x0..x1 {
-            let i = y * width + x;
-            if map.cell(i) != cell {
-                continue;
-            }
-            let interior = map.near(i).is_some_and(|n| n.a1 < 128);
-            let mut c = match tint {
-                Some(t) if interior => t,
-                _ => CLEAR,
+    let bands = &bands[..count];
+    paint_pixels_of(map, raster, geometry, cell, |geometry, x, y, i| {
+        let interior = map.near(i).is_some_and(|n| n.a1 < 128);
+        let mut c = match tint {
+            Some(t) if interior => t,
+            _ => CLEAR,
+        };
+        if !bands.is_empty() {
+            let u = map.layout.to_units(x as f64 + 0.5, y as f64 + 0.5);
+            let on_band = |links: u8| {
+                segment_distance(u, geometry.centre, geometry.centre) <= hw
+                    || (0..geometry.mids.len().min(7)).any(|k| {
+                        links >> k & 1 == 1
+                            && segment_distance(u, geometry.centre, geometry.mids[k]) <= hw
+                    })
             };
-            if !bands.is_empty() {
-                let u = map.layout.to_units(x as f64 + 0.5, y as f64 + 0.5);
-                let on_band = |links: u8| {
-                    segment_distance(u, geometry.centre, geometry.centre) <= hw
-                        || (0..geometry.mids.len().min(7)).any(|k| {
-                            links >> k & 1 == 1
-                                && segment_distance(u, geometry.centre, geometry.mids[k]) <= hw
-                        })
-                };
-                if let Some(&(colour, _)) = bands.iter().rev().find(|(_, l)| on_band(*l)) {
-                    c = colour;
-                }
+            if let Some(&(colour, _)) = bands.iter().rev().find(|(_, l)| on_band(*l)) {
+                c = colour;
             }
-            rgba[i * 4..i * 4 + 4].copy_from_slice(&c);
         }
-    }
-    raster.mark_dirty(rect(x0, y0, x1, y1));
+        c
+    });
 }
 
 /// Repaints the whole overlay: clears it and paints the cells that show.

@@ -38,6 +38,7 @@ pub struct Pledge {
     seen: HashSet<(Cell, usize, i64)>,
     points: Vec<Point>,
     starts: Vec<usize>,
+    angles: Vec<f64>,
     trail: Trail,
     marks: Marks,
     outcome: Outcome,
@@ -78,6 +79,7 @@ impl Pledge {
             seen: HashSet::new(),
             points: Vec::new(),
             starts: Vec::new(),
+            angles: Vec::new(),
             outcome: Outcome::Searching,
             started: false,
             moves: 0,
@@ -85,18 +87,21 @@ impl Pledge {
         })
     }
 
-    /// The direction out of `cell` through each of its sides.
+    /// The direction out of `cell` through each of its sides, in the
+    /// `angles` buffer lent out for the step (`step_one` hands it back), so
+    /// a step allocates nothing.
     fn side_angles(&mut self, cell: Cell) -> Vec<f64> {
         let shape = self.grid.shape();
         shape.outline(cell, &mut self.points, &mut self.starts);
         let (cx, cy) = shape.centre(cell);
-        (0..self.starts.len())
-            .map(|k| {
-                let a = self.points[self.starts[k]];
-                let b = self.points[*self.starts.get(k + 1).unwrap_or(&0) % self.points.len()];
-                ((a.1 + b.1) / 2.0 - cy).atan2((a.0 + b.0) / 2.0 - cx)
-            })
-            .collect()
+        let mut angles = std::mem::take(&mut self.angles);
+        angles.clear();
+        angles.extend((0..self.starts.len()).map(|k| {
+            let a = self.points[self.starts[k]];
+            let b = self.points[*self.starts.get(k + 1).unwrap_or(&0) % self.points.len()];
+            ((a.1 + b.1) / 2.0 - cy).atan2((a.0 + b.0) / 2.0 - cx)
+        }));
+        angles
     }
 
     /// Moves through side `k` of the current cell; returns the side of the
@@ -184,6 +189,7 @@ impl Step for Pledge {
                 }
             }
         }
+        self.angles = angles;
         true
     }
 }
