@@ -12,6 +12,7 @@ pub mod error;
 pub mod event;
 pub mod generate;
 pub mod grid;
+pub mod lab;
 pub mod render;
 pub mod rng;
 pub mod settings;

@@ -197,7 +197,7 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
         ),
         (
             vec!["frobnicate"],
-            "commands: list, solvers, generate, completions",
+            "commands: list, solvers, generate, stats, uniformity, completions",
         ),
         (
             vec![],
@@ -275,7 +275,14 @@ fn version_names_the_program_and_its_version() {
 
 #[test]
 fn every_subcommand_answers_help_both_ways() {
-    for sub in ["list", "solvers", "generate", "completions"] {
+    for sub in [
+        "list",
+        "solvers",
+        "generate",
+        "stats",
+        "uniformity",
+        "completions",
+    ] {
         let flag = mazelab(&[sub, "--help"]);
         let word = mazelab(&["help", sub]);
         for out in [&flag, &word] {
@@ -302,7 +309,14 @@ fn every_subcommand_answers_help_both_ways() {
         assert!(generate.contains(option), "generate --help lacks {option}");
     }
     let top = stdout(&mazelab(&["--help"]));
-    for sub in ["list", "solvers", "generate", "completions"] {
+    for sub in [
+        "list",
+        "solvers",
+        "generate",
+        "stats",
+        "uniformity",
+        "completions",
+    ] {
         assert!(top.contains(sub), "--help lacks {sub}");
     }
 }
@@ -610,4 +624,148 @@ fn reverse_delete_names_its_size_limit() {
     ]);
     assert!(ok.status.success(), "{}", stderr(&ok));
     assert!(stdout(&ok).contains("cycles=0 "), "a perfect maze");
+}
+
+#[test]
+fn stats_over_many_mazes_prints_each_metric_with_its_interval() {
+    let args = [
+        "stats",
+        "--algorithm",
+        "growing-tree",
+        "--pop",
+        "oldest",
+        "--size",
+        "15x10",
+        "--runs",
+        "40",
+        "--seed",
+        "9",
+        "--format",
+        "json",
+    ];
+    let out = mazelab(&args);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = stdout(&out);
+    assert!(json.starts_with(
+        "{\"algorithm\":\"growing-tree:oldest\",\"shape\":\"square\",\"size\":\"15x10\",\"runs\":40,\"seed\":9,\"metrics\":{"
+    ));
+    for key in [
+        "dead_end_pct",
+        "solution_pct",
+        "longest_path",
+        "mean_corridor",
+        "junctions",
+        "river",
+    ] {
+        let at = json
+            .find(&format!("\"{key}\":{{\"mean\":"))
+            .unwrap_or_else(|| panic!("{key}"));
+        assert!(json[at..].contains("\"ci95\":["), "{key}");
+    }
+    // The same seed gives the same figures (all but the timings).
+    let again = stdout(&mazelab(&args));
+    let cut = |s: &str| s[..s.find("\"ns_per_cell\"").unwrap()].to_string();
+    assert_eq!(cut(&json), cut(&again));
+    let csv = stdout(&mazelab(&[
+        "stats",
+        "--algorithm",
+        "wilson",
+        "--runs",
+        "5",
+        "--seed",
+        "1",
+        "--format",
+        "csv",
+    ]));
+    assert!(csv.starts_with(
+        "algorithm,shape,size,runs,seed,metric,mean,std,min,max,ci95_low,ci95_high\n"
+    ));
+    assert!(csv.contains("\nwilson,square,20x20,5,1,dead_end_pct,"));
+    // Without a seed, the one drawn is in the output.
+    let text = stdout(&mazelab(&[
+        "stats", "--runs", "3", "--shape", "hex", "--size", "6x6",
+    ]));
+    assert!(text.contains("3 mazes, seeds "), "{text}");
+}
+
+#[test]
+fn uniformity_counts_every_tree_and_gives_its_verdict() {
+    let out = mazelab(&[
+        "uniformity",
+        "--algorithm",
+        "wilson",
+        "--size",
+        "2x2",
+        "--runs",
+        "4000",
+        "--seed",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let json = stdout(&out);
+    assert!(
+        json.contains("\"trees\":4,\"runs\":4000,\"seed\":3,\"counts\":["),
+        "{json}"
+    );
+    let counts: Vec<u64> = json
+        .split("\"counts\":[")
+        .nth(1)
+        .unwrap()
+        .split(']')
+        .next()
+        .unwrap()
+        .split(',')
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(counts.len(), 4);
+    assert_eq!(counts.iter().sum::<u64>(), 4000);
+    for key in ["\"chi2\":", "\"p_value\":", "\"tv_distance\":"] {
+        assert!(json.contains(key), "{key}");
+    }
+    let text = stdout(&mazelab(&[
+        "uniformity",
+        "--algorithm",
+        "binary-tree",
+        "--size",
+        "3x3",
+        "--runs",
+        "2000",
+        "--seed",
+        "1",
+    ]));
+    assert!(
+        text.contains("192 spanning trees") && text.contains("not uniform"),
+        "{text}"
+    );
+}
+
+#[test]
+fn the_lab_refuses_bad_requests_in_one_line() {
+    for (args, says) in [
+        (vec!["uniformity", "--size", "5x5"], "4x4"),
+        (
+            vec!["uniformity", "--algorithm", "unicursal", "--size", "3x3"],
+            "even sides",
+        ),
+        (vec!["stats", "--runs", "0"], "number of runs"),
+        (vec!["stats", "--algorithm", "nope"], "valid algorithms"),
+        (
+            vec!["stats", "--algorithm", "kruskal", "--pop", "oldest"],
+            "only for growing-tree",
+        ),
+        (
+            vec!["stats", "--algorithm", "sidewinder", "--shape", "hex"],
+            "runs on",
+        ),
+        (vec!["stats", "--size", "0x5"], "bad size"),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"));
+    }
 }

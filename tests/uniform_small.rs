@@ -1,7 +1,8 @@
 //! The uniform samplers on a grid small enough to count: on 2 x 3 there are
-//! 15 spanning trees; Aldous-Broder, Wilson, Houston and origin shift should
-//! draw each about equally often, and the backtracker should not.
-//! (The lab's exact chi-square test over bigger grids is issue #12's.)
+//! 15 spanning trees; Aldous-Broder, Wilson and origin shift should draw
+//! each about equally often, and the backtracker should not. (Houston is
+//! near enough to pass this coarse check but not exactly uniform: the lab's
+//! chi-square test in tests/lab.rs tells it apart.)
 
 use mazelab::generate::{self, Params};
 use mazelab::grid::Dims;
@@ -25,7 +26,7 @@ fn uniform_samplers_draw_every_small_tree_about_equally_often() {
     let expected = runs as f64 / 15.0;
     // Binomial standard deviation of one tree's count: about 30.
     let sigma = (runs as f64 * (1.0 / 15.0) * (14.0 / 15.0)).sqrt();
-    for name in ["aldous-broder", "wilson", "houston", "origin-shift"] {
+    for name in ["aldous-broder", "wilson", "origin-shift"] {
         let counts = tree_counts(name, runs);
         assert_eq!(counts.len(), 15, "{name}: every tree appears");
         for (tree, &count) in &counts {

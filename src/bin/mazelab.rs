@@ -1,8 +1,12 @@
-//! The native CLI: `mazelab list`, `solvers`, `generate ...` and
-//! `completions SHELL`, parsed with clap.
+//! The native CLI: `mazelab list`, `solvers`, `generate ...`, the lab's
+//! `stats` and `uniformity` (in `mazelab/lab.rs`) and `completions SHELL`,
+//! parsed with clap.
 //!
 //! Bad input prints one line naming the valid choices and exits with status
 //! 2; nothing here panics on user input.
+
+#[path = "mazelab/lab.rs"]
+mod lab;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -40,6 +44,12 @@ enum Command {
     Solvers,
     /// Generate a maze and print it.
     Generate(Request),
+    /// Statistics over many mazes: each metric's mean, spread and 95%
+    /// interval (seeds S, S+1, ...; on every core).
+    Stats(lab::StatsArgs),
+    /// The exact uniformity test: count how often each spanning tree of a
+    /// small maze comes out, with chi-square, p-value and total variation.
+    Uniformity(lab::UniformityArgs),
     /// Print a shell completion script, e.g. `mazelab completions bash > /etc/bash_completion.d/mazelab`.
     Completions {
         /// The shell to complete for.
@@ -173,7 +183,7 @@ fn one_line(error: &clap::Error) -> String {
     }
     let mut line = parts.join(" ");
     if error.kind() == ErrorKind::InvalidSubcommand {
-        line.push_str("; commands: list, solvers, generate, completions");
+        line.push_str("; commands: list, solvers, generate, stats, uniformity, completions");
     }
     format!("mazelab: {line} (see mazelab --help)")
 }
@@ -386,6 +396,20 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Stats(args) => match lab::stats(args) {
+            Ok(text) => out.write_all(text.as_bytes()),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Uniformity(args) => match lab::uniformity(args) {
+            Ok(text) => out.write_all(text.as_bytes()),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Command::Completions { shell } => {
             clap_complete::generate(shell, &mut Cli::command(), "mazelab", &mut out);
             Ok(())

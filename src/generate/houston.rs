@@ -8,8 +8,13 @@
 //! 3. From each cell outside it, take a loop-erased random walk until it
 //!    hits the maze, and carve the walk in (Wilson).
 //!
-//! Both halves sample spanning trees uniformly and either can take over
-//! from the other, so the result is uniform too. Aldous-Broder is quick
+//! Each half samples spanning trees uniformly on its own, but the hand-over
+//! is not exact: the rest of an Aldous-Broder tree depends on where its
+//! walker stands, which Wilson's walks forget. The lab's exact test
+//! (`mazelab uniformity --algorithm houston`) measures the bias: on 3 x 3,
+//! 100,000 runs give chi-square 724 on 191 degrees of freedom (p ≈ 6e-63,
+//! total variation 0.033, against 0.016 to 0.018 for Aldous-Broder and
+//! Wilson). Close to uniform, then, and not exactly. Aldous-Broder is quick
 //! while most cells are new and crawls at the end; Wilson crawls at the
 //! start, while the maze is a small target, and is quick at the end:
 //! Houston takes each where it is fast.

@@ -365,7 +365,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     },
     Algorithm {
         name: "houston",
-        description: "Houston: Aldous-Broder until a third of the cells are in, then Wilson; uniform, faster than either alone",
+        description: "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
         working_set: "",
         starts_open: false,
         knob: Knob::None,

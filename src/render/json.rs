@@ -99,7 +99,7 @@ pub fn render(grid: &Grid, meta: &Meta, ends: &Ends, solution: Option<&[Cell]>) 
 }
 
 /// Escapes a string for a JSON string literal.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for ch in text.chars() {
         match ch {

@@ -1,0 +1,138 @@
+//! `mazelab stats` and `mazelab uniformity`: the lab's statistics and its
+//! exact uniformity test, on every core.
+
+use mazelab::error::{parse_seed, MazeError};
+use mazelab::generate::PopSpec;
+use mazelab::lab::run::{self, check_runs};
+use mazelab::lab::{report, Candidate, StatsReport, Trees, Uniformity};
+use mazelab::rng::fresh_seed;
+use mazelab::shape::{Shape, SHAPE_NAMES};
+use std::time::Instant;
+
+/// What `stats` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct StatsArgs {
+    /// The generator (see `mazelab list`); `growing-tree:POP` picks a pop.
+    #[arg(long, default_value = "growing-tree")]
+    algorithm: String,
+    /// growing-tree's pop strategy (newest, oldest, random, middle or a mix).
+    #[arg(long, value_name = "SPEC", value_parser = PopSpec::parse)]
+    pop: Option<PopSpec>,
+    /// The tiling.
+    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// Width x height in cells (rings for polar); default 20x20 (10 rings).
+    #[arg(long, value_name = "WxH|RINGS")]
+    size: Option<String>,
+    /// How many mazes: seeds S, S+1, ...
+    #[arg(long, default_value_t = 100)]
+    runs: u64,
+    /// The first seed; without one a random seed is drawn and reported.
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// text (a table), json, or csv.
+    #[arg(long, default_value = "text", value_parser = ["text", "json", "csv"])]
+    format: String,
+}
+
+/// What `uniformity` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct UniformityArgs {
+    /// The generator; `growing-tree:POP` picks a pop.
+    #[arg(long, default_value = "wilson")]
+    algorithm: String,
+    #[arg(long, value_name = "SPEC", value_parser = PopSpec::parse)]
+    pop: Option<PopSpec>,
+    /// The tiling (small: at most 1,000,000 spanning trees).
+    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// Width x height, e.g. 3x3 (192 trees) or 4x4 (100352).
+    #[arg(long, default_value = "3x3", value_name = "WxH|RINGS")]
+    size: String,
+    /// How many mazes; about 100 per spanning tree gives a sharp test.
+    #[arg(long, default_value_t = 100_000)]
+    runs: u64,
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// text or json (with one count per tree, trees in the order of
+    /// their passage bitmasks: see the README).
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
+fn candidate(algorithm: &str, pop: &Option<PopSpec>) -> Result<Candidate, MazeError> {
+    let mut c = Candidate::parse(algorithm)?;
+    if let Some(pop) = pop {
+        if c.algorithm.knob != mazelab::generate::Knob::Pop {
+            return Err(MazeError::BadValue {
+                what: "--pop",
+                given: format!("{pop} with {}", c.algorithm.name),
+                valid: "a pop strategy only for growing-tree".to_string(),
+            });
+        }
+        c.pop = pop.clone();
+    }
+    Ok(c)
+}
+
+fn now_ns(start: Instant) -> impl Fn() -> f64 {
+    move || start.elapsed().as_nanos() as f64
+}
+
+pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
+    let c = candidate(&args.algorithm, &args.pop)?;
+    let default_size = if args.shape == "polar" { "10" } else { "20x20" };
+    let shape = Shape::parse(
+        &args.shape,
+        args.size.as_deref().unwrap_or(default_size),
+        None,
+    )?;
+    c.check(&shape)?;
+    check_runs(args.runs)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let start = Instant::now();
+    let parts = run::in_parallel(seed, args.runs, |from, count| {
+        let mut rows = Vec::new();
+        run::measure_mazes(&c, &shape, from, count, &now_ns(start), &mut rows)?;
+        Ok(rows)
+    })?;
+    let report = StatsReport::from_rows(
+        c.spec(),
+        c.label(),
+        shape.name().to_string(),
+        shape.size_text(),
+        seed,
+        &parts.concat(),
+    );
+    Ok(match args.format.as_str() {
+        "json" => report.to_json() + "\n",
+        "csv" => StatsReport::CSV_HEADER.to_string() + &report.csv_rows(),
+        _ => report.to_text(),
+    })
+}
+
+pub fn uniformity(args: UniformityArgs) -> Result<String, MazeError> {
+    let c = candidate(&args.algorithm, &args.pop)?;
+    let shape = Shape::parse(&args.shape, &args.size, None)?;
+    c.check(&shape)?;
+    check_runs(args.runs)?;
+    let trees = Trees::of(&shape)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let parts = run::in_parallel(seed, args.runs, |from, count| {
+        let mut counts = vec![0u64; trees.len()];
+        run::count_trees(&c, &trees, &shape, from, count, &mut counts)?;
+        Ok(counts)
+    })?;
+    let mut counts = vec![0u64; trees.len()];
+    for part in parts {
+        for (total, n) in counts.iter_mut().zip(part) {
+            *total += n;
+        }
+    }
+    let u = Uniformity::from_counts(counts);
+    let size = shape.size_text();
+    Ok(match args.format.as_str() {
+        "json" => report::uniformity_json(&c.spec(), &size, seed, &u) + "\n",
+        _ => report::uniformity_text(&c.label(), &size, seed, &u),
+    })
+}

@@ -1,0 +1,318 @@
+//! The lab's charts as small hand-written SVG: a histogram per metric with
+//! the candidates overlaid, and the uniformity chart.
+//!
+//! Hand-written rather than plotters: two chart kinds of step lines and
+//! rectangles come to about 150 lines, while plotters' SVG backend would
+//! add its text layout and font handling to the wasm. Colours come from the
+//! page's CSS (`.series-0` ... and `currentColor`), so the charts follow
+//! the theme; each series also has its own dash pattern and a direct label,
+//! so they stay apart for colour-blind viewers and in greyscale.
+
+use super::measure::MetricInfo;
+use super::uniformity::{format_p, Uniformity};
+use std::fmt::Write;
+
+const W: f64 = 360.0;
+const H: f64 = 200.0;
+const LEFT: f64 = 44.0;
+const RIGHT: f64 = 10.0;
+const TOP: f64 = 26.0;
+const BOTTOM: f64 = 34.0;
+
+/// Dash patterns by series, so lines differ by more than their colour.
+const DASHES: [&str; 6] = ["", "6 3", "2 2", "8 3 2 3", "1 3", "12 4"];
+
+/// Escapes text for SVG and HTML.
+pub fn escape_xml(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+fn fmt_tick(v: f64) -> String {
+    if v.abs() >= 100.0 || v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else if v.abs() >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+fn open_svg(out: &mut String, title: &str, class: &str) {
+    let _ = write!(
+        out,
+        "<svg class=\"chart {class}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{t}\" \
+         xmlns=\"http://www.w3.org/2000/svg\" font-size=\"11\" fill=\"currentColor\">\
+         <title>{t}</title>",
+        t = escape_xml(title)
+    );
+}
+
+fn axes(out: &mut String, x_label: &str, y_label: &str) {
+    let (x0, y0, x1, y1) = (LEFT, H - BOTTOM, W - RIGHT, TOP);
+    let _ = write!(
+        out,
+        "<path class=\"axis\" d=\"M{x0} {y1}V{y0}H{x1}\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"1\"/>\
+         <text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\
+         <text x=\"12\" y=\"{}\" text-anchor=\"middle\" transform=\"rotate(-90 12 {})\">{}</text>",
+        (x0 + x1) / 2.0,
+        H - 4.0,
+        escape_xml(x_label),
+        (y0 + y1) / 2.0,
+        (y0 + y1) / 2.0,
+        escape_xml(y_label)
+    );
+}
+
+/// A histogram of one metric: each series' share of mazes per bin, as an
+/// outlined step line. `series` pairs a label with its values (NaN left out).
+pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
+    let finite = || {
+        series
+            .iter()
+            .flat_map(|(_, v)| v.iter().copied().filter(|x| x.is_finite()))
+    };
+    let (lo, hi) = finite().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
+        (a.min(x), b.max(x))
+    });
+    let mut out = String::new();
+    open_svg(
+        &mut out,
+        &format!(
+            "{} ({}): distribution over the mazes",
+            info.label, info.unit
+        ),
+        "histogram",
+    );
+    if !lo.is_finite() {
+        out.push_str("<text x=\"180\" y=\"100\" text-anchor=\"middle\">not defined on this shape</text></svg>");
+        return out;
+    }
+    // Whole-number metrics with a small range get one bin per value.
+    let integral = finite().all(|x| x.fract() == 0.0);
+    let bins = if integral && hi - lo < 24.0 {
+        (hi - lo) as usize + 1
+    } else {
+        24
+    };
+    let (lo, width) = if integral && hi - lo < 24.0 {
+        (lo - 0.5, 1.0)
+    } else if hi > lo {
+        (lo, (hi - lo) / bins as f64)
+    } else {
+        (lo - 0.5, 1.0 / bins as f64)
+    };
+    let shares: Vec<Vec<f64>> = series
+        .iter()
+        .map(|(_, values)| {
+            let mut counts = vec![0u32; bins];
+            let mut n = 0u32;
+            for &v in values.iter().filter(|v| v.is_finite()) {
+                let b = (((v - lo) / width) as usize).min(bins - 1);
+                counts[b] += 1;
+                n += 1;
+            }
+            counts
+                .iter()
+                .map(|&c| 100.0 * f64::from(c) / f64::from(n.max(1)))
+                .collect()
+        })
+        .collect();
+    let top = shares
+        .iter()
+        .flatten()
+        .fold(0.0f64, |a, &b| a.max(b))
+        .max(1e-9);
+    axes(
+        &mut out,
+        &format!("{} ({})", info.label, info.unit),
+        "% of mazes",
+    );
+    let px = |x: f64| LEFT + (x - lo) / (width * bins as f64) * (W - LEFT - RIGHT);
+    let py = |y: f64| H - BOTTOM - y / top * (H - TOP - BOTTOM);
+    for (x, anchor) in [(lo, "start"), (lo + width * bins as f64, "end")] {
+        let shown = if integral && width == 1.0 {
+            x + if anchor == "start" { 0.5 } else { -0.5 }
+        } else {
+            x
+        };
+        let _ = write!(
+            out,
+            "<text x=\"{:.1}\" y=\"{}\" text-anchor=\"{anchor}\">{}</text>",
+            px(x),
+            H - BOTTOM + 12.0,
+            fmt_tick(shown)
+        );
+    }
+    let _ = write!(
+        out,
+        "<text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>",
+        LEFT - 3.0,
+        py(top) + 4.0,
+        fmt_tick(top),
+        LEFT - 3.0,
+        H - BOTTOM
+    );
+    for (i, ((label, _), share)) in series.iter().zip(&shares).enumerate() {
+        let mut d = format!("M{:.1} {:.1}", px(lo), py(0.0));
+        for (b, &s) in share.iter().enumerate() {
+            let (x0, x1) = (px(lo + width * b as f64), px(lo + width * (b + 1) as f64));
+            let _ = write!(d, "V{:.1}H{:.1}", py(s), x1.max(x0));
+        }
+        let _ = write!(d, "V{:.1}", py(0.0));
+        series_path(&mut out, i, &d, true);
+        legend(&mut out, i, label);
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn series_path(out: &mut String, i: usize, d: &str, fill: bool) {
+    let dash = DASHES[i % DASHES.len()];
+    let _ = write!(
+        out,
+        "<path class=\"series-{}\" d=\"{d}\" fill=\"{}\" fill-opacity=\"0.12\" stroke-width=\"1.6\"{}/>",
+        i % 8,
+        if fill { "currentColor" } else { "none" },
+        if dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{dash}\"") }
+    );
+}
+
+fn legend(out: &mut String, i: usize, label: &str) {
+    let (x, y) = (
+        LEFT + 8.0 + (i % 3) as f64 * 104.0,
+        10.0 + (i / 3) as f64 * 12.0,
+    );
+    let dash = DASHES[i % DASHES.len()];
+    let _ = write!(
+        out,
+        "<g class=\"series-{}\"><path d=\"M{x} {y}h18\" stroke-width=\"2\"{}/>\
+         <text x=\"{}\" y=\"{}\" stroke=\"none\">{}</text></g>",
+        i % 8,
+        if dash.is_empty() {
+            String::new()
+        } else {
+            format!(" stroke-dasharray=\"{dash}\"")
+        },
+        x + 22.0,
+        y + 4.0,
+        escape_xml(label)
+    );
+}
+
+/// How often each spanning tree came out against the uniform line: trees
+/// sorted from most to least drawn, each as count / expected, with the band
+/// a uniform sampler stays in (±2 binomial standard deviations).
+pub fn uniformity(label: &str, index: usize, u: &Uniformity) -> String {
+    let mut out = String::new();
+    let title = format!(
+        "{label}: {} runs over {} trees, p = {}",
+        u.runs,
+        u.trees,
+        format_p(u.p_value)
+    );
+    open_svg(&mut out, &title, "uniformity");
+    let expected = u.runs as f64 / u.trees.max(1) as f64;
+    let mut ratios: Vec<f64> = u
+        .counts
+        .iter()
+        .map(|&c| c as f64 / expected.max(1e-9))
+        .collect();
+    ratios.sort_unstable_by(|a, b| b.total_cmp(a));
+    let sigma = (expected * (1.0 - 1.0 / u.trees.max(1) as f64)).sqrt() / expected.max(1e-9);
+    let top = ratios
+        .first()
+        .copied()
+        .unwrap_or(1.0)
+        .max(1.0 + 2.5 * sigma)
+        .max(2.0);
+    axes(
+        &mut out,
+        "spanning trees, most drawn first",
+        "drawn / expected",
+    );
+    let px = |i: f64| LEFT + i / (ratios.len().max(2) - 1) as f64 * (W - LEFT - RIGHT);
+    let py = |y: f64| H - BOTTOM - y / top * (H - TOP - BOTTOM);
+    let (band_hi, band_lo) = (
+        py((1.0 + 2.0 * sigma).min(top)),
+        py((1.0 - 2.0 * sigma).max(0.0)),
+    );
+    let _ = write!(
+        out,
+        "<rect class=\"band\" x=\"{LEFT}\" y=\"{band_hi:.1}\" width=\"{}\" height=\"{:.1}\" fill=\"currentColor\" fill-opacity=\"0.12\"/>\
+         <path class=\"uniform-line\" d=\"M{LEFT} {:.1}H{}\" stroke=\"currentColor\" stroke-dasharray=\"4 3\"/>\
+         <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">1 (uniform)</text>\
+         <text x=\"{}\" y=\"{:.1}\" text-anchor=\"end\">{}</text><text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>",
+        W - LEFT - RIGHT,
+        band_lo - band_hi,
+        py(1.0),
+        W - RIGHT,
+        W - RIGHT - 2.0,
+        py(1.0) - 3.0,
+        LEFT - 3.0,
+        py(top) + 4.0,
+        fmt_tick(top),
+        LEFT - 3.0,
+        H - BOTTOM
+    );
+    // At most one point per half pixel: the sorted curve loses nothing.
+    let step = (ratios.len() / 640).max(1);
+    let mut d = String::new();
+    for (i, r) in ratios.iter().enumerate().step_by(step) {
+        let _ = write!(
+            d,
+            "{}{:.1} {:.1}",
+            if d.is_empty() { "M" } else { "L" },
+            px(i as f64),
+            py(*r)
+        );
+    }
+    let _ = write!(
+        d,
+        "L{:.1} {:.1}",
+        px((ratios.len() - 1) as f64),
+        py(ratios[ratios.len() - 1])
+    );
+    series_path(&mut out, index, &d, false);
+    let _ = write!(
+        out,
+        "<text x=\"{LEFT}\" y=\"14\">{}</text></svg>",
+        escape_xml(&format!(
+            "{label}: p = {}, TV = {:.3}",
+            format_p(u.p_value),
+            u.tv_distance
+        ))
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lab::measure::METRICS;
+
+    #[test]
+    fn a_histogram_has_a_line_and_a_label_per_series() {
+        let series = vec![
+            ("newest".to_string(), vec![10.0, 11.0, 12.0, 11.0]),
+            ("oldest <&>".to_string(), vec![30.0, 31.0, f64::NAN]),
+        ];
+        let svg = histogram(&METRICS[0], &series);
+        assert_eq!(svg.matches("<path class=\"series-").count(), 2);
+        assert!(svg.contains("oldest &lt;&amp;&gt;"));
+        assert!(svg.contains("stroke-dasharray"));
+        assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
+        assert!(!svg.contains("NaN") && !svg.contains("inf"));
+    }
+
+    #[test]
+    fn the_uniformity_chart_draws_the_uniform_line_and_the_p_value() {
+        let u = Uniformity::from_counts(vec![10, 12, 8, 10]);
+        let svg = uniformity("wilson", 0, &u);
+        assert!(svg.contains("uniform-line"));
+        assert!(svg.contains("p = "));
+        assert!(!svg.contains("NaN"));
+    }
+}

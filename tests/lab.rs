@@ -1,0 +1,120 @@
+//! The lab end to end: statistics are reproducible and sensible, and the
+//! uniformity test tells fair samplers from biased ones.
+
+use mazelab::lab::run::{count_trees, measure_mazes};
+use mazelab::lab::{Candidate, StatsReport, Trees, Uniformity, METRICS, METRIC_COUNT};
+use mazelab::shape::Shape;
+
+fn square(size: &str) -> Shape {
+    Shape::parse("square", size, None).unwrap()
+}
+
+fn rows(spec: &str, shape: &Shape, seed: u64, runs: u64) -> Vec<f64> {
+    let mut out = Vec::new();
+    measure_mazes(
+        &Candidate::parse(spec).unwrap(),
+        shape,
+        seed,
+        runs,
+        &|| 0.0,
+        &mut out,
+    )
+    .unwrap();
+    out
+}
+
+fn tree_counts(spec: &str, trees: &Trees, shape: &Shape, runs: u64) -> Uniformity {
+    let mut counts = vec![0; trees.len()];
+    count_trees(
+        &Candidate::parse(spec).unwrap(),
+        trees,
+        shape,
+        1,
+        runs,
+        &mut counts,
+    )
+    .unwrap();
+    Uniformity::from_counts(counts)
+}
+
+#[test]
+fn statistics_are_reproducible_and_slices_join_up() {
+    let shape = square("12x9");
+    let whole = rows("growing-tree:random", &shape, 40, 30);
+    assert_eq!(whole.len(), 30 * METRIC_COUNT);
+    assert_eq!(whole, rows("growing-tree:random", &shape, 40, 30));
+    // Seeds 40..55 then 55..70 are the same mazes as 40..70.
+    let mut joined = rows("growing-tree:random", &shape, 40, 15);
+    joined.extend(rows("growing-tree:random", &shape, 55, 15));
+    assert_eq!(whole, joined);
+}
+
+#[test]
+fn intervals_hold_their_means_and_the_pops_differ_as_norvig_says() {
+    let shape = square("30x30");
+    let report = |spec: &str| {
+        StatsReport::from_rows(
+            spec.into(),
+            spec.into(),
+            "square".into(),
+            "30x30".into(),
+            1,
+            &rows(spec, &shape, 1, 60),
+        )
+    };
+    let newest = report("growing-tree:newest");
+    let oldest = report("growing-tree:oldest");
+    let random = report("growing-tree:random");
+    for r in [&newest, &oldest, &random] {
+        for (info, s) in METRICS.iter().zip(&r.metrics) {
+            let s = s.unwrap_or_else(|| panic!("{} defined on squares", info.key));
+            assert!(s.ci95.0 <= s.mean && s.mean <= s.ci95.1, "{}", info.key);
+            assert!(s.min <= s.mean && s.mean <= s.max, "{}", info.key);
+        }
+    }
+    let mean = |r: &StatsReport, key: &str| {
+        r.metrics[mazelab::lab::measure::metric_index(key).unwrap()]
+            .unwrap()
+            .mean
+    };
+    // Newest pops carve long corridors: few dead ends, a long solution.
+    assert!(mean(&newest, "dead_end_pct") < 15.0);
+    assert!(mean(&random, "dead_end_pct") > 25.0);
+    assert!(mean(&newest, "solution_pct") > 2.0 * mean(&random, "solution_pct"));
+    // Oldest pops grow outwards in rings: the solution is nearly a
+    // shortest walk across, and dead-end branches run long.
+    assert!(mean(&oldest, "river") > mean(&random, "river"));
+    let json = newest.to_json();
+    assert!(json.starts_with("{\"algorithm\":\"growing-tree:newest\",\"shape\":\"square\",\"size\":\"30x30\",\"runs\":60,\"seed\":1,\"metrics\":{\"dead_end_pct\":{\"mean\":"));
+}
+
+#[test]
+fn fair_samplers_pass_and_biased_ones_fail() {
+    let shape = square("3x3");
+    let trees = Trees::of(&shape).unwrap();
+    let runs = 40_000;
+    for fair in ["aldous-broder", "wilson"] {
+        let u = tree_counts(fair, &trees, &shape, runs);
+        assert!(!u.rejects(), "{fair}: {}", u.verdict());
+        assert_eq!(u.missing, 0, "{fair}");
+        assert!(u.tv_distance < 0.05, "{fair}: {}", u.tv_distance);
+    }
+    // Houston hands Aldous-Broder's partial tree to Wilson, which forgets
+    // where the walker stood: a bias of a few percent, which 3 x 3 shows.
+    for biased in [
+        "backtracker",
+        "binary-tree",
+        "sidewinder",
+        "kruskal",
+        "prim",
+        "houston",
+    ] {
+        let u = tree_counts(biased, &trees, &shape, runs);
+        assert!(u.rejects(), "{biased}: {}", u.verdict());
+    }
+    // A deliberately biased sampler: Wilson's, with one tree of the 192
+    // drawn twice as often as it should be (half a percent of the runs).
+    let mut counts = tree_counts("wilson", &trees, &shape, runs).counts;
+    counts[7] *= 2;
+    assert!(Uniformity::from_counts(counts).rejects());
+}
