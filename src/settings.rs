@@ -97,6 +97,10 @@ pub struct Settings {
     /// Where solving starts and ends; `None` means the entrance or the exit.
     pub start: Option<Cell>,
     pub goal: Option<Cell>,
+    /// Whether the page shows the lab rather than the maze.
+    pub view_lab: bool,
+    /// What the lab runs (kept in the link even while the maze shows).
+    pub lab: crate::lab::settings::LabSettings,
 }
 
 /// The size a shape opens at when none is given.
@@ -128,6 +132,8 @@ impl Settings {
             solver: "bfs",
             start: None,
             goal: None,
+            view_lab: false,
+            lab: crate::lab::settings::LabSettings::default(),
         }
     }
 
@@ -312,6 +318,18 @@ impl Settings {
                     goal = Some(value);
                     Ok(())
                 }
+                "view" => match value.trim() {
+                    "lab" => {
+                        settings.view_lab = true;
+                        Ok(())
+                    }
+                    "maze" => {
+                        settings.view_lab = false;
+                        Ok(())
+                    }
+                    other => Err(format!("'{other}' is not maze or lab")),
+                },
+                k if k == "lab" || k.starts_with("lab_") => settings.lab.set(k, &value),
                 _ => Err(format!("unknown setting '{key}'")),
             };
             if let Err(message) = result {
@@ -376,6 +394,10 @@ impl Settings {
                 parts.push(format!("{key}={}", self.point_text(cell)));
             }
         }
+        if self.view_lab {
+            parts.push("view=lab".into());
+        }
+        parts.extend(self.lab.query_parts());
         parts.join("&")
     }
 
@@ -544,6 +566,24 @@ mod tests {
         let (again, notices) = Settings::from_query(&settings.to_query(), 2);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(again, settings);
+    }
+
+    #[test]
+    fn the_lab_view_and_its_settings_live_in_the_link() {
+        let query = "algorithm=wilson&seed=3&view=lab&lab=wilson~growing-tree:oldest\
+                     &lab_size=25x25&lab_runs=80&lab_trees=2x3&lab_tree_runs=900";
+        let (settings, notices) = Settings::from_query(query, 1);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert!(settings.view_lab);
+        assert_eq!(settings.lab.candidates_text(), "wilson~growing-tree:oldest");
+        assert_eq!((settings.lab.runs, settings.lab.tree_runs), (80, 900));
+        let (again, notices) = Settings::from_query(&settings.to_query(), 2);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(again, settings);
+        let (broken, notices) = Settings::from_query("view=sideways&lab_runs=-1&lab=", 1);
+        assert_eq!(notices.len(), 3, "{notices:?}");
+        assert!(!broken.view_lab);
+        assert_eq!(broken.lab, crate::lab::settings::LabSettings::default());
     }
 
     #[test]

@@ -68,21 +68,35 @@ fn axes(out: &mut String, x_label: &str, y_label: &str) {
 
 /// A histogram of one metric: each series' share of mazes per bin, as an
 /// outlined step line. `series` pairs a label with its values (NaN left out).
+///
+/// The range shown runs from the 0.5th to the 99.5th percentile of all the
+/// values: a stray slow maze's time would otherwise squash every bar into
+/// one. Values outside it fall into the edge bins.
 pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
     let finite = || {
         series
             .iter()
             .flat_map(|(_, v)| v.iter().copied().filter(|x| x.is_finite()))
     };
-    let (lo, hi) = finite().fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| {
-        (a.min(x), b.max(x))
-    });
+    let mut all: Vec<f64> = finite().collect();
+    all.sort_unstable_by(f64::total_cmp);
+    let quantile = |q: f64| all[((all.len() - 1) as f64 * q).round() as usize];
+    let (lo, hi) = if all.is_empty() {
+        (f64::INFINITY, f64::NEG_INFINITY)
+    } else if quantile(0.005) < quantile(0.995) {
+        (quantile(0.005), quantile(0.995))
+    } else {
+        (all[0], all[all.len() - 1])
+    };
+    let labels: Vec<&str> = series.iter().map(|(l, _)| l.as_str()).collect();
     let mut out = String::new();
     open_svg(
         &mut out,
         &format!(
-            "{} ({}): distribution over the mazes",
-            info.label, info.unit
+            "{} ({}): share of mazes per value, for {}",
+            info.label,
+            info.unit,
+            labels.join(", ")
         ),
         "histogram",
     );
@@ -110,7 +124,9 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
             let mut counts = vec![0u32; bins];
             let mut n = 0u32;
             for &v in values.iter().filter(|v| v.is_finite()) {
-                let b = (((v - lo) / width) as usize).min(bins - 1);
+                // Below the range counts in the first bin (the cast of a
+                // negative float is 0), above it in the last.
+                let b = (((v - lo) / width).max(0.0) as usize).min(bins - 1);
                 counts[b] += 1;
                 n += 1;
             }
@@ -132,11 +148,16 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
     );
     let px = |x: f64| LEFT + (x - lo) / (width * bins as f64) * (W - LEFT - RIGHT);
     let py = |y: f64| H - BOTTOM - y / top * (H - TOP - BOTTOM);
-    for (x, anchor) in [(lo, "start"), (lo + width * bins as f64, "end")] {
-        let shown = if integral && width == 1.0 {
-            x + if anchor == "start" { 0.5 } else { -0.5 }
-        } else {
-            x
+    let span = width * bins as f64;
+    for (x, anchor) in [
+        (lo, "start"),
+        (lo + span / 2.0, "middle"),
+        (lo + span, "end"),
+    ] {
+        let shown = match anchor {
+            "start" if integral && width == 1.0 => x + 0.5,
+            "end" if integral && width == 1.0 => x - 0.5,
+            _ => x,
         };
         let _ = write!(
             out,
@@ -155,7 +176,7 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
         LEFT - 3.0,
         H - BOTTOM
     );
-    for (i, ((label, _), share)) in series.iter().zip(&shares).enumerate() {
+    for (i, share) in shares.iter().enumerate() {
         let mut d = format!("M{:.1} {:.1}", px(lo), py(0.0));
         for (b, &s) in share.iter().enumerate() {
             let (x0, x1) = (px(lo + width * b as f64), px(lo + width * (b + 1) as f64));
@@ -163,7 +184,6 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
         }
         let _ = write!(d, "V{:.1}", py(0.0));
         series_path(&mut out, i, &d, true);
-        legend(&mut out, i, label);
     }
     out.push_str("</svg>");
     out
@@ -173,33 +193,43 @@ fn series_path(out: &mut String, i: usize, d: &str, fill: bool) {
     let dash = DASHES[i % DASHES.len()];
     let _ = write!(
         out,
-        "<path class=\"series-{}\" d=\"{d}\" fill=\"{}\" fill-opacity=\"0.12\" stroke-width=\"1.6\"{}/>",
+        "<path class=\"series-{}\" d=\"{d}\" fill=\"{}\" fill-opacity=\"0.12\" stroke=\"currentColor\" stroke-width=\"1.6\"{}/>",
         i % 8,
         if fill { "currentColor" } else { "none" },
         if dash.is_empty() { String::new() } else { format!(" stroke-dasharray=\"{dash}\"") }
     );
 }
 
-fn legend(out: &mut String, i: usize, label: &str) {
-    let (x, y) = (
-        LEFT + 8.0 + (i % 3) as f64 * 104.0,
-        10.0 + (i / 3) as f64 * 12.0,
-    );
-    let dash = DASHES[i % DASHES.len()];
-    let _ = write!(
-        out,
-        "<g class=\"series-{}\"><path d=\"M{x} {y}h18\" stroke-width=\"2\"{}/>\
-         <text x=\"{}\" y=\"{}\" stroke=\"none\">{}</text></g>",
-        i % 8,
-        if dash.is_empty() {
-            String::new()
-        } else {
-            format!(" stroke-dasharray=\"{dash}\"")
-        },
-        x + 22.0,
-        y + 4.0,
-        escape_xml(label)
-    );
+/// One legend for a set of charts, as HTML: each label with a sample of
+/// its line (colour and dash).
+pub fn legend(labels: &[String]) -> String {
+    let mut out = String::from("<ul class=\"chart-legend\">");
+    for (i, label) in labels.iter().enumerate() {
+        let dash = DASHES[i % DASHES.len()];
+        let _ = write!(
+            out,
+            "<li class=\"series-{}\"><svg width=\"28\" height=\"10\" aria-hidden=\"true\">\
+             <path d=\"M1 5h26\" stroke=\"currentColor\" stroke-width=\"2.5\"{}/></svg>{}</li>",
+            i % 8,
+            if dash.is_empty() {
+                String::new()
+            } else {
+                format!(" stroke-dasharray=\"{dash}\"")
+            },
+            escape_xml(label)
+        );
+    }
+    out.push_str("</ul>");
+    out
+}
+
+/// "p = 0.85", or "p < 1e-300" at the floor.
+pub fn p_text(p: f64) -> String {
+    let shown = format_p(p);
+    match shown.strip_prefix('<') {
+        Some(floor) => format!("p < {floor}"),
+        None => format!("p = {shown}"),
+    }
 }
 
 /// How often each spanning tree came out against the uniform line: trees
@@ -208,10 +238,10 @@ fn legend(out: &mut String, i: usize, label: &str) {
 pub fn uniformity(label: &str, index: usize, u: &Uniformity) -> String {
     let mut out = String::new();
     let title = format!(
-        "{label}: {} runs over {} trees, p = {}",
+        "{label}: {} runs over {} trees, {}",
         u.runs,
         u.trees,
-        format_p(u.p_value)
+        p_text(u.p_value)
     );
     open_svg(&mut out, &title, "uniformity");
     let expected = u.runs as f64 / u.trees.max(1) as f64;
@@ -280,8 +310,8 @@ pub fn uniformity(label: &str, index: usize, u: &Uniformity) -> String {
         out,
         "<text x=\"{LEFT}\" y=\"14\">{}</text></svg>",
         escape_xml(&format!(
-            "{label}: p = {}, TV = {:.3}",
-            format_p(u.p_value),
+            "{label}: {}, TV = {:.3}",
+            p_text(u.p_value),
             u.tv_distance
         ))
     );
@@ -301,7 +331,9 @@ mod tests {
         ];
         let svg = histogram(&METRICS[0], &series);
         assert_eq!(svg.matches("<path class=\"series-").count(), 2);
-        assert!(svg.contains("oldest &lt;&amp;&gt;"));
+        assert!(svg.contains("oldest &lt;&amp;&gt;"), "named in the title");
+        let legend = legend(&[series[0].0.clone(), series[1].0.clone()]);
+        assert_eq!(legend.matches("<li class=\"series-").count(), 2);
         assert!(svg.contains("stroke-dasharray"));
         assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"));
         assert!(!svg.contains("NaN") && !svg.contains("inf"));
@@ -313,6 +345,7 @@ mod tests {
         let svg = uniformity("wilson", 0, &u);
         assert!(svg.contains("uniform-line"));
         assert!(svg.contains("p = "));
+        assert_eq!(p_text(0.0), "p < 1e-300");
         assert!(!svg.contains("NaN"));
     }
 }

@@ -8,7 +8,8 @@
 //! - `uniformity`: chi-square and total variation over tree counts;
 //! - `special`: the gamma functions and t quantiles behind the p-values;
 //! - `reference`: published figures; `report`: text, JSON and CSV;
-//! - `chart`: the histograms and the uniformity chart as SVG.
+//! - `chart`: the histograms and the uniformity chart as SVG;
+//! - `settings`: what the page's lab view runs, as the link spells it.
 
 pub mod candidate;
 pub mod chart;
@@ -16,6 +17,7 @@ pub mod measure;
 pub mod reference;
 pub mod report;
 pub mod run;
+pub mod settings;
 pub mod special;
 pub mod summary;
 pub mod trees;

@@ -88,6 +88,8 @@ pub struct App {
     pub(super) gesture: super::pointer::Gesture,
     /// The mask brush's stroke while the pointer is down.
     pub(super) stroke: Option<super::mask::Stroke>,
+    /// The lab view's run, its workers and its last results.
+    pub(super) lab: super::lab::Lab,
 }
 
 pub(super) fn now_ms() -> f64 {
@@ -122,6 +124,7 @@ impl App {
             fitted: true,
             gesture: Default::default(),
             stroke: None,
+            lab: Default::default(),
         }
     }
 
@@ -271,6 +274,12 @@ impl App {
 
     /// One animation frame.
     pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
+        // Behind the lab's tab the maze waits where it was (and its frame
+        // gap restarts when it shows again).
+        if self.settings.view_lab {
+            self.last_frame_ms = None;
+            return Ok(());
+        }
         self.write_metrics();
         // The first frame has no gap to measure: it takes one 60 Hz frame's
         // worth of steps, so carving shows on the first frame, not the second.

@@ -38,6 +38,10 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
             return Ok(());
         }
     }
+    // The lab view has no maze to steer: only the theme and help keys.
+    if app.settings.view_lab && !matches!(key.key().as_str(), "t" | "?") {
+        return Ok(());
+    }
     let help_open = dom::by_id::<HtmlDialogElement>("help").is_ok_and(|d| d.open());
     if help_open {
         if key.key() == "?" {

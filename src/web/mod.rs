@@ -6,6 +6,8 @@
 //! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
 //! - `play`: tracing the path by hand; `mask`: the mask tools; `status`: the status line;
 //! - `controls`: the form and its buttons; `mount`: wiring it all up;
+//! - `lab`: the lab view (statistics and the uniformity test in Web
+//!   Workers);
 //! - `theme`: light and dark; `export`: downloads; `handle`: the running
 //!   app as tests and the page hold it; `dom`: small element helpers.
 
@@ -16,6 +18,7 @@ mod dom;
 mod export;
 mod handle;
 mod keys;
+mod lab;
 mod mask;
 mod mount;
 mod panel;
@@ -35,6 +38,11 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(start)]
 pub fn start() {
     install_panic_hook();
+    // In a lab worker there is no window and nothing to mount: the worker
+    // only calls the lab's functions.
+    if web_sys::window().is_none() {
+        return;
+    }
     // Where page-load time goes: the module is running from here on.
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
         let _ = p.mark("mazelab-start");

@@ -7,6 +7,7 @@ use super::controls::{self, settings_changed, slider_to_speed, speed_label};
 use super::dom::{self, input, select};
 use super::handle::{AppHandle, FrameLoop, Listener};
 use super::keys;
+use super::lab;
 use super::stage::ZOOM_STEP;
 use super::theme;
 use crate::generate::ALGORITHMS;
@@ -46,6 +47,12 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     theme::show_toggle();
 
     let app = Rc::new(RefCell::new(App::new(settings)));
+    if dom::by_id_opt("lab").is_some() {
+        app.borrow_mut().lab.home = Rc::downgrade(&app);
+        lab::view::fill()?;
+        lab::view::show(&app.borrow().settings.lab)?;
+        lab::view::set_view(app.borrow().settings.view_lab)?;
+    }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
 
@@ -188,6 +195,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
     }
     listen("document", "keydown", Box::new(keys::on_key))?;
+    if dom::by_id_opt("lab").is_some() {
+        mount_lab(&mut listen)?;
+    }
     listen(
         "solver",
         "change",
@@ -331,4 +341,66 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         frame,
         observer: Some(observer),
     })
+}
+
+/// Wires the Maze / Lab tabs and the lab's form and buttons.
+fn mount_lab(
+    listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
+    for (id, lab) in [("view-maze", false), ("view-lab", true)] {
+        listen(
+            id,
+            "click",
+            Box::new(move |app, _| {
+                app.settings.view_lab = lab;
+                lab::view::set_view(lab)?;
+                app.sync_url();
+                Ok(())
+            }),
+        )?;
+    }
+    listen(
+        "lab-form",
+        "change",
+        Box::new(|app, _| {
+            match lab::view::read_form() {
+                Ok(settings) => {
+                    // A new shape starts at its own default size.
+                    let shape = select("lab-shape")?.value();
+                    let mut settings = settings;
+                    if shape != app.settings.lab.shape.name() {
+                        settings.set("lab_shape", &shape)?;
+                    }
+                    app.settings.lab = settings;
+                    lab::view::show(&app.settings.lab)?;
+                    app.sync_url();
+                    if !app.lab.is_running() {
+                        lab::view::show_status("idle", "")?;
+                    }
+                }
+                Err(message) => lab::view::show_status("invalid", &message)?,
+            }
+            Ok(())
+        }),
+    )?;
+    listen(
+        "lab-form",
+        "submit",
+        Box::new(|app, event| {
+            event.prevent_default();
+            app.lab_run()
+        }),
+    )?;
+    listen("lab-cancel", "click", Box::new(|app, _| app.lab_cancel()))?;
+    listen(
+        "lab-csv",
+        "click",
+        Box::new(|app, _| app.lab_download("csv")),
+    )?;
+    listen(
+        "lab-json",
+        "click",
+        Box::new(|app, _| app.lab_download("json")),
+    )?;
+    Ok(())
 }

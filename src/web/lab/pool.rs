@@ -1,0 +1,180 @@
+//! A pool of Web Workers, one per core, each running the page's own module
+//! (see `worker.rs`). It hands out jobs as workers come free, so a slow
+//! chunk never holds the others up, and reports each answer to a callback.
+
+use super::worker::SCRIPT;
+use std::collections::VecDeque;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker};
+
+/// One piece of work: mazes `seed .. seed + count` of one candidate.
+#[derive(Clone, Debug)]
+pub(super) struct Job {
+    /// Statistics (`true`) or tree counts.
+    pub stats: bool,
+    /// The job's place in its run's results.
+    pub index: usize,
+    pub spec: String,
+    pub shape: String,
+    pub size: String,
+    pub seed: u64,
+    pub count: u32,
+}
+
+/// A worker's answer.
+pub(super) enum Answer {
+    Values(Vec<f64>),
+    Counts(Vec<u32>),
+    Failed(String),
+}
+
+type OnAnswer = Box<dyn FnMut(usize, Answer)>;
+
+pub(super) struct Pool {
+    workers: Vec<Worker>,
+    /// The job each worker is on.
+    busy: Vec<Option<usize>>,
+    queue: VecDeque<Job>,
+    _listeners: Vec<Closure<dyn FnMut(MessageEvent)>>,
+    _errors: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
+}
+
+/// The URL of the module the page runs (Trunk preloads it).
+fn module_url() -> Result<String, JsValue> {
+    let link = super::super::dom::document()
+        .query_selector("link[rel=modulepreload]")?
+        .ok_or("the lab's workers need the built page (trunk build or trunk serve)")?;
+    let href = link.get_attribute("href").unwrap_or_default();
+    Ok(web_sys::Url::new_with_base(
+        &href,
+        &super::super::dom::document()
+            .base_uri()?
+            .unwrap_or_default(),
+    )?
+    .href())
+}
+
+impl Pool {
+    /// Starts `size` workers. `on_answer(worker, answer)` runs on the page
+    /// for every answer; the pool is told to `next` by its owner.
+    pub(super) fn start(
+        size: usize,
+        on_answer: impl FnMut(usize, Answer) + 'static,
+    ) -> Result<Pool, JsValue> {
+        let script = SCRIPT.replace("GLUE", &module_url()?);
+        let parts = js_sys::Array::of1(&JsValue::from_str(&script));
+        let options = web_sys::BlobPropertyBag::new();
+        options.set_type("text/javascript");
+        let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+        let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+        let on_answer: std::rc::Rc<std::cell::RefCell<OnAnswer>> =
+            std::rc::Rc::new(std::cell::RefCell::new(Box::new(on_answer)));
+        let (mut workers, mut listeners, mut errors) = (Vec::new(), Vec::new(), Vec::new());
+        let module = wasm_bindgen::module();
+        for w in 0..size.max(1) {
+            let options = web_sys::WorkerOptions::new();
+            options.set_type(web_sys::WorkerType::Module);
+            let worker = Worker::new_with_options(&url, &options)?;
+            let handler = on_answer.clone();
+            let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+                let answer = read_answer(&event.data());
+                if let Ok(mut handler) = handler.try_borrow_mut() {
+                    handler(w, answer);
+                }
+            });
+            worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+            let handler = on_answer.clone();
+            let error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(
+                move |event: web_sys::ErrorEvent| {
+                    event.prevent_default();
+                    if let Ok(mut handler) = handler.try_borrow_mut() {
+                        handler(
+                            w,
+                            Answer::Failed(format!("a lab worker stopped: {}", event.message())),
+                        );
+                    }
+                },
+            );
+            worker.set_onerror(Some(error.as_ref().unchecked_ref()));
+            let hello = js_sys::Object::new();
+            js_sys::Reflect::set(&hello, &"module".into(), &module)?;
+            worker.post_message(&hello)?;
+            workers.push(worker);
+            listeners.push(listener);
+            errors.push(error);
+        }
+        let _ = web_sys::Url::revoke_object_url(&url);
+        Ok(Pool {
+            busy: vec![None; workers.len()],
+            workers,
+            queue: VecDeque::new(),
+            _listeners: listeners,
+            _errors: errors,
+        })
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.workers.len()
+    }
+
+    /// Replaces the queue with a run's jobs and sets every free worker going.
+    pub(super) fn run(&mut self, jobs: Vec<Job>) -> Result<(), JsValue> {
+        self.queue = jobs.into();
+        for w in 0..self.workers.len() {
+            if self.busy[w].is_none() {
+                self.next(w)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Worker `w` is free: the job it finished, and gives it the next one.
+    pub(super) fn next(&mut self, w: usize) -> Result<Option<usize>, JsValue> {
+        let finished = self.busy[w].take();
+        if let Some(job) = self.queue.pop_front() {
+            let m = js_sys::Object::new();
+            let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
+            set("kind", (if job.stats { "stats" } else { "trees" }).into())?;
+            set("job", (job.index as f64).into())?;
+            set("candidate", job.spec.as_str().into())?;
+            set("shape", job.shape.as_str().into())?;
+            set("size", job.size.as_str().into())?;
+            set("seed", job.seed.to_string().into())?;
+            set("count", f64::from(job.count).into())?;
+            self.workers[w].post_message(&m)?;
+            self.busy[w] = Some(job.index);
+        }
+        Ok(finished)
+    }
+
+    /// The job worker `w` is on.
+    pub(super) fn job_of(&self, w: usize) -> Option<usize> {
+        self.busy[w]
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        for worker in &self.workers {
+            worker.set_onmessage(None);
+            worker.set_onerror(None);
+            worker.terminate();
+        }
+    }
+}
+
+fn read_answer(data: &JsValue) -> Answer {
+    let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    if let Some(values) = get("values").dyn_ref::<js_sys::Float64Array>() {
+        return Answer::Values(values.to_vec());
+    }
+    if let Some(counts) = get("counts").dyn_ref::<js_sys::Uint32Array>() {
+        return Answer::Counts(counts.to_vec());
+    }
+    Answer::Failed(
+        get("error")
+            .as_string()
+            .unwrap_or_else(|| "a lab worker sent nothing".into()),
+    )
+}

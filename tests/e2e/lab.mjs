@@ -1,0 +1,146 @@
+// The lab view in headless Chromium on the built dist/: it runs in Web
+// Workers with a small N and shows its table and charts; the page keeps
+// answering while it runs; Cancel stops it and a new run starts cleanly;
+// bad input is named; the settings live in the link; the downloads carry
+// the results. Checks behaviour; the longest frame gap is printed as a
+// figure, not asserted. Screenshots go to target/screenshots/.
+//   node tests/e2e/lab.mjs
+import { mkdir } from 'node:fs/promises';
+import { serveDist, launch, openPage } from './browser.mjs';
+
+const SHOTS = new URL('../../target/screenshots/', import.meta.url);
+await mkdir(SHOTS, { recursive: true });
+const { server, origin } = await serveDist();
+const browser = await launch();
+let passed = 0;
+let failed = 0;
+
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`FAIL ${name}: ${e.message}`);
+  }
+}
+function expect(cond, message) {
+  if (!cond) throw new Error(message);
+}
+const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
+const labState = (page) => page.locator('#lab-status').getAttribute('data-state');
+const waitLab = (page, states, timeout = 60000) =>
+  page.waitForSelector(states.map((s) => `#lab-status[data-state="${s}"]`).join(','), { timeout });
+
+try {
+  await check('a small run shows a table of every metric and the charts', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?view=lab&lab_size=20x20&lab_runs=30&lab_tree_runs=3000`);
+    await page.waitForSelector('#lab:not([hidden])');
+    expect(await page.locator('#layout').isHidden(), 'the maze is hidden behind the lab tab');
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    const rows = await page.locator('#lab-table tbody tr').count();
+    expect(rows === 10, `${rows} metric rows`);
+    const heads = await page.locator('#lab-table thead th').allTextContents();
+    expect(heads.join('|') === 'metric|growing-tree (newest)|growing-tree (oldest)|growing-tree (random)|published',
+      `columns: ${heads.join('|')}`);
+    const dead = await page.locator('#lab-table tr[data-metric="dead_end_pct"] td').allTextContents();
+    const means = dead.slice(0, 3).map((t) => parseFloat(t));
+    expect(means[0] < 15 && means[2] > 20, `dead ends newest ${means[0]}, random ${means[2]}`);
+    expect(dead[3].includes('growing-tree (newest): 10'), `published: ${dead[3]}`);
+    expect((await page.locator('#lab-histograms svg.chart').count()) === 10, 'one histogram per metric');
+    expect((await page.locator('#lab-uniformity svg.chart').count()) === 3, 'one uniformity chart per algorithm');
+    const verdicts = await page.locator('#lab-uniformity-table tbody td:last-child').allTextContents();
+    expect(verdicts.every((v) => v === 'not uniform'), `verdicts: ${verdicts}`);
+    await shot(page, 'lab-desktop');
+    await page.evaluate(() => document.querySelector('#lab-histograms').scrollIntoView());
+    await shot(page, 'lab-desktop-charts');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
+  await check('the page answers while a long run works, and Cancel stops it cleanly', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?view=lab&lab=backtracker&lab_size=100x100&lab_runs=9000&lab_trees=off`);
+    await page.waitForSelector('#lab:not([hidden])');
+    await page.waitForTimeout(300);
+    await page.evaluate(() => {
+      window.labFrames = []; let last = performance.now();
+      const tick = (t) => { window.labFrames.push(t - last); last = t; window.labRaf = requestAnimationFrame(tick); };
+      window.labRaf = requestAnimationFrame(tick);
+    });
+    await page.click('#lab-run');
+    await page.waitForFunction(() => document.querySelector('#lab-progress').value > 0, null, { timeout: 20000 });
+    // The page still takes a click: the theme flips mid-run.
+    const before = await page.evaluate(() => document.documentElement.dataset.theme);
+    await page.click('#theme');
+    const after = await page.evaluate(() => document.documentElement.dataset.theme);
+    expect(before !== after, 'the theme toggle answered during the run');
+    const progress = await page.evaluate(() => document.querySelector('#lab-progress').value);
+    await page.waitForFunction((p) => document.querySelector('#lab-progress').value > p, progress, { timeout: 20000 });
+    const frames = await page.evaluate(() => { cancelAnimationFrame(window.labRaf); return window.labFrames; });
+    expect(frames.length >= 10, `only ${frames.length} animation frames ran during the run`);
+    console.log(`     longest frame gap while the lab ran: ${Math.max(...frames).toFixed(1)} ms over ${frames.length} frames`);
+    expect((await labState(page)) === 'running', 'still running');
+    await page.click('#lab-cancel');
+    expect((await labState(page)) === 'cancelled', `status after cancel: ${await labState(page)}`);
+    const stopped = await page.evaluate(() => document.querySelector('#lab-progress').value);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => document.querySelector('#lab-progress').value) === stopped, 'no progress after cancel');
+    expect(await page.locator('#lab-run').isEnabled(), 'Run is back');
+    // A new run starts fresh workers and finishes.
+    await page.fill('#lab-runs', '12');
+    await page.locator('#lab-runs').dispatchEvent('change');
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
+  await check('bad input is named, the link keeps the settings, downloads carry the results', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 }, { colorScheme: 'dark', isMobile: true, hasTouch: true });
+    await page.goto(`${origin}/?view=lab&lab_runs=-3&lab=nope`);
+    await page.waitForSelector('#lab:not([hidden])');
+    const notice = await page.textContent('#notice');
+    expect(notice.includes('lab_runs') && notice.includes('lab:'), `notice: ${notice}`);
+    await page.fill('#lab-size', '0x5');
+    await page.locator('#lab-size').dispatchEvent('change');
+    expect((await labState(page)) === 'invalid', 'a size of 0 is refused');
+    expect((await page.textContent('#lab-status')).includes('bad size'), await page.textContent('#lab-status'));
+    await page.fill('#lab-size', '12x12');
+    await page.locator('#lab-size').dispatchEvent('change');
+    await page.uncheck('input[value="growing-tree:oldest"]');
+    await page.check('input[value="wilson"]');
+    await page.locator('#lab-form').dispatchEvent('change');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('view') === 'lab', `view in ${url}`);
+    expect(url.searchParams.get('lab') === 'growing-tree:newest~growing-tree:random~wilson', `lab= ${url.searchParams.get('lab')}`);
+    expect(url.searchParams.get('lab_size') === '12x12', `lab_size in ${url}`);
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    const wilson = await page.locator('#lab-uniformity-table tbody tr:nth-child(3)').textContent();
+    expect(wilson.includes('wilson') && wilson.includes('consistent with uniform'), wilson);
+    await shot(page, 'lab-phone-dark');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#lab-csv')]);
+    const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');
+    expect(text.startsWith('algorithm,shape,size,runs,seed,metric,mean,'), text.slice(0, 80));
+    expect(text.includes('\nwilson,square,12x12,200,1,dead_end_pct,'), 'wilson rows');
+    const [json] = await Promise.all([page.waitForEvent('download'), page.click('#lab-json')]);
+    const data = JSON.parse(await (await import('node:fs/promises')).readFile(await json.path(), 'utf8'));
+    expect(data.stats.length === 3 && data.uniformity.length === 3, 'three of each');
+    expect(data.uniformity[2].counts.length === 192, 'a count per 3x3 tree');
+    // Back to the maze: it is there, and the link says so.
+    await page.click('#view-maze');
+    expect(await page.locator('#layout').isVisible(), 'the maze shows again');
+    expect(!new URL(page.url()).searchParams.has('view'), 'view=lab left the link');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`lab: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
