@@ -154,7 +154,7 @@ impl StatsReport {
 pub fn uniformity_json(algorithm: &str, size: &str, seed: u64, u: &Uniformity) -> String {
     let counts: Vec<String> = u.counts.iter().map(u64::to_string).collect();
     format!(
-        "{{\"algorithm\":\"{}\",\"size\":\"{}\",\"trees\":{},\"runs\":{},\"seed\":{},\"counts\":[{}],\"chi2\":{},\"p_value\":{},\"tv_distance\":{},\"missing\":{}}}",
+        "{{\"algorithm\":\"{}\",\"size\":\"{}\",\"trees\":{},\"runs\":{},\"seed\":{},\"counts\":[{}],\"chi2\":{},\"p_value\":{},\"tv_distance\":{},\"missing\":{},\"verdict\":\"{}\"}}",
         escape(algorithm),
         escape(size),
         u.trees,
@@ -164,7 +164,8 @@ pub fn uniformity_json(algorithm: &str, size: &str, seed: u64, u: &Uniformity) -
         num(u.chi2),
         num(u.p_value),
         num(u.tv_distance),
-        u.missing
+        u.missing,
+        u.conclusion()
     )
 }
 
@@ -187,10 +188,10 @@ pub fn uniformity_text(label: &str, size: &str, seed: u64, u: &Uniformity) -> St
         u.trees.saturating_sub(1),
         format_p(u.p_value),
         u.tv_distance,
-        if u.rejects() {
-            "not uniform (p < 0.001)"
-        } else {
-            "consistent with uniform sampling"
+        match u.conclusion() {
+            "not uniform" => "not uniform (p < 0.001)".to_string(),
+            "consistent with uniform" => "consistent with uniform sampling".to_string(),
+            other => format!("{other}: run at least {} (5 per tree)", 5 * u.trees),
         }
     )
 }

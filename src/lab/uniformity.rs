@@ -60,6 +60,24 @@ impl Uniformity {
         self.p_value < REJECT_BELOW
     }
 
+    /// Whether there were enough runs for the test to see a bias: at least
+    /// five expected draws per tree (with fewer it rarely rejects anything,
+    /// which would read as a pass).
+    pub fn enough_runs(&self) -> bool {
+        self.runs >= 5 * self.trees as u64
+    }
+
+    /// The verdict in words.
+    pub fn conclusion(&self) -> &'static str {
+        if self.rejects() {
+            "not uniform"
+        } else if self.enough_runs() {
+            "consistent with uniform"
+        } else {
+            "too few runs to judge"
+        }
+    }
+
     /// One line: the figures and the verdict.
     pub fn verdict(&self) -> String {
         format!(
@@ -68,11 +86,7 @@ impl Uniformity {
             self.trees.saturating_sub(1),
             format_p(self.p_value),
             self.tv_distance,
-            if self.rejects() {
-                "not uniform"
-            } else {
-                "consistent with uniform"
-            }
+            self.conclusion()
         )
     }
 }
@@ -97,6 +111,13 @@ mod tests {
         let flat = Uniformity::from_counts(vec![100; 192]);
         assert_eq!((flat.chi2, flat.tv_distance, flat.p_value), (0.0, 0.0, 1.0));
         assert!(!flat.rejects());
+        assert_eq!(flat.conclusion(), "consistent with uniform");
+        let mut few = vec![0; 192];
+        few[..100].fill(1);
+        assert_eq!(
+            Uniformity::from_counts(few).conclusion(),
+            "too few runs to judge"
+        );
         let mut one = vec![0; 192];
         one[5] = 1000;
         let one = Uniformity::from_counts(one);

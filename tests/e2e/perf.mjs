@@ -73,6 +73,22 @@ try {
     console.log(`growing-tree ${query} instant, built, generated and drawn: median ${median(builds).toFixed(1)} ms ` +
       `(${builds.map((t) => t.toFixed(1)).join(', ')}); generating and drawing ${median(works).toFixed(1)} ms of it`);
   }
+  // The lab: 1000 backtracker mazes of 100 x 100 in the workers, from the
+  // click to the table (the workers' start included on the first run).
+  {
+    await fresh();
+    await page.goto(`${origin}/?view=lab&lab=backtracker&lab_size=100x100&lab_runs=1000&lab_trees=off`);
+    await page.waitForTimeout(500);
+    const runs = [];
+    for (let i = 0; i < 3; i += 1) {
+      await page.click('#lab-run');
+      await page.waitForSelector('#lab-status[data-state="done"]', { timeout: 60000 });
+      runs.push(Number(await page.locator('#lab-status').getAttribute('data-ms')));
+      await page.evaluate(() => document.querySelector('#lab-status').setAttribute('data-state', 'idle'));
+    }
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    console.log(`lab: 1000 backtracker mazes of 100x100 on ${cores} workers: ${runs.map((t) => t.toFixed(0)).join(', ')} ms (first with the workers' start)`);
+  }
   const algorithms = quick
     ? ['backtracker', 'kruskal', 'wilson']
     : ['growing-tree', 'backtracker', 'kruskal', 'prim', 'true-prim', 'aldous-broder', 'wilson', 'hunt-and-kill',

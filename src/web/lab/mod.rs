@@ -260,6 +260,9 @@ impl App {
             "done",
             &format!("{} mazes{tests} in {:.2} s", n * s.runs, ms / 1000.0),
         )?;
+        // The whole run, workers' start included, for timings.
+        dom::by_id::<web_sys::Element>("lab-status")?
+            .set_attribute("data-ms", &format!("{ms:.1}"))?;
         self.lab.last = Some(finished);
         Ok(())
     }

@@ -126,7 +126,7 @@ fn html(f: &Finished) -> String {
                 escape_xml(&format_p(u.p_value)),
                 u.tv_distance,
                 u.missing,
-                if u.rejects() { "not uniform" } else { "consistent with uniform" }
+                u.conclusion()
             );
         }
         out.push_str("</tbody></table></div><div class=\"charts\" id=\"lab-uniformity\">");
