@@ -69,8 +69,10 @@ impl Triangle {
         TriangleWalker { x, y, cell }
     }
 
-    /// A random walk's step: one of the three sides drawn from two random
-    /// bits (3 drawn again), redrawn while no live cell lies across it.
+    /// A random walk's step: one of the three sides (`below(3)`: two
+    /// buffered bits with 3 drawn again mispredicted the redraw's branch a
+    /// quarter of the time, twice as slow), redrawn while no live cell lies
+    /// across it.
     /// Moves come from tables by the cell's direction (up: E, S, W; down:
     /// N, E, W), as a random direction mispredicts any branch on it.
     #[inline]
@@ -82,7 +84,7 @@ impl Triangle {
         let (width, height) = (self.dims.width, self.dims.height);
         let down = ((w.x + w.y) & 1) as usize * 4;
         loop {
-            let k = down + rng.two_bits() as usize;
+            let k = down + rng.below(3) as usize;
             let (x, y) = (w.x.wrapping_add(DX[k]), w.y.wrapping_add(DY[k]));
             if x < width && y < height {
                 let cell = y * width + x;

@@ -133,6 +133,6 @@ pub fn uniformity(args: UniformityArgs) -> Result<String, MazeError> {
     let size = shape.size_text();
     Ok(match args.format.as_str() {
         "json" => report::uniformity_json(&c.spec(), &size, seed, &u) + "\n",
-        _ => report::uniformity_text(&c.label(), &size, seed, &u),
+        _ => report::uniformity_text(&c.label(), &format!("{} {size}", shape.name()), seed, &u),
     })
 }
