@@ -560,11 +560,15 @@ impl Grid {
             if !self.shape.is_cell(cell) {
                 return out;
             }
-            for &n in self.shape.neighbors(cell).as_slice() {
-                if self.is_open_between(cell, n) {
+            // Each side's wall slot comes with its neighbour: no search for
+            // the wall (hexagons, rings and triangles found each wall by
+            // working out the owner's sides again, seven times a cell).
+            let bits = &self.bits;
+            self.shape.side_slots(cell, |n, owner, bit| {
+                if bits[owner as usize] & bit != 0 {
                     out.push(n);
                 }
-            }
+            });
             return out;
         };
         let w = d.width;

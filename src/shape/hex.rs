@@ -113,6 +113,18 @@ impl Topology for Hex {
         }
     }
 
+    /// E, SE and SW are the cell's own walls; W, NW and NE are the
+    /// neighbour's E, SE and SW (each side faces its opposite).
+    #[inline]
+    fn side_slots(&self, cell: Cell, mut visit: impl FnMut(Cell, Cell, u8)) {
+        const BITS: [u8; 6] = [E, SE, SW, E, SE, SW];
+        for (k, n) in self.side_cells(cell).into_iter().enumerate() {
+            if let Some(n) = n {
+                visit(n, if k < 3 { cell } else { n }, BITS[k]);
+            }
+        }
+    }
+
     fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
         let [e, se, sw, ..] = self.side_cells(cell);
         for (bit, n) in [(E, e), (SE, se), (SW, sw)] {

@@ -422,6 +422,44 @@ impl Topology for Polar {
         Some((inner, if ri == 0 { 1 << k } else { 2 << k }))
     }
 
+    /// Outward and clockwise walls are the cell's own; the inward wall is
+    /// the inner cell's outward bit for this place, the counter-clockwise
+    /// one the neighbour's clockwise bit.
+    #[inline]
+    fn side_slots(&self, cell: Cell, mut visit: impl FnMut(Cell, Cell, u8)) {
+        let (r, i) = self.locate(cell);
+        if r == 0 {
+            if self.rings() > 1 {
+                for k in 0..self.ring_len(1) {
+                    visit(self.starts[1] + k, cell, 1 << k);
+                }
+            }
+            return;
+        }
+        if r + 1 < self.rings() {
+            let ratio = self.ratio(r + 1);
+            for k in 0..ratio {
+                visit(self.starts[r as usize + 1] + i * ratio + k, cell, 2 << k);
+            }
+        }
+        let n = self.ring_len(r);
+        let start = self.starts[r as usize];
+        visit(start + if i + 1 == n { 0 } else { i + 1 }, cell, 1);
+        if r == 1 {
+            visit(0, 0, 1 << i);
+        } else {
+            let ratio = self.ratio(r);
+            let ii = div_small(i, ratio);
+            visit(
+                self.starts[r as usize - 1] + ii,
+                self.starts[r as usize - 1] + ii,
+                2 << (i - ii * ratio),
+            );
+        }
+        let ccw = start + if i == 0 { n - 1 } else { i - 1 };
+        visit(ccw, ccw, 1);
+    }
+
     fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
         let (r, i) = self.locate(cell);
         let rings = self.rings();

@@ -279,3 +279,40 @@ fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
         }
     }
 }
+
+#[test]
+fn side_slots_name_each_sides_wall_as_wall_slot_does() {
+    let mut shapes = sample_shapes();
+    let (_, mask) = Mask::from_text("..X..\n.....\nX...X\n.....\n").unwrap();
+    shapes.push(
+        Shape::parse("hex", "5x4", None)
+            .unwrap()
+            .with_mask(mask.clone())
+            .unwrap(),
+    );
+    shapes.push(
+        Shape::parse("triangle", "5x4", None)
+            .unwrap()
+            .with_mask(mask)
+            .unwrap(),
+    );
+    shapes.push(Shape::parse("polar", "12", None).unwrap());
+    for shape in shapes {
+        for cell in (0..shape.cells()).filter(|&c| shape.is_cell(c)) {
+            let mut expected = Vec::new();
+            for &n in shape.neighbors(cell).as_slice() {
+                let (owner, bit) = shape.wall_slot(cell, n).unwrap();
+                expected.push((n, owner, bit));
+            }
+            let mut got = Vec::new();
+            shape.side_slots(cell, |n, owner, bit| got.push((n, owner, bit)));
+            assert_eq!(
+                got,
+                expected,
+                "{} {} cell {cell}",
+                shape.name(),
+                shape.size_text()
+            );
+        }
+    }
+}

@@ -118,6 +118,32 @@ impl Topology for Triangle {
         }
     }
 
+    /// An up triangle owns its E and S walls, a down one its E; a W wall
+    /// is the neighbour's E, a down triangle's N the up one's S.
+    #[inline]
+    fn side_slots(&self, cell: Cell, mut visit: impl FnMut(Cell, Cell, u8)) {
+        let up = self.points_up(cell);
+        let [a, b, c] = self.side_cells(cell);
+        if up {
+            if let Some(n) = a {
+                visit(n, cell, E);
+            }
+            if let Some(n) = b {
+                visit(n, cell, S);
+            }
+        } else {
+            if let Some(n) = a {
+                visit(n, n, S);
+            }
+            if let Some(n) = b {
+                visit(n, cell, E);
+            }
+        }
+        if let Some(n) = c {
+            visit(n, n, E);
+        }
+    }
+
     fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
         let (x, y) = self.dims.xy(cell);
         if x + 1 < self.dims.width {
