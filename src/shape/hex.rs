@@ -93,20 +93,84 @@ impl Hex {
 }
 
 impl Topology for Hex {
-    super::by_side_cells!(side_cells);
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        super::neighbors_of(self.side_cells(cell).as_ref())
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        super::sides_of(self.side_cells(cell).as_ref())
+    }
+
+    /// `pick_wanted`'s draw over the six sides (so the same mazes), the
+    /// sides found by adding to the column and row in u32 (off the grid
+    /// wraps past the bound) rather than through `Option`s in i64.
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        mut want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        const M: u32 = u32::MAX;
+        const DX: [u32; 6] = [1, 0, M, M, M, 0];
+        const DY: [u32; 6] = [0, 1, 1, 0, M, M];
+        const SHIFTED: [u32; 6] = [0, 1, 1, 0, 1, 1];
+        let (width, height) = (self.dims.width, self.dims.height);
+        let (x, y) = self.dims.xy(cell);
+        let shift = y & 1;
+        let mut cells = [0 as Cell; 6];
+        let mut mask = 0u32;
+        for k in 0..6 {
+            let nx = x.wrapping_add(DX[k]).wrapping_add(shift & SHIFTED[k]);
+            let ny = y.wrapping_add(DY[k]);
+            if nx < width && ny < height {
+                let c = ny * width + nx;
+                cells[k] = c;
+                if want(c) {
+                    mask |= 1 << k;
+                }
+            }
+        }
+        if mask == 0 {
+            return None;
+        }
+        let mut k = rng.below(mask.count_ones());
+        while k > 0 {
+            mask &= mask - 1;
+            k -= 1;
+        }
+        Some(cells[mask.trailing_zeros() as usize])
+    }
 
     fn cells(&self) -> u32 {
         self.dims.cells()
     }
 
+    /// From the lower cell's column and row: E is the next cell in its
+    /// row, SE and SW the two below it (shifted by the row's parity).
+    #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
         let (lo, hi) = (a.min(b), a.max(b));
-        let [e, se, sw, ..] = self.side_cells(lo);
-        if e == Some(hi) {
-            Some((lo, E))
-        } else if se == Some(hi) {
+        let (width, height) = (self.dims.width, self.dims.height);
+        if hi >= width * height || lo == hi {
+            return None;
+        }
+        let (x, y) = self.dims.xy(lo);
+        // (At a row's end the next cell starts the row below: in a grid
+        // one or two wide it may be a diagonal neighbour.)
+        if hi == lo + 1 && x + 1 < width {
+            return Some((lo, E));
+        }
+        if y + 1 >= height {
+            return None;
+        }
+        let se_x = x + (y & 1);
+        let below = (y + 1) * width;
+        if se_x < width && hi == below + se_x {
             Some((lo, SE))
-        } else if sw == Some(hi) {
+        } else if se_x >= 1 && hi == below + se_x - 1 {
             Some((lo, SW))
         } else {
             None
