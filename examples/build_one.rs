@@ -1,0 +1,19 @@
+//! Builds one generator's whole maze in instant mode, as `generate` does:
+//! `build_one NAME SIDE REPEATS`. For profiling the instant build (the
+//! events applied to a grid), which `prof` (events only) leaves out.
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().expect("usage: build_one NAME SIDE REPEATS");
+    let side: u32 = args.next().map_or(1000, |s| s.parse().expect("SIDE"));
+    let repeats: u64 = args.next().map_or(20, |s| s.parse().expect("REPEATS"));
+    let dims = mazelab::grid::Dims::new(side, side).expect("a valid size");
+    let started = std::time::Instant::now();
+    let mut openings = 0;
+    for seed in 0..repeats {
+        let grid = mazelab::generate::generate(&name, mazelab::generate::Params::new(dims, seed))
+            .expect("a known algorithm");
+        openings += grid.openings();
+    }
+    let ns = started.elapsed().as_nanos() as f64 / (repeats as f64 * f64::from(dims.cells()));
+    println!("{name} {side}x{side}: {ns:.1} ns/cell ({openings} openings)");
+}
