@@ -56,6 +56,11 @@ pub struct Emit {
     events: Vec<Event>,
     visuals: bool,
     cursor: Option<Cell>,
+    /// In an instant build, the maze itself: carving and building go
+    /// straight into it instead of the buffer (no event is stored, handed
+    /// out and applied), and `written` counts them.
+    sink: Option<crate::grid::Grid>,
+    written: u64,
 }
 
 impl Emit {
@@ -65,17 +70,49 @@ impl Emit {
             events: Vec::with_capacity(64),
             visuals,
             cursor: None,
+            sink: None,
+            written: 0,
         }
     }
 
     #[inline]
     pub fn carve(&mut self, a: Cell, b: Cell) {
-        self.events.push(Event::Carve(a, b));
+        match &mut self.sink {
+            Some(grid) => {
+                grid.set_open(a, b, true);
+                self.written += 1;
+            }
+            None => self.events.push(Event::Carve(a, b)),
+        }
     }
 
     #[inline]
     pub fn build(&mut self, a: Cell, b: Cell) {
-        self.events.push(Event::Build(a, b));
+        match &mut self.sink {
+            Some(grid) => {
+                grid.set_open(a, b, false);
+                self.written += 1;
+            }
+            None => self.events.push(Event::Build(a, b)),
+        }
+    }
+
+    /// Sends carving and building straight into `grid` (visuals must be
+    /// off: nothing else is written while it is there).
+    pub(crate) fn start_sink(&mut self, grid: crate::grid::Grid) {
+        debug_assert!(!self.visuals, "a sink takes no visual events");
+        self.sink = Some(grid);
+        self.written = 0;
+    }
+
+    /// The maze back from the sink, and how many changes went into it.
+    pub(crate) fn end_sink(&mut self) -> Option<(crate::grid::Grid, u64)> {
+        self.sink.take().map(|grid| (grid, self.written))
+    }
+
+    /// Whether marks and cursor moves are kept.
+    pub(crate) fn visuals(&self) -> bool {
+        self.visuals
     }
 
     /// Records a mark change; the caller guarantees the mark differs from the

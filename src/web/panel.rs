@@ -300,16 +300,9 @@ impl Panel {
         if self.scene.done {
             return false;
         }
-        loop {
-            let chunk = self.generator.next_chunk(FINISH_CHUNK);
-            if chunk.is_empty() {
-                break;
-            }
-            self.steps += chunk.len() as u64;
-            for event in chunk {
-                self.scene.grid.apply(event);
-            }
-        }
+        // Instant runs build straight into the grid (see
+        // `Generator::finish_into`); animated ones apply their events.
+        self.steps += self.generator.finish_into(&mut self.scene.grid);
         self.scene.done = true;
         true
     }
