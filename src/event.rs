@@ -51,7 +51,7 @@ impl Event {
 
 /// The buffer an algorithm writes one step's events into. With `visuals`
 /// off it drops marks and cursor moves, which is what "instant" mode skips.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct Emit {
     events: Vec<Event>,
     visuals: bool,

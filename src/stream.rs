@@ -4,8 +4,27 @@
 
 use crate::event::{Emit, Event};
 
+/// A boxed copy of a step iterator's whole state: a copy taken mid-run goes
+/// on to make exactly the events the original makes (runs are
+/// deterministic), which is what a timeline's checkpoints need.
+pub trait StepClone {
+    fn clone_box(&self) -> Box<dyn Step>;
+}
+
+impl<T: Step + Clone + 'static> StepClone for T {
+    fn clone_box(&self) -> Box<dyn Step> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Step> {
+    fn clone(&self) -> Box<dyn Step> {
+        self.clone_box()
+    }
+}
+
 /// One algorithm's state between steps.
-pub trait Step {
+pub trait Step: StepClone {
     /// Makes one small change and writes its events to `out`. Returns `false`
     /// once the maze is finished; events written by that last call still count.
     fn step_one(&mut self, out: &mut Emit) -> bool;
@@ -39,6 +58,20 @@ pub struct Stream<S: ?Sized + Step> {
     pos: usize,
     finished: bool,
     done_sent: bool,
+}
+
+/// A generator's stream copied mid-run: the copy goes on exactly as the
+/// original would (its buffered events included).
+impl Clone for Stream<dyn Step> {
+    fn clone(&self) -> Stream<dyn Step> {
+        Stream {
+            stepper: self.stepper.clone_box(),
+            out: self.out.clone(),
+            pos: self.pos,
+            finished: self.finished,
+            done_sent: self.done_sent,
+        }
+    }
 }
 
 impl<S: ?Sized + Step> Stream<S> {

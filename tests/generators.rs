@@ -382,3 +382,49 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
         }
     }
 }
+
+/// A generator copied at any point goes on exactly as the original: the
+/// ground a timeline's checkpoints stand on.
+#[test]
+fn a_generator_copied_mid_run_makes_the_same_events_from_there() {
+    use mazelab::shape::Shape;
+    let shapes: Vec<Shape> = ["square:12x9", "hex:7x6", "polar:5", "triangle:8x5"]
+        .iter()
+        .map(|s| {
+            let (kind, size) = s.split_once(':').unwrap();
+            Shape::parse(kind, size, None).unwrap()
+        })
+        .collect();
+    let mut rng = Rng::new(99);
+    for algorithm in ALGORITHMS {
+        for shape in shapes
+            .iter()
+            .filter(|s| mazelab::generate::check_shape(algorithm, s).is_ok())
+        {
+            for seed in 0..3 {
+                let params = Params {
+                    braid: if seed == 2 { 30 } else { 0 },
+                    ..Params::on(shape.clone(), seed)
+                };
+                let mut original = Generator::new(algorithm, params, true);
+                // Somewhere into the run: a few events, or a few hundred.
+                let skip = 1 + rng.below(400);
+                for _ in 0..skip {
+                    if original.next().is_none() {
+                        break;
+                    }
+                }
+                let copy = original.clone();
+                let rest: Vec<Event> = original.collect();
+                let again: Vec<Event> = copy.collect();
+                assert_eq!(
+                    rest,
+                    again,
+                    "{} on {} seed {seed} after {skip}",
+                    algorithm.name,
+                    shape.name()
+                );
+            }
+        }
+    }
+}

@@ -20,6 +20,7 @@ use crate::shape::Topology;
 /// step stays within an animation frame's budget.
 const MOVES_PER_STEP: u32 = 64;
 
+#[derive(Clone)]
 pub struct AldousBroder<S: Topology> {
     shape: S,
     rng: Rng,

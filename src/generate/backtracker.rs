@@ -17,6 +17,7 @@ use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct Backtracker<S: Topology> {
     shape: S,
     rng: Rng,

@@ -61,6 +61,7 @@ impl fmt::Display for Bias {
     }
 }
 
+#[derive(Clone)]
 pub struct BinaryTree {
     dims: Dims,
     rng: Rng,

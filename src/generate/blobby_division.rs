@@ -28,6 +28,7 @@ const SIDE_B: u8 = 2;
 /// Cells not in the region being split.
 const OUTSIDE: u8 = 3;
 
+#[derive(Clone)]
 pub struct BlobbyDivision<S: Topology> {
     shape: S,
     rng: Rng,
@@ -40,6 +41,7 @@ pub struct BlobbyDivision<S: Topology> {
     started: bool,
 }
 
+#[derive(Clone)]
 struct Split {
     region: Vec<Cell>,
     edge: Vec<Cell>,

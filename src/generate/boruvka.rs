@@ -20,6 +20,7 @@ use crate::shape::Topology;
 
 const NONE: u32 = u32::MAX;
 
+#[derive(Clone)]
 pub struct Boruvka<S: Topology> {
     shape: S,
     salt: u64,

@@ -27,6 +27,7 @@ use crate::shape::Topology;
 const BRAID_STREAM: u64 = 0x62_7261_6964; // "braid"
 
 /// A generator followed by the braiding pass.
+#[derive(Clone)]
 pub struct Braid {
     inner: Box<dyn Step>,
     /// The maze as the generator's events left it.
@@ -38,6 +39,7 @@ pub struct Braid {
     phase: Phase,
 }
 
+#[derive(Clone)]
 enum Phase {
     Generating,
     Braiding {

@@ -27,6 +27,7 @@ struct Region {
     h: u32,
 }
 
+#[derive(Clone)]
 pub struct Brain {
     dims: Dims,
     rng: Rng,

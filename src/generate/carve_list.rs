@@ -6,6 +6,7 @@ use super::Step;
 use crate::event::Emit;
 use crate::grid::Cell;
 
+#[derive(Clone)]
 pub struct CarveList {
     passages: Vec<(Cell, Cell)>,
     next: usize,

@@ -38,6 +38,7 @@ enum Phase {
     Connect,
 }
 
+#[derive(Clone)]
 pub struct CellularAutomaton {
     dims: Dims,
     rng: Rng,

@@ -23,6 +23,7 @@ use crate::event::Emit;
 use crate::grid::Dims;
 use crate::rng::Rng;
 
+#[derive(Clone)]
 pub struct Eller {
     dims: Dims,
     rng: Rng,

@@ -21,6 +21,7 @@ use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct GrowingForest<S: Topology> {
     shape: S,
     rng: Rng,

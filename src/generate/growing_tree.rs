@@ -21,6 +21,7 @@ use crate::event::{Emit, Mark};
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct GrowingTree<S: Topology> {
     shape: S,
     rng: Rng,

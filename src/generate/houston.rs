@@ -26,6 +26,7 @@ use crate::event::Emit;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct Houston<S: Topology> {
     walk: Option<AldousBroder<S>>,
     fill: Option<Wilson<S>>,

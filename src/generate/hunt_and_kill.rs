@@ -25,6 +25,7 @@ use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct HuntAndKill<S: Topology> {
     shape: S,
     /// Off the plain square, cells seen beside the maze, for the hunt; each

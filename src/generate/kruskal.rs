@@ -28,6 +28,7 @@ use crate::event::Emit;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
+#[derive(Clone)]
 pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
     shape: S,
     rng: Rng,

@@ -562,6 +562,9 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
 }
 
 /// A running generator: an iterator of events ending with [`Event::Done`].
+/// A clone taken at any point makes exactly the events the original makes
+/// from there (a timeline's checkpoint).
+#[derive(Clone)]
 pub struct Generator {
     algorithm: &'static Algorithm,
     params: Params,

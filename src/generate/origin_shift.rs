@@ -24,6 +24,7 @@ use crate::shape::Topology;
 
 const NONE: Cell = Cell::MAX;
 
+#[derive(Clone)]
 pub struct OriginShift<S: Topology> {
     shape: S,
     rng: Rng,

@@ -21,6 +21,7 @@ const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
 const IN: u8 = 2;
 
+#[derive(Clone)]
 pub struct Prim<S: Topology> {
     shape: S,
     rng: Rng,

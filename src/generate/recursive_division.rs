@@ -25,6 +25,7 @@ struct Chamber {
     h: u32,
 }
 
+#[derive(Clone)]
 pub struct RecursiveDivision {
     dims: Dims,
     rng: Rng,

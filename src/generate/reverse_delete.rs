@@ -24,6 +24,7 @@ use crate::shape::Topology;
 /// The most cells taken: one search per passage makes it quadratic.
 pub const MAX_CELLS: u32 = 64 * 64;
 
+#[derive(Clone)]
 pub struct ReverseDelete<S: Topology> {
     shape: S,
     grid: Grid,

@@ -16,6 +16,7 @@ use crate::event::{Emit, Mark};
 use crate::grid::Dims;
 use crate::rng::Rng;
 
+#[derive(Clone)]
 pub struct Sidewinder {
     dims: Dims,
     rng: Rng,

@@ -24,6 +24,7 @@ const FRONTIER: u8 = 1;
 const IN: u8 = 2;
 const BUCKETS: usize = 256;
 
+#[derive(Clone)]
 pub struct TruePrim<S: Topology> {
     shape: S,
     rng: Rng,

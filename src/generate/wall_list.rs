@@ -8,7 +8,7 @@
 //! list, which costs nothing to read.
 
 /// A fixed-length list of wall codes.
-pub trait WallList {
+pub trait WallList: Clone + 'static {
     /// `len` zero codes, each at most `max_code`.
     fn zeroed(len: usize, max_code: u32) -> Self;
     fn len(&self) -> usize;
@@ -50,6 +50,7 @@ impl WallList for Vec<u32> {
 }
 
 /// Codes of `bits` bits each, back to back in 64-bit words.
+#[derive(Clone)]
 pub struct Packed {
     words: Vec<u64>,
     bits: u32,

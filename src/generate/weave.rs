@@ -69,6 +69,7 @@ fn straight_across(grid: &Grid, cell: Cell, dir: Dir) -> bool {
 }
 
 /// A growing tree that may tunnel under straight cells.
+#[derive(Clone)]
 pub struct WeaveTree {
     dims: Dims,
     grid: Grid,
@@ -159,6 +160,7 @@ impl Step for WeaveTree {
 }
 
 /// Kruskal with crossings laid down first.
+#[derive(Clone)]
 pub struct WeaveKruskal {
     dims: Dims,
     rng: Rng,

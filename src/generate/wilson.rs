@@ -25,6 +25,7 @@ const IN_MAZE: u8 = 2;
 /// Walk moves per step at most (a step also ends when a walk is committed).
 const MOVES_PER_STEP: u32 = 32;
 
+#[derive(Clone)]
 pub struct Wilson<S: Topology> {
     shape: S,
     rng: Rng,

@@ -89,8 +89,9 @@ impl Default for Sides {
     }
 }
 
-/// What generators, solvers and the maze's storage need of a tiling.
-pub trait Topology {
+/// What generators, solvers and the maze's storage need of a tiling (a
+/// value that can be copied with a run, for its checkpoints).
+pub trait Topology: Clone + 'static {
     /// Cell indices run over `0..cells()`; under a mask some are off.
     fn cells(&self) -> u32;
 

@@ -14,6 +14,7 @@ use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct Bfs {
     grid: Grid,
     goal: Cell,

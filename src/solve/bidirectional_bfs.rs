@@ -15,6 +15,7 @@ use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct BidirectionalBfs {
     grid: Grid,
     start: Cell,

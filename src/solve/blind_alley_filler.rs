@@ -15,6 +15,7 @@ use crate::event::Emit;
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct BlindAlleyFiller(FillRun);
 
 impl BlindAlleyFiller {

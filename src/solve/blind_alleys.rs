@@ -112,6 +112,7 @@ pub(crate) fn solution_cells(
 
 /// A filler's run: marks the cells of `order` dead one step at a time, then
 /// walks a shortest way through the cells kept.
+#[derive(Clone)]
 pub(crate) struct FillRun {
     grid: Grid,
     start: Cell,

@@ -23,6 +23,7 @@ use crate::shape::Topology;
 use crate::stream::Step;
 use std::collections::VecDeque;
 
+#[derive(Clone)]
 pub struct Chain {
     grid: Grid,
     goal: Cell,
@@ -43,6 +44,7 @@ pub struct Chain {
 /// A wall-following robot: where it is, the side it came in by, its way
 /// from where it set out, and the state after its first move (coming back
 /// to it means it has gone all the way round).
+#[derive(Clone)]
 struct Robot {
     left_hand: bool,
     at: Cell,

@@ -21,6 +21,7 @@ use crate::stream::Step;
 const FROM_START: u8 = 1;
 const FROM_GOAL: u8 = 2;
 
+#[derive(Clone)]
 pub struct Collision {
     grid: Grid,
     start: Cell,

@@ -17,6 +17,7 @@ use crate::event::Emit;
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct CulDeSacFiller(FillRun);
 
 impl CulDeSacFiller {

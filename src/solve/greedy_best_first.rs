@@ -18,6 +18,7 @@ use crate::stream::Step;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
+#[derive(Clone)]
 pub struct GreedyBestFirst {
     grid: Grid,
     goal: Cell,

@@ -20,6 +20,7 @@ use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct Iddfs {
     grid: Grid,
     start: Cell,

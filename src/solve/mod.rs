@@ -279,6 +279,7 @@ pub fn solve(name: &str, grid: &Grid, start: Cell, goal: Cell) -> Result<Outcome
 }
 
 /// The marks a solver has set, so that it only reports real changes.
+#[derive(Clone)]
 pub(crate) struct Marks {
     marks: Vec<Mark>,
 }
@@ -316,6 +317,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 
 /// A breadth-first sweep, one cell per call: shared by `bfs` and
 /// `longest-path`.
+#[derive(Clone)]
 pub(crate) struct Sweep {
     queue: Vec<Cell>,
     head: usize,
@@ -401,6 +403,7 @@ pub(crate) fn join_halves(parent: &[u32], a: Cell, b: Cell) -> Vec<Cell> {
 
 /// A walker's trail with its loops erased: a simple path from where it
 /// began. Shared by the wall follower and the random mouse.
+#[derive(Clone)]
 pub(crate) struct Trail {
     cells: Vec<Cell>,
     on: Vec<bool>,

@@ -25,6 +25,7 @@ use crate::stream::Step;
 use std::collections::HashSet;
 use std::f64::consts::{PI, TAU};
 
+#[derive(Clone)]
 pub struct Pledge {
     grid: Grid,
     goal: Cell,

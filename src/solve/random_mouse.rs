@@ -19,6 +19,7 @@ const MOVES_PER_CELL: u64 = 200;
 /// The fixed seed of the mouse's walk, so a run can be repeated.
 const MOUSE_SEED: u64 = 0x006d_6f75_7365;
 
+#[derive(Clone)]
 pub struct RandomMouse {
     grid: Grid,
     goal: Cell,

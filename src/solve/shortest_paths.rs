@@ -17,6 +17,7 @@ use crate::event::{Emit, Mark};
 use crate::grid::{Cell, Grid};
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct ShortestPaths {
     grid: Grid,
     start: Cell,
@@ -29,6 +30,7 @@ pub struct ShortestPaths {
     outcome: Outcome,
 }
 
+#[derive(Clone)]
 enum Phase {
     FromStart,
     FromGoal,

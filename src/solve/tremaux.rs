@@ -17,6 +17,7 @@ use crate::grid::{Cell, Grid};
 use crate::shape::Topology;
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct Tremaux {
     grid: Grid,
     start: Cell,

@@ -22,6 +22,7 @@ use crate::grid::{Cell, Grid};
 use crate::shape::Topology;
 use crate::stream::Step;
 
+#[derive(Clone)]
 pub struct WallFollower {
     grid: Grid,
     goal: Cell,
