@@ -275,15 +275,7 @@ impl Dims {
         if x > 0 && want(cell - 1) {
             mask |= 8;
         }
-        if mask == 0 {
-            return None;
-        }
-        let mut k = rng.below(mask.count_ones());
-        while k > 0 {
-            mask &= mask - 1;
-            k -= 1;
-        }
-        Some(match mask.trailing_zeros() {
+        Some(match crate::shape::pick_in_mask(mask, rng)? {
             0 => cell - w,
             1 => cell + 1,
             2 => cell + w,

@@ -65,16 +65,11 @@ impl StatsReport {
                 out.push(',');
             }
             first = false;
+            let [mean, std, min, max, lo, hi] = figures(s).map(num);
             let _ = write!(
                 out,
-                "\"{}\":{{\"mean\":{},\"std\":{},\"min\":{},\"max\":{},\"ci95\":[{},{}]}}",
-                info.key,
-                num(s.mean),
-                num(s.std),
-                num(s.min),
-                num(s.max),
-                num(s.ci95.0),
-                num(s.ci95.1)
+                "\"{}\":{{\"mean\":{mean},\"std\":{std},\"min\":{min},\"max\":{max},\"ci95\":[{lo},{hi}]}}",
+                info.key
             );
         }
         out.push_str("}}");
@@ -92,19 +87,14 @@ impl StatsReport {
             let Some(s) = summary else { continue };
             let _ = writeln!(
                 out,
-                "{},{},{},{},{},{},{},{},{},{},{},{}",
+                "{},{},{},{},{},{},{}",
                 self.algorithm,
                 self.shape,
                 self.size,
                 self.runs,
                 self.seed,
                 info.key,
-                csv_num(s.mean),
-                csv_num(s.std),
-                csv_num(s.min),
-                csv_num(s.max),
-                csv_num(s.ci95.0),
-                csv_num(s.ci95.1)
+                figures(s).map(csv_num).join(",")
             );
         }
         out
@@ -194,6 +184,12 @@ pub fn uniformity_text(label: &str, size: &str, seed: u64, u: &Uniformity) -> St
             other => format!("{other}: run at least {} (5 per tree)", 5 * u.trees),
         }
     )
+}
+
+/// A summary's figures in the order JSON and CSV give them: mean, std,
+/// min, max and the interval's ends.
+fn figures(s: &Summary) -> [f64; 6] {
+    [s.mean, s.std, s.min, s.max, s.ci95.0, s.ci95.1]
 }
 
 /// A JSON number; `null` for infinities and NaN (JSON has neither).

@@ -93,15 +93,7 @@ impl Hex {
 }
 
 impl Topology for Hex {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        super::neighbors_of(self.side_cells(cell).as_ref())
-    }
-
-    #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        super::sides_of(self.side_cells(cell).as_ref())
-    }
+    super::side_lists!(side_cells);
 
     /// `pick_wanted`'s draw over the six sides (so the same mazes), the
     /// sides found by adding to the column and row in u32 (off the grid
@@ -133,15 +125,7 @@ impl Topology for Hex {
                 }
             }
         }
-        if mask == 0 {
-            return None;
-        }
-        let mut k = rng.below(mask.count_ones());
-        while k > 0 {
-            mask &= mask - 1;
-            k -= 1;
-        }
-        Some(cells[mask.trailing_zeros() as usize])
+        Some(cells[super::pick_in_mask(mask, rng)?])
     }
 
     fn cells(&self) -> u32 {

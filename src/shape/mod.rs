@@ -297,9 +297,10 @@ pub(crate) fn sides_of(sides: &[Option<Cell>]) -> Sides {
     out
 }
 
-/// `neighbors`, `sides` and `random_neighbor` from a tiling's own list of
-/// sides in clockwise order (`self.$sides(cell)`, an array or `Sides`).
-macro_rules! by_side_cells {
+/// `neighbors` and `sides` from a tiling's own list of sides in clockwise
+/// order (`self.$sides(cell)`, an array or `Sides`), for a tiling that
+/// draws its random neighbour its own way.
+macro_rules! side_lists {
     ($sides:ident) => {
         #[inline]
         fn neighbors(&self, cell: Cell) -> Neighbors {
@@ -310,6 +311,15 @@ macro_rules! by_side_cells {
         fn sides(&self, cell: Cell) -> Sides {
             super::sides_of(self.$sides(cell).as_ref())
         }
+    };
+}
+pub(crate) use side_lists;
+
+/// `neighbors`, `sides` and `random_neighbor` from a tiling's own list of
+/// sides in clockwise order.
+macro_rules! by_side_cells {
+    ($sides:ident) => {
+        super::side_lists!($sides);
 
         #[inline]
         fn random_neighbor(
@@ -382,6 +392,15 @@ pub(crate) fn pick_wanted(
             }
         }
     }
+    sides[pick_in_mask(mask, rng)?]
+}
+
+/// The place of a uniformly drawn set bit of `mask` (`below(count)`, the
+/// k-th set bit from the lowest), or `None` for an empty mask: the draw
+/// every `random_neighbor` makes over its wanted sides, whatever way it
+/// found them.
+#[inline]
+pub(crate) fn pick_in_mask(mut mask: u32, rng: &mut Rng) -> Option<usize> {
     if mask == 0 {
         return None;
     }
@@ -390,7 +409,7 @@ pub(crate) fn pick_wanted(
         mask &= mask - 1;
         k -= 1;
     }
-    sides[mask.trailing_zeros() as usize]
+    Some(mask.trailing_zeros() as usize)
 }
 
 /// The base tilings.

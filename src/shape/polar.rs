@@ -345,15 +345,7 @@ impl Polar {
 }
 
 impl Topology for Polar {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        super::neighbors_of(self.side_cells(cell).as_ref())
-    }
-
-    #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        super::sides_of(self.side_cells(cell).as_ref())
-    }
+    super::side_lists!(side_cells);
 
     /// The same draw as `pick_wanted` over the side list (so the same
     /// mazes), but the four sides of nearly every cell come straight from
@@ -376,15 +368,7 @@ impl Topology for Polar {
                 mask |= 1 << k;
             }
         }
-        if mask == 0 {
-            return None;
-        }
-        let mut k = rng.below(mask.count_ones());
-        while k > 0 {
-            mask &= mask - 1;
-            k -= 1;
-        }
-        Some(sides[mask.trailing_zeros() as usize])
+        Some(sides[super::pick_in_mask(mask, rng)?])
     }
 
     fn cells(&self) -> u32 {

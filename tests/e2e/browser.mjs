@@ -62,3 +62,35 @@ export async function waitForState(page, state, timeout = 20000) {
     throw new Error(`expected data-state=${state}, got ${got} ${error}`);
   }
 }
+
+// A named list of checks, each run apart so one failure does not hide the
+// next: `check(name, body)` runs and reports one; `expect` fails it with a
+// message; `shot` saves a screenshot in target/screenshots/ for a person to
+// look at; `finish()` prints the tally and exits non-zero on any failure.
+export async function checks(suite) {
+  const { mkdir } = await import('node:fs/promises');
+  const shots = new URL('../../target/screenshots/', import.meta.url);
+  await mkdir(shots, { recursive: true });
+  let passed = 0;
+  let failed = 0;
+  return {
+    async check(name, body) {
+      try {
+        await body();
+        passed += 1;
+        console.log(`ok   ${name}`);
+      } catch (e) {
+        failed += 1;
+        console.log(`FAIL ${name}: ${e.message}`);
+      }
+    },
+    expect(cond, message) {
+      if (!cond) throw new Error(message);
+    },
+    shot: (page, name) => page.screenshot({ path: new URL(`${name}.png`, shots).pathname }),
+    finish() {
+      console.log(`${suite}: ${passed} passed, ${failed} failed`);
+      process.exit(failed ? 1 : 0);
+    },
+  };
+}

@@ -5,30 +5,11 @@
 // the results. Checks behaviour; the longest frame gap is printed as a
 // figure, not asserted. Screenshots go to target/screenshots/.
 //   node tests/e2e/lab.mjs
-import { mkdir } from 'node:fs/promises';
-import { serveDist, launch, openPage } from './browser.mjs';
+import { serveDist, launch, openPage, checks } from './browser.mjs';
 
-const SHOTS = new URL('../../target/screenshots/', import.meta.url);
-await mkdir(SHOTS, { recursive: true });
 const { server, origin } = await serveDist();
 const browser = await launch();
-let passed = 0;
-let failed = 0;
-
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`FAIL ${name}: ${e.message}`);
-  }
-}
-function expect(cond, message) {
-  if (!cond) throw new Error(message);
-}
-const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
+const { check, expect, shot, finish } = await checks('lab');
 const labState = (page) => page.locator('#lab-status').getAttribute('data-state');
 const waitLab = (page, states, timeout = 60000) =>
   page.waitForSelector(states.map((s) => `#lab-status[data-state="${s}"]`).join(','), { timeout });
@@ -142,5 +123,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`lab: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -4,34 +4,15 @@
 // touch sets the start and pinches to zoom. Screenshots go to
 // target/screenshots/ for a person to look at. Checks behaviour, not timings.
 //   node tests/e2e/ui.mjs
-import { mkdir } from 'node:fs/promises';
-import { serveDist, launch, openPage, waitForState } from './browser.mjs';
+import { serveDist, launch, openPage, waitForState, checks } from './browser.mjs';
 
-const SHOTS = new URL('../../target/screenshots/', import.meta.url);
-await mkdir(SHOTS, { recursive: true });
 const { server, origin } = await serveDist();
 const browser = await launch();
-let passed = 0;
-let failed = 0;
-
-async function check(name, body) {
-  try {
-    await body();
-    passed += 1;
-    console.log(`ok   ${name}`);
-  } catch (e) {
-    failed += 1;
-    console.log(`FAIL ${name}: ${e.message}`);
-  }
-}
-function expect(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const { check, expect, shot, finish } = await checks('ui');
 const picture = async (page) => {
   const [w, h] = (await page.locator('#status').getAttribute('data-picture')).split('x').map(Number);
   return { w, h };
 };
-const shot = (page, name) => page.screenshot({ path: new URL(`${name}.png`, SHOTS).pathname });
 
 try {
   await check('a 40 x 25 maze covers well over a third of a 1280 x 900 window', async () => {
@@ -168,5 +149,4 @@ try {
   await browser.close();
   server.close();
 }
-console.log(`ui: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

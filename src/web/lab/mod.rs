@@ -291,6 +291,11 @@ fn check_trees(settings: &LabSettings) -> Result<(), String> {
     Ok(())
 }
 
+/// `(first, count)` pieces of `0..total`, `per` at a time.
+fn pieces(total: u64, per: u64) -> impl Iterator<Item = (u64, u64)> {
+    (0..total.div_ceil(per)).map(move |k| (k * per, per.min(total - k * per)))
+}
+
 /// Splits a run into jobs: statistics in chunks of about `CELLS_PER_JOB`
 /// cells, tree counts in chunks of `TREE_RUNS_PER_JOB`.
 fn plan(s: &LabSettings) -> (Vec<Job>, Vec<JobInfo>) {
@@ -298,49 +303,28 @@ fn plan(s: &LabSettings) -> (Vec<Job>, Vec<JobInfo>) {
     let per = (CELLS_PER_JOB / cells).clamp(1, 1000);
     let (mut jobs, mut infos) = (Vec::new(), Vec::new());
     for (c, candidate) in s.candidates.iter().enumerate() {
-        let mut chunk = 0;
-        let mut from = 0;
-        while from < s.runs {
-            let count = per.min(s.runs - from);
+        let stats = pieces(s.runs, per).map(|p| (true, &s.shape, p));
+        let trees = s
+            .trees
+            .iter()
+            .flat_map(|t| pieces(s.tree_runs, TREE_RUNS_PER_JOB).map(move |p| (false, t, p)));
+        for (chunk, (stats, shape, (from, count))) in stats.chain(trees).enumerate() {
             jobs.push(Job {
-                stats: true,
+                stats,
                 index: infos.len(),
                 spec: candidate.spec(),
-                shape: s.shape.name().to_string(),
-                size: s.shape.size_text(),
+                shape: shape.name().to_string(),
+                size: shape.size_text(),
                 seed: s.seed.wrapping_add(from),
                 count: count as u32,
             });
+            // Statistics chunks come first, so their places are 0, 1, ...
             infos.push(JobInfo {
-                stats: true,
+                stats,
                 candidate: c,
                 chunk,
                 count,
             });
-            chunk += 1;
-            from += count;
-        }
-        if let Some(trees) = &s.trees {
-            let mut from = 0;
-            while from < s.tree_runs {
-                let count = TREE_RUNS_PER_JOB.min(s.tree_runs - from);
-                jobs.push(Job {
-                    stats: false,
-                    index: infos.len(),
-                    spec: candidate.spec(),
-                    shape: "square".into(),
-                    size: trees.size_text(),
-                    seed: s.seed.wrapping_add(from),
-                    count: count as u32,
-                });
-                infos.push(JobInfo {
-                    stats: false,
-                    candidate: c,
-                    chunk: 0,
-                    count,
-                });
-                from += count;
-            }
         }
     }
     (jobs, infos)

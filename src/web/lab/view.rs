@@ -46,6 +46,9 @@ pub(in crate::web) fn fill() -> Result<(), JsValue> {
         row.append_child(&text)?;
         list.append_child(&row)?;
     }
+    // The same shapes, named the same, as the maze's own picker.
+    let shapes: Element = dom::by_id("lab-shape")?;
+    shapes.set_inner_html(&dom::by_id::<Element>("shape")?.inner_html());
     let trees = select("lab-trees")?;
     trees.set_text_content(None);
     for size in TREE_SIZES {
