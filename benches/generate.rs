@@ -251,6 +251,7 @@ fn drain_matching(mut generator: Generator) -> u64 {
                 Event::Carve(a, b) | Event::Build(a, b) => u64::from(a ^ b),
                 Event::Mark(c, m) => u64::from(c) + m as u64,
                 Event::Cursor(c) => u64::from(c),
+                Event::Phase(k) => u64::from(k),
                 Event::Done => 1,
             });
         }

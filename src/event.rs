@@ -37,9 +37,17 @@ pub enum Event {
     Mark(Cell, Mark),
     /// The algorithm's attention moved to this cell.
     Cursor(Cell),
+    /// The algorithm moved on to this numbered step of the list in its
+    /// file's `//!` header (1 is the first); [`BRAID_PHASE`] added marks a
+    /// step of the braiding pass's own list. The page lights the step up.
+    Phase(u8),
     /// The algorithm finished; working marks and the cursor no longer matter.
     Done,
 }
+
+/// Added to a step number of the braiding pass (`Phase(BRAID_PHASE + k)`),
+/// which runs after the generator and has a list of its own.
+pub const BRAID_PHASE: u8 = 0x80;
 
 impl Event {
     /// Whether the event changes walls (never skipped, even in instant mode).
@@ -50,12 +58,17 @@ impl Event {
 }
 
 /// The buffer an algorithm writes one step's events into. With `visuals`
-/// off it drops marks and cursor moves, which is what "instant" mode skips.
+/// off it drops marks, cursor moves and phases, which is what "instant"
+/// mode skips, but still counts them (`skipped`), so a step number means
+/// the same picture in every mode.
 #[derive(Clone, Debug)]
 pub struct Emit {
     events: Vec<Event>,
     visuals: bool,
     cursor: Option<Cell>,
+    phase: u8,
+    /// Visual events dropped (visuals off) and not yet taken.
+    skipped: u64,
     /// In an instant build, the maze itself: carving and building go
     /// straight into it instead of the buffer (no event is stored, handed
     /// out and applied), and `written` counts them.
@@ -70,6 +83,8 @@ impl Emit {
             events: Vec::with_capacity(64),
             visuals,
             cursor: None,
+            phase: 0,
+            skipped: 0,
             sink: None,
             written: 0,
         }
@@ -121,16 +136,41 @@ impl Emit {
     pub fn mark(&mut self, cell: Cell, mark: Mark) {
         if self.visuals {
             self.events.push(Event::Mark(cell, mark));
+        } else {
+            self.skipped += 1;
         }
     }
 
     /// Moves the cursor; a move to where it already is records nothing.
     #[inline]
     pub fn cursor(&mut self, cell: Cell) {
-        if self.visuals && self.cursor != Some(cell) {
+        if self.cursor != Some(cell) {
             self.cursor = Some(cell);
-            self.events.push(Event::Cursor(cell));
+            if self.visuals {
+                self.events.push(Event::Cursor(cell));
+            } else {
+                self.skipped += 1;
+            }
         }
+    }
+
+    /// Says the algorithm is now at step `k` of its listed steps; saying
+    /// the step it is already at records nothing.
+    #[inline]
+    pub fn phase(&mut self, k: u8) {
+        if self.phase != k {
+            self.phase = k;
+            if self.visuals {
+                self.events.push(Event::Phase(k));
+            } else {
+                self.skipped += 1;
+            }
+        }
+    }
+
+    /// The visual events dropped since the last call (visuals off).
+    pub(crate) fn take_skipped(&mut self) -> u64 {
+        std::mem::take(&mut self.skipped)
     }
 
     #[inline]

@@ -516,6 +516,21 @@ impl Grid {
         }
     }
 
+    /// About the bytes it holds (its wall bits; a mask is shared).
+    pub fn heap_bytes(&self) -> usize {
+        self.bits.len()
+    }
+
+    /// Becomes a copy of `other`, reusing its own buffer when it can (a
+    /// timeline's seek restores a snapshot this way).
+    pub fn copy_from(&mut self, other: &Grid) {
+        self.shape.clone_from(&other.shape);
+        self.square = other.square;
+        self.dims = other.dims;
+        self.bits.clone_from(&other.bits);
+        self.woven = other.woven;
+    }
+
     /// Opens or closes the wall between two adjacent cells; returns whether
     /// that changed anything.
     #[inline]

@@ -19,6 +19,7 @@ pub mod settings;
 pub mod shape;
 pub mod solve;
 pub mod stream;
+pub mod timeline;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

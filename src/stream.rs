@@ -60,12 +60,15 @@ pub struct Stream<S: ?Sized + Step> {
     done_sent: bool,
 }
 
-/// A generator's stream copied mid-run: the copy goes on exactly as the
-/// original would (its buffered events included).
-impl Clone for Stream<dyn Step> {
-    fn clone(&self) -> Stream<dyn Step> {
+/// A stream copied mid-run: the copy goes on exactly as the original would
+/// (its buffered events included).
+impl<S: ?Sized + Step> Clone for Stream<S>
+where
+    Box<S>: Clone,
+{
+    fn clone(&self) -> Stream<S> {
         Stream {
-            stepper: self.stepper.clone_box(),
+            stepper: self.stepper.clone(),
             out: self.out.clone(),
             pos: self.pos,
             finished: self.finished,
@@ -137,8 +140,15 @@ impl<S: ?Sized + Step> Stream<S> {
         let (built, written) = self.out.end_sink().expect("the sink was set");
         *grid = built;
         self.done_sent = true;
-        // Done, as the stream would have handed it out.
-        Some(count + written + 1)
+        // The visual events skipped count as steps too, and Done, as the
+        // stream would have handed it out.
+        Some(count + written + self.out.take_skipped() + 1)
+    }
+
+    /// The visual events dropped since the last call (visuals off): the
+    /// steps a run with visuals would have handed out besides these.
+    pub fn take_skipped(&mut self) -> u64 {
+        self.out.take_skipped()
     }
 
     /// Runs steps until at least `want` events are buffered or the stream ends.

@@ -34,6 +34,7 @@ fn dir_bit(dir: Dir) -> u8 {
 }
 
 /// What the overlay shows.
+#[derive(Clone)]
 pub struct OverlayScene {
     pub dims: Dims,
     pub shape: Shape,
@@ -49,6 +50,10 @@ pub struct OverlayScene {
     /// The player's trail from the start.
     pub trail: Vec<Cell>,
     pub(super) trail_links: Vec<u8>,
+    /// The step of its list the solver said it is on (`Event::Phase`).
+    pub phase: u8,
+    /// Whether the solver's stream has ended (its `Done` applied).
+    pub done: bool,
 }
 
 impl OverlayScene {
@@ -77,6 +82,8 @@ impl OverlayScene {
             path_links: vec![0; cells],
             trail: Vec::new(),
             trail_links: vec![0; cells],
+            phase: 0,
+            done: false,
         }
     }
 
@@ -85,6 +92,8 @@ impl OverlayScene {
         self.marks.fill(Mark::Blank);
         self.explored = 0;
         self.cursor = None;
+        self.phase = 0;
+        self.done = false;
         for &c in &self.path {
             self.path_links[c as usize] = 0;
         }
@@ -130,7 +139,14 @@ impl OverlayScene {
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
-            Event::Done => [self.cursor.take(), None],
+            Event::Phase(k) => {
+                self.phase = k;
+                [None, None]
+            }
+            Event::Done => {
+                self.done = true;
+                [self.cursor.take(), None]
+            }
             Event::Carve(..) | Event::Build(..) => [None, None],
         }
     }

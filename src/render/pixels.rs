@@ -42,6 +42,24 @@ pub struct Scene {
     pub starts_open: bool,
     /// Distances for distance colouring, and the largest one.
     pub distances: Option<(Vec<u32>, u32)>,
+    /// The step of its list the algorithm said it is on (`Event::Phase`).
+    pub phase: u8,
+    /// How many cells carry each mark (indexed by `Mark as usize`): the
+    /// working set's size, for the counters beside the maze.
+    pub mark_counts: [u32; MARKS],
+    /// Walls removed less walls built since the start: with the cells,
+    /// how many separate pieces a carving algorithm has left to join.
+    pub carved: i64,
+}
+
+/// How many kinds of mark there are.
+pub const MARKS: usize = 6;
+
+/// Every cell blank.
+pub fn blank_counts(cells: u32) -> [u32; MARKS] {
+    let mut counts = [0; MARKS];
+    counts[Mark::Blank as usize] = cells;
+    counts
 }
 
 impl Scene {
@@ -55,6 +73,9 @@ impl Scene {
             done: false,
             starts_open,
             distances: None,
+            phase: 0,
+            mark_counts: blank_counts(cells as u32),
+            carved: 0,
         }
     }
 
@@ -62,15 +83,25 @@ impl Scene {
     #[inline]
     pub fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
         match *event {
-            Event::Carve(a, b) | Event::Build(a, b) => {
-                self.grid.apply(event);
+            Event::Carve(a, b) => {
+                self.carved += i64::from(self.grid.apply(event));
+                [Some(a), Some(b)]
+            }
+            Event::Build(a, b) => {
+                self.carved -= i64::from(self.grid.apply(event));
                 [Some(a), Some(b)]
             }
             Event::Mark(cell, mark) => {
-                self.marks[cell as usize] = mark;
+                let old = std::mem::replace(&mut self.marks[cell as usize], mark);
+                self.mark_counts[old as usize] -= 1;
+                self.mark_counts[mark as usize] += 1;
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
+            Event::Phase(k) => {
+                self.phase = k;
+                [None, None]
+            }
             Event::Done => {
                 self.done = true;
                 [None, None]

@@ -43,8 +43,25 @@ pub enum Outcome {
 }
 
 /// A solver's state between steps, and its result.
-pub trait Solve: Step {
+pub trait Solve: Step + SolveClone {
     fn outcome(&self) -> &Outcome;
+}
+
+/// A boxed copy of a solver mid-run (a solve's timeline checkpoints it).
+pub trait SolveClone {
+    fn clone_solve(&self) -> Box<dyn Solve>;
+}
+
+impl<T: Solve + Clone + 'static> SolveClone for T {
+    fn clone_solve(&self) -> Box<dyn Solve> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn Solve> {
+    fn clone(&self) -> Box<dyn Solve> {
+        self.clone_solve()
+    }
 }
 
 /// A registry entry: the CLI and URL name, and how to start it.
@@ -204,8 +221,11 @@ pub fn find(name: &str) -> Result<&'static SolverInfo, MazeError> {
 }
 
 /// A running solver: an iterator of events ending with [`Event::Done`].
+/// A copy taken mid-run goes on exactly as the original.
+#[derive(Clone)]
 pub struct Solver {
     info: &'static SolverInfo,
+    cells: u32,
     stream: Stream<dyn Solve>,
 }
 
@@ -229,6 +249,7 @@ impl Solver {
         }
         Ok(Solver {
             info,
+            cells: grid.cells(),
             stream: Stream::new((info.make)(grid.clone(), start, goal), visuals),
         })
     }
@@ -245,6 +266,11 @@ impl Solver {
 
     pub fn info(&self) -> &'static SolverInfo {
         self.info
+    }
+
+    /// The cells of the maze it runs on.
+    pub fn cells(&self) -> u32 {
+        self.cells
     }
 
     /// The next events, at most `max` of them; empty once the stream ended.

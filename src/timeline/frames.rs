@@ -1,0 +1,135 @@
+//! What the timeline records: generators and solvers as sources, the
+//! maze's scene and the solver's overlay as frames.
+
+use super::{Frame, Source};
+use crate::event::{Event, Mark};
+use crate::generate::Generator;
+use crate::grid::{Cell, Grid};
+use crate::render::overlay::OverlayScene;
+use crate::render::pixels::{Scene, MARKS};
+use crate::shape::Topology;
+use crate::solve::Solver;
+
+/// The most a generator's working state was measured to take, in bytes a
+/// cell: `cargo run --release --example timeline_memory` copies every
+/// generator at a quarter, half and three quarters of its run under a
+/// counting allocator (reverse-delete on hexagons, 17.9; most take 0 to 8).
+/// The budget counts every copy at this size.
+pub const GENERATOR_STATE_BYTES_PER_CELL: usize = 18;
+
+/// The same for solvers, measured the same way halfway through (pledge,
+/// 23.9: its copy of the maze, marks and the visits of each cell and side).
+const SOLVER_STATE_BYTES_PER_CELL: usize = 24;
+
+impl Source for Generator {
+    fn next_chunk(&mut self, max: usize) -> &[Event] {
+        Generator::next_chunk(self, max)
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.params().shape.cells() as usize * GENERATOR_STATE_BYTES_PER_CELL
+    }
+}
+
+impl Source for Solver {
+    fn next_chunk(&mut self, max: usize) -> &[Event] {
+        Solver::next_chunk(self, max)
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.cells() as usize * SOLVER_STATE_BYTES_PER_CELL
+    }
+}
+
+/// The maze's scene at a step: everything the events change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SceneSnapshot {
+    pub grid: Grid,
+    pub marks: Vec<Mark>,
+    pub cursor: Option<Cell>,
+    pub done: bool,
+    pub phase: u8,
+    pub mark_counts: [u32; MARKS],
+    pub carved: i64,
+}
+
+impl Frame for Scene {
+    type Snapshot = SceneSnapshot;
+
+    fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
+        Scene::apply(self, event)
+    }
+
+    fn snapshot(&self) -> SceneSnapshot {
+        SceneSnapshot {
+            grid: self.grid.clone(),
+            marks: self.marks.clone(),
+            cursor: self.cursor,
+            done: self.done,
+            phase: self.phase,
+            mark_counts: self.mark_counts,
+            carved: self.carved,
+        }
+    }
+
+    /// Distances are the finished maze's: they go, and the caller works
+    /// them out again if the restored scene is finished and coloured.
+    fn restore(&mut self, s: &SceneSnapshot) {
+        self.grid.copy_from(&s.grid);
+        self.marks.clone_from(&s.marks);
+        self.cursor = s.cursor;
+        self.done = s.done;
+        self.phase = s.phase;
+        self.mark_counts = s.mark_counts;
+        self.carved = s.carved;
+        self.distances = None;
+    }
+
+    fn snapshot_bytes(&self) -> usize {
+        self.grid.heap_bytes() + self.marks.len()
+    }
+}
+
+/// The solver's overlay at a step (the start, goal and the player's trail
+/// are not the solver's, and stay as they are).
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlaySnapshot {
+    pub marks: Vec<Mark>,
+    pub explored: u32,
+    pub cursor: Option<Cell>,
+    pub phase: u8,
+    pub done: bool,
+}
+
+impl Frame for OverlayScene {
+    type Snapshot = OverlaySnapshot;
+
+    fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
+        OverlayScene::apply(self, event)
+    }
+
+    fn snapshot(&self) -> OverlaySnapshot {
+        OverlaySnapshot {
+            marks: self.marks.clone(),
+            explored: self.explored,
+            cursor: self.cursor,
+            phase: self.phase,
+            done: self.done,
+        }
+    }
+
+    /// The final path is drawn after the solver's `Done`: the caller puts
+    /// it back when the restored step is the last.
+    fn restore(&mut self, s: &OverlaySnapshot) {
+        self.clear_solver();
+        self.marks.clone_from(&s.marks);
+        self.explored = s.explored;
+        self.cursor = s.cursor;
+        self.phase = s.phase;
+        self.done = s.done;
+    }
+
+    fn snapshot_bytes(&self) -> usize {
+        self.marks.len()
+    }
+}

@@ -1,0 +1,215 @@
+//! The timeline: seeking to any step, forward or back, shows exactly the
+//! state the forward run had there; instant runs count the same steps.
+
+mod common;
+
+use mazelab::event::Event;
+use mazelab::generate::{Generator, Params, ALGORITHMS};
+use mazelab::grid::Cell;
+use mazelab::render::overlay::OverlayScene;
+use mazelab::render::pixels::Scene;
+use mazelab::rng::Rng;
+use mazelab::shape::{Shape, Topology};
+use mazelab::solve::{Solver, SOLVERS};
+use mazelab::timeline::{Frame, Timeline};
+
+/// The scene after the first `k` events of a fresh visual run.
+fn forward(generator: &Generator, k: u64) -> mazelab::timeline::SceneSnapshot {
+    let mut generator = generator.clone();
+    let mut scene = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
+    let mut left = k;
+    while left > 0 {
+        let chunk = generator.next_chunk(left as usize);
+        if chunk.is_empty() {
+            break;
+        }
+        left -= chunk.len() as u64;
+        for event in chunk {
+            scene.apply(event);
+        }
+    }
+    scene.snapshot()
+}
+
+fn shapes() -> Vec<Shape> {
+    vec![
+        Shape::parse("square", "10x10", None).unwrap(),
+        Shape::parse("hex", "7x6", None).unwrap(),
+        Shape::parse("polar", "5", None).unwrap(),
+        Shape::parse("triangle", "8x5", None).unwrap(),
+    ]
+}
+
+/// Every generator on every shape it runs on, braided and woven too: a
+/// timeline with tiny spacing and few checkpoints (so they thin) is sought
+/// to random steps in random order, and each time shows what the forward
+/// run showed there; it also counts the same total as the instant build.
+#[test]
+fn seeking_any_step_matches_the_forward_run() {
+    let mut rng = Rng::new(11);
+    let mut runs = 0;
+    for shape in shapes() {
+        for algorithm in ALGORITHMS.iter().filter(|a| a.runs_on(&shape)) {
+            for (braid, weave) in [(0, false), (60, false), (0, true)] {
+                if weave && !mazelab::generate::weave::WEAVERS.contains(&algorithm.name) {
+                    continue;
+                }
+                if weave && shape.plain_square().is_none() {
+                    continue;
+                }
+                if mazelab::generate::check_shape(algorithm, &shape).is_err() {
+                    continue;
+                }
+                let seed = u64::from(rng.next_u32());
+                let params = Params {
+                    braid,
+                    weave,
+                    ..Params::on(shape.clone(), seed)
+                };
+                let context = format!(
+                    "{} on {} braid {braid} weave {weave}",
+                    algorithm.name,
+                    shape.name()
+                );
+                let fresh = Generator::new(algorithm, params.clone(), true);
+                let mut scene = Scene::new(fresh.initial_grid(), algorithm.starts_open);
+                let mut timeline = Timeline::with_limits(fresh.clone(), &scene, 16, 4);
+                // Play it through, as the page does, in uneven frames.
+                while timeline.advance(&mut scene, u64::from(rng.below(50) + 1), |_, _| {}) > 0 {}
+                let total = timeline
+                    .end()
+                    .unwrap_or_else(|| panic!("{context}: no end"));
+                assert!(scene.done, "{context}");
+                // The instant build counts the same steps.
+                let mut instant = Generator::new(algorithm, params.clone(), false);
+                let mut grid = instant.initial_grid();
+                assert_eq!(
+                    instant.finish_into(&mut grid),
+                    total,
+                    "{context}: instant count"
+                );
+                assert_eq!(grid, scene.grid, "{context}: instant maze");
+                let (kept, _) = timeline.checkpoint_bytes();
+                assert!(
+                    kept <= 5,
+                    "{context}: {kept} checkpoints kept over a budget of 4 and the end"
+                );
+                let mut targets: Vec<u64> = (0..12)
+                    .map(|_| rng.below(total as u32 + 1) as u64)
+                    .collect();
+                targets.extend([0, total, total - 1, 1]);
+                for target in targets {
+                    let shown = timeline.seek(&mut scene, target);
+                    assert_eq!(shown, target, "{context}");
+                    assert_eq!(
+                        scene.snapshot(),
+                        forward(&fresh, target),
+                        "{context}: at step {target} of {total}"
+                    );
+                }
+                // Seeking past the end stops at the end.
+                assert_eq!(timeline.seek(&mut scene, total + 10), total, "{context}");
+                runs += 1;
+            }
+        }
+    }
+    assert!(runs > 80, "only {runs} runs checked");
+}
+
+/// An instant build's timeline (finished elsewhere) seeks back from its end
+/// and forward to it again, on a bigger square with real spacing.
+#[test]
+fn an_instant_build_can_be_rewound() {
+    let shape = Shape::parse("square", "60x40", None).unwrap();
+    for name in ["backtracker", "wilson", "kruskal", "sidewinder"] {
+        let algorithm = mazelab::generate::find(name).unwrap();
+        let params = Params::on(shape.clone(), 5);
+        let mut instant = Generator::new(algorithm, params.clone(), false);
+        let mut scene = Scene::new(instant.initial_grid(), algorithm.starts_open);
+        let fresh = Generator::new(algorithm, params, true);
+        let mut timeline = Timeline::new(fresh.clone(), &scene, 0, 1 << 20);
+        let total = instant.finish_into(&mut scene.grid);
+        scene.done = true;
+        timeline.finished_elsewhere(total);
+        let end = scene.snapshot();
+        for target in [total / 2, 0, total - 1, total / 3, total] {
+            timeline.seek(&mut scene, target);
+            if target == total {
+                assert_eq!(scene.grid, end.grid, "{name}");
+                assert!(scene.done, "{name}");
+            } else {
+                assert_eq!(
+                    scene.snapshot(),
+                    forward(&fresh, target),
+                    "{name} at {target}"
+                );
+            }
+        }
+    }
+}
+
+/// Every solver on a braided maze: seeking to random steps gives the
+/// overlay the forward run had there.
+#[test]
+fn solver_timelines_seek_to_any_step() {
+    let mut rng = Rng::new(3);
+    for shape in shapes() {
+        let params = Params {
+            braid: 50,
+            ..Params::on(shape.clone(), 9)
+        };
+        let grid = mazelab::generate::generate("backtracker", params).unwrap();
+        let cells: Vec<Cell> = (0..shape.cells()).filter(|&c| shape.is_cell(c)).collect();
+        for info in SOLVERS {
+            let (start, goal) = (cells[0], *cells.last().unwrap());
+            let context = format!("{} on {}", info.name, shape.name());
+            let fresh = Solver::new(info, &grid, start, goal, true).unwrap();
+            let blank = OverlayScene::on_shape(&shape, start, goal);
+            let mut overlay = OverlayScene::on_shape(&shape, start, goal);
+            let mut timeline = Timeline::with_limits(fresh.clone(), &overlay, 8, 3);
+            while timeline.advance(&mut overlay, 7, |_, _| {}) > 0 {}
+            let total = timeline
+                .end()
+                .unwrap_or_else(|| panic!("{context}: no end"));
+            for _ in 0..10 {
+                let target = u64::from(rng.below(total as u32 + 1));
+                timeline.seek(&mut overlay, target);
+                let mut reference = blank.snapshot();
+                let mut replay = OverlayScene::on_shape(&shape, start, goal);
+                let mut source = fresh.clone();
+                for event in source.by_ref().take(target as usize) {
+                    replay.apply(&event);
+                }
+                reference.clone_from(&replay.snapshot());
+                assert_eq!(
+                    overlay.snapshot(),
+                    reference,
+                    "{context} at {target} of {total}"
+                );
+            }
+        }
+    }
+}
+
+/// The step count includes every visual event: a run's last event is its
+/// one `Done`, and the count matches the events an animated run hands out.
+#[test]
+fn a_step_is_one_event_of_the_full_stream() {
+    let shape = Shape::parse("square", "12x9", None).unwrap();
+    for algorithm in ALGORITHMS
+        .iter()
+        .filter(|a| mazelab::generate::check_shape(a, &shape).is_ok())
+    {
+        let params = Params::on(shape.clone(), 21);
+        let events: Vec<Event> = Generator::new(algorithm, params.clone(), true).collect();
+        assert_eq!(events.last(), Some(&Event::Done), "{}", algorithm.name);
+        let mut instant = Generator::new(algorithm, params, false);
+        let mut grid = instant.initial_grid();
+        assert_eq!(
+            instant.finish_into(&mut grid),
+            events.len() as u64,
+            "{}",
+            algorithm.name
+        );
+    }
+}
