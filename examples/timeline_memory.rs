@@ -51,7 +51,11 @@ fn main() {
             }
             let per_cell = largest as f64 / cells;
             worst = worst.max(per_cell);
-            println!("{:<20} {:<8} {per_cell:6.1} bytes/cell", algorithm.name, shape.name());
+            println!(
+                "{:<20} {:<8} {per_cell:6.1} bytes/cell",
+                algorithm.name,
+                shape.name()
+            );
         }
     }
     let shape = Shape::parse("square", "200x200", None).unwrap();

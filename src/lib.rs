@@ -18,6 +18,7 @@ pub mod rng;
 pub mod settings;
 pub mod shape;
 pub mod solve;
+pub mod steps;
 pub mod stream;
 pub mod timeline;
 

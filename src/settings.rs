@@ -101,6 +101,11 @@ pub struct Settings {
     pub view_lab: bool,
     /// What the lab runs (kept in the link even while the maze shows).
     pub lab: crate::lab::settings::LabSettings,
+    /// The carving's step to open paused at (`at=N`).
+    pub at: Option<u64>,
+    /// The solve's step to open at, after solving the finished maze
+    /// (`solve_at=N`).
+    pub solve_at: Option<u64>,
 }
 
 /// The size a shape opens at when none is given.
@@ -134,6 +139,8 @@ impl Settings {
             goal: None,
             view_lab: false,
             lab: crate::lab::settings::LabSettings::default(),
+            at: None,
+            solve_at: None,
         }
     }
 
@@ -330,6 +337,8 @@ impl Settings {
                     other => Err(format!("'{other}' is not maze or lab")),
                 },
                 k if k == "lab" || k.starts_with("lab_") => settings.lab.set(k, &value),
+                "at" => parse_step(&value).map(|n| settings.at = Some(n)),
+                "solve_at" => parse_step(&value).map(|n| settings.solve_at = Some(n)),
                 _ => Err(format!("unknown setting '{key}'")),
             };
             if let Err(message) = result {
@@ -394,6 +403,12 @@ impl Settings {
                 parts.push(format!("{key}={}", self.point_text(cell)));
             }
         }
+        if let Some(n) = self.at {
+            parts.push(format!("at={n}"));
+        }
+        if let Some(n) = self.solve_at {
+            parts.push(format!("solve_at={n}"));
+        }
         if self.view_lab {
             parts.push("view=lab".into());
         }
@@ -409,6 +424,13 @@ impl Settings {
             self.compare.clone()
         }
     }
+}
+
+/// A timeline position: a step number from 0.
+fn parse_step(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .map_err(|_| format!("'{text}' is not a step number (0 or more)"))
 }
 
 fn parse_speed(text: &str) -> Result<Speed, String> {

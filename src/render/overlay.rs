@@ -54,6 +54,8 @@ pub struct OverlayScene {
     pub phase: u8,
     /// Whether the solver's stream has ended (its `Done` applied).
     pub done: bool,
+    /// How many cells carry each mark (indexed by `Mark as usize`).
+    pub mark_counts: [u32; super::pixels::MARKS],
 }
 
 impl OverlayScene {
@@ -84,6 +86,7 @@ impl OverlayScene {
             trail_links: vec![0; cells],
             phase: 0,
             done: false,
+            mark_counts: super::pixels::blank_counts(cells as u32),
         }
     }
 
@@ -94,6 +97,7 @@ impl OverlayScene {
         self.cursor = None;
         self.phase = 0;
         self.done = false;
+        self.mark_counts = super::pixels::blank_counts(self.marks.len() as u32);
         for &c in &self.path {
             self.path_links[c as usize] = 0;
         }
@@ -136,6 +140,8 @@ impl OverlayScene {
             Event::Mark(cell, mark) => {
                 let old = std::mem::replace(&mut self.marks[cell as usize], mark);
                 self.explored += u32::from(old == Mark::Blank && mark != Mark::Blank);
+                self.mark_counts[old as usize] -= 1;
+                self.mark_counts[mark as usize] += 1;
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],

@@ -99,6 +99,7 @@ pub struct OverlaySnapshot {
     pub cursor: Option<Cell>,
     pub phase: u8,
     pub done: bool,
+    pub mark_counts: [u32; MARKS],
 }
 
 impl Frame for OverlayScene {
@@ -115,6 +116,7 @@ impl Frame for OverlayScene {
             cursor: self.cursor,
             phase: self.phase,
             done: self.done,
+            mark_counts: self.mark_counts,
         }
     }
 
@@ -127,6 +129,7 @@ impl Frame for OverlayScene {
         self.cursor = s.cursor;
         self.phase = s.phase;
         self.done = s.done;
+        self.mark_counts = s.mark_counts;
     }
 
     fn snapshot_bytes(&self) -> usize {

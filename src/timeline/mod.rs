@@ -137,6 +137,17 @@ impl<S: Source, F: Frame> Timeline<S, F> {
         self.end == Some(self.at)
     }
 
+    /// The source where the frame is (`None` at the end of a run finished
+    /// elsewhere): a solver's outcome is read from it.
+    pub fn source(&self) -> Option<&S> {
+        self.live.as_ref()
+    }
+
+    /// The source as it was at step 0 (to read what it is).
+    pub fn first_source(&self) -> &S {
+        &self.checkpoints[0].source
+    }
+
     /// Events between checkpoints now.
     pub fn spacing(&self) -> u64 {
         self.spacing

@@ -90,6 +90,10 @@ pub struct App {
     pub(super) stroke: Option<super::mask::Stroke>,
     /// The lab view's run, its workers and its last results.
     pub(super) lab: super::lab::Lab,
+    /// A solve the timeline has paused (rewound or paused by the viewer).
+    pub(super) solve_paused: bool,
+    /// How long the last seek took (a readout on the timeline bar).
+    pub(super) seek_ms: f64,
 }
 
 pub(super) fn now_ms() -> f64 {
@@ -125,6 +129,8 @@ impl App {
             gesture: Default::default(),
             stroke: None,
             lab: Default::default(),
+            solve_paused: false,
+            seek_ms: 0.0,
         }
     }
 
@@ -132,6 +138,8 @@ impl App {
     /// starts playing.
     pub(super) fn rebuild(&mut self) -> Result<(), JsValue> {
         let began = now_ms();
+        // A link's position is for the maze it opens with, once.
+        let (open_at, open_solve_at) = (self.settings.at.take(), self.settings.solve_at.take());
         let parent: Element = dom::by_id("panels")?;
         parent.set_text_content(None);
         let mut specs = self.settings.panels();
@@ -157,6 +165,8 @@ impl App {
         self.settings.clamp_ends();
         let ends = (self.settings.start_cell(), self.settings.goal_cell());
         let palette = theme::current();
+        // The panels share the timeline's checkpoint budget.
+        let budget = crate::timeline::DEFAULT_BUDGET / specs.len().max(1);
         for spec in specs {
             let mut panel = Panel::new(
                 &parent,
@@ -169,6 +179,7 @@ impl App {
                 self.settings.solver,
                 ends,
                 palette,
+                budget,
             )?;
             panel.set_distance_colouring(self.distance);
             self.panels.push(panel);
@@ -182,6 +193,7 @@ impl App {
         self.draw_ms = 0.0;
         self.slow_frames = 0;
         self.mode = Mode::Normal;
+        self.solve_paused = false;
         self.drag = None;
         self.pending_click = None;
         dom::set_hidden("banner", true);
@@ -202,6 +214,7 @@ impl App {
                 self.note_first_frame();
             }
         }
+        self.open_at(open_at, open_solve_at)?;
         self.sync_url();
         self.show_status();
         Ok(())
@@ -288,6 +301,9 @@ impl App {
         });
         self.last_frame_ms = Some(timestamp);
         if self.mode == Mode::Solving {
+            if self.solve_paused {
+                return Ok(());
+            }
             let budget = self.budget(gap);
             return self.advance_solve(budget);
         }
@@ -331,6 +347,7 @@ impl App {
             panel.blit_overlay()?;
         }
         self.mode = Mode::Solving;
+        self.solve_paused = false;
         self.carry = 0.0;
         dom::set_hidden("banner", true);
         if self.settings.speed == Speed::Instant {
@@ -354,6 +371,7 @@ impl App {
         }
         if !self.panels.iter().any(Panel::is_solving) {
             self.mode = Mode::Normal;
+            self.sync_url();
         }
         self.show_status();
         Ok(())
@@ -392,7 +410,8 @@ impl App {
     }
 
     /// Writes the settings into the address bar, so the link reproduces them.
-    pub(super) fn sync_url(&self) {
+    pub(super) fn sync_url(&mut self) {
+        self.note_position();
         let query = format!("?{}", self.settings.to_query());
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
             let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));

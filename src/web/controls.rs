@@ -351,16 +351,6 @@ pub(super) fn toggle_play(app: &mut App) -> Result<(), JsValue> {
     Ok(())
 }
 
-pub(super) fn single_step(app: &mut App) -> Result<(), JsValue> {
-    if app.state == State::Running {
-        app.state = State::Paused;
-    }
-    if app.state == State::Paused {
-        app.advance(1)?;
-    }
-    Ok(())
-}
-
 /// Switches between the light and dark themes and repaints every panel.
 pub(super) fn toggle_theme(app: &mut App) -> Result<(), JsValue> {
     let palette = theme::toggle();

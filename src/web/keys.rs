@@ -80,8 +80,11 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
         return app.pan_share(sx * PAN_KEY_SHARE, sy * PAN_KEY_SHARE);
     }
     let handled = match key.key().as_str() {
-        " " => controls::toggle_play(app),
-        "ArrowRight" => controls::single_step(app),
+        " " => app.toggle_timeline_play(),
+        "ArrowRight" => app.step_forward(),
+        "ArrowLeft" => app.step_back(),
+        "Home" => app.seek_start(),
+        "End" => app.seek_end(),
         "n" => controls::new_maze(app),
         "f" => app.finish(),
         "s" => app.solve(),

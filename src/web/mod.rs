@@ -5,6 +5,8 @@
 //! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
 //! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
 //! - `play`: tracing the path by hand; `mask`: the mask tools; `status`: the status line;
+//! - `timeline`: the bar that scrubs the carving or the solve; `steps`: the
+//!   algorithm's numbered steps, its about and working-set counters;
 //! - `controls`: the form and its buttons; `mount`: wiring it all up;
 //! - `lab`: the lab view (statistics and the uniformity test in Web
 //!   Workers);
@@ -26,7 +28,9 @@ mod play;
 mod pointer;
 mod stage;
 mod status;
+mod steps;
 mod theme;
+mod timeline;
 
 pub use handle::{keep_alive, AppHandle};
 pub use mount::mount;

@@ -166,12 +166,25 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     listen(
         "play",
         "click",
-        Box::new(|app, _| controls::toggle_play(app)),
+        Box::new(|app, _| app.toggle_timeline_play()),
     )?;
+    listen("step", "click", Box::new(|app, _| app.step_forward()))?;
     listen(
-        "step",
+        "tl-play",
         "click",
-        Box::new(|app, _| controls::single_step(app)),
+        Box::new(|app, _| app.toggle_timeline_play()),
+    )?;
+    listen("tl-back", "click", Box::new(|app, _| app.step_back()))?;
+    listen("tl-forward", "click", Box::new(|app, _| app.step_forward()))?;
+    listen("tl-start", "click", Box::new(|app, _| app.seek_start()))?;
+    listen("tl-end", "click", Box::new(|app, _| app.seek_end()))?;
+    listen(
+        "tl-slider",
+        "input",
+        Box::new(|app, _| {
+            let value: u64 = input("tl-slider")?.value().parse().unwrap_or(0);
+            app.seek(value)
+        }),
     )?;
     listen("finish", "click", Box::new(|app, _| app.finish()))?;
     listen(

@@ -7,12 +7,13 @@
 
 use super::blit::put_raster;
 
+mod carving;
 mod pointing;
 mod solving;
 use crate::analyze;
 use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
-use crate::generate::{self, Generator, Params};
+use crate::generate::{self, Algorithm, Generator, Params};
 use crate::grid::Cell;
 use crate::render::layout::Layout;
 use crate::render::overlay::{Overlay, OverlayScene};
@@ -22,7 +23,8 @@ use crate::render::tiles::TileMap;
 use crate::settings::PanelSpec;
 use crate::shape::Shape;
 use crate::shape::Topology;
-use crate::solve::{Solver, SOLVERS};
+use crate::solve::{Outcome, Solver, SOLVERS};
+use crate::timeline::Timeline;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -30,8 +32,6 @@ use web_sys::{
     CanvasRenderingContext2d, Element, HtmlCanvasElement, HtmlElement, HtmlSelectElement,
 };
 
-/// Events drained per call when finishing at once.
-const FINISH_CHUNK: usize = 1 << 16;
 /// The canvas size used before the page has laid the panel out (or when
 /// it has no room at all), in CSS pixels.
 const FALLBACK_BOX_PX: (f64, f64) = (640.0, 400.0);
@@ -49,24 +49,33 @@ pub struct Panel {
     pub solving: OverlayScene,
     /// This panel's choice of solver (compare mode races them).
     pub solver_pick: HtmlSelectElement,
-    solver: Option<Solver>,
-    solve_steps: u64,
-    /// The solver's stream has handed out its `Done`: its picture is final.
-    /// (Its outcome is known a little earlier, before the path is marked.)
-    solve_done: bool,
+    /// The solver's run as a timeline of the overlay, once a solve began.
+    solve: Option<Timeline<Solver, OverlayScene>>,
+    /// How the solve ended, once its stream has: the path is drawn at the
+    /// last step from this (a rewound solver copy is still searching).
+    solve_outcome: Option<Outcome>,
     result: Element,
-    pub generator: Generator,
+    /// The generator, its options and the checkpoint budget, for the
+    /// timeline an instant run makes only when it is first rewound.
+    algorithm: &'static Algorithm,
+    params: Params,
+    budget: usize,
+    /// The run as a recording (visual events): from the start when it is
+    /// animated, made on the first seek when it was built at once.
+    timeline: Option<Timeline<Generator, Scene>>,
+    /// An instant run's generator (visuals off) until it builds the maze.
+    instant: Option<Generator>,
     pub scene: Scene,
     pub pixels: Pixels,
     pub ends: Ends,
     pub steps: u64,
     pub canvas: HtmlCanvasElement,
     ctx: CanvasRenderingContext2d,
-    metrics: Element,
+    pub(super) metrics: Element,
     scratch: Vec<u8>,
     distance_colouring: bool,
     /// Finished, but the metrics line is not written yet.
-    metrics_due: bool,
+    pub(super) metrics_due: bool,
     /// The maze's shape; all but the plain square are drawn from `map`.
     pub shape: Shape,
     map: Option<Arc<TileMap>>,
@@ -89,6 +98,7 @@ impl Panel {
         solver: &str,
         markers: (Cell, Cell),
         palette: &'static Palette,
+        budget: usize,
     ) -> Result<Panel, JsValue> {
         let doc = super::dom::document();
         let wrap = doc.create_element("div")?;
@@ -149,8 +159,17 @@ impl Panel {
             weave,
             ..Params::on(shape.clone(), seed)
         };
-        let generator = Generator::new(algorithm, params, visuals);
+        let generator = Generator::new(algorithm, params.clone(), visuals);
         let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        let (timeline, instant) = if visuals {
+            let expected = u64::from(shape.cells()) * carving::EVENTS_PER_CELL_GUESS;
+            (
+                Some(Timeline::new(generator, &scene, expected, budget)),
+                None,
+            )
+        } else {
+            (None, Some(generator))
+        };
         let ends = entrance::place(&scene.grid, EntranceStyle::Norvig, seed);
         let layout = Layout::for_shape(shape, 1, 1);
         let mut pixels = Pixels::new(layout);
@@ -173,11 +192,14 @@ impl Panel {
             overlay,
             solving: OverlayScene::on_shape(shape, markers.0, markers.1),
             solver_pick,
-            solver: None,
-            solve_steps: 0,
-            solve_done: false,
+            solve: None,
+            solve_outcome: None,
             result,
-            generator,
+            algorithm,
+            params,
+            budget,
+            timeline,
+            instant,
             scene,
             pixels,
             ends,
@@ -264,49 +286,6 @@ impl Panel {
         self.scene.done
     }
 
-    /// Applies up to `budget` events, repainting the cells they touch.
-    pub fn advance(&mut self, budget: u64) {
-        let mut left = budget;
-        while left > 0 && !self.scene.done {
-            let chunk = self
-                .generator
-                .next_chunk(left.min(FINISH_CHUNK as u64) as usize);
-            if chunk.is_empty() {
-                break;
-            }
-            left -= chunk.len() as u64;
-            self.steps += chunk.len() as u64;
-            for event in chunk {
-                for cell in self.scene.apply(event).into_iter().flatten() {
-                    self.pixels.paint_cell(&self.scene, cell);
-                }
-            }
-        }
-        if self.scene.done {
-            self.on_done();
-        }
-    }
-
-    /// Runs to the end, applying only wall changes, then repaints once.
-    pub fn finish(&mut self) {
-        if self.drain() {
-            self.on_done();
-        }
-    }
-
-    /// Applies every remaining wall change without painting; returns
-    /// whether there was anything left (then the caller paints, `on_done`).
-    pub fn drain(&mut self) -> bool {
-        if self.scene.done {
-            return false;
-        }
-        // Instant runs build straight into the grid (see
-        // `Generator::finish_into`); animated ones apply their events.
-        self.steps += self.generator.finish_into(&mut self.scene.grid);
-        self.scene.done = true;
-        true
-    }
-
     /// Paints the finished maze (distances first, when coloured by them).
     pub fn on_done(&mut self) {
         self.refresh_distances();
@@ -358,7 +337,7 @@ impl Panel {
         }
     }
 
-    fn refresh_distances(&mut self) {
+    pub(super) fn refresh_distances(&mut self) {
         self.scene.distances = self.distance_colouring.then(|| {
             let dist = analyze::distances(&self.scene.grid, self.ends.entrance.cell);
             let max = dist

@@ -52,6 +52,14 @@ impl App {
                 ("data-draw-ms", format!("{:.1}", self.draw_ms)),
                 ("data-build-ms", format!("{:.1}", self.build_ms)),
                 (
+                    "data-recording-bytes",
+                    self.panels
+                        .iter()
+                        .map(|p| p.recording_bytes().1)
+                        .sum::<usize>()
+                        .to_string(),
+                ),
+                (
                     "data-map-ms",
                     format!(
                         "{:.1}",
@@ -69,13 +77,13 @@ impl App {
             String::new()
         };
         dom::set_text("progress", &progress);
+        self.show_timeline();
         dom::set_text(
             "play",
-            if self.state == State::Running {
-                "pause"
-            } else {
-                "play"
-            },
+            &dom::by_id_opt("tl-play")
+                .and_then(|b| b.text_content())
+                .unwrap_or_else(|| "play".into()),
         );
+        self.show_steps();
     }
 }

@@ -2,13 +2,13 @@
 //! event by event, or once for an instant solve) and the player's trail.
 
 use super::Panel;
-use crate::event::Event;
 use crate::grid::Cell;
 use crate::solve::{Outcome, Solver};
+use crate::timeline::Timeline;
 use wasm_bindgen::prelude::*;
 
-/// Events drained per call when solving at once.
-const SOLVE_CHUNK: usize = 1 << 16;
+/// About how many events a solve makes per cell, for its first spacing.
+const SOLVE_EVENTS_PER_CELL_GUESS: u64 = 3;
 
 impl Panel {
     /// Moves the start and goal markers; forgets any solver run and trail.
@@ -20,17 +20,23 @@ impl Panel {
         self.solving.start = start;
         self.solving.goal = goal;
         let only_markers =
-            self.solver.is_none() && self.solving.trail.is_empty() && self.solving.explored == 0;
+            self.solve.is_none() && self.solving.trail.is_empty() && self.solving.explored == 0;
         if only_markers {
             for cell in [old_start, old_goal, start, goal] {
                 self.overlay.paint_cell(&self.solving, cell);
             }
             return;
         }
-        self.solver = None;
-        self.solving.clear_solver();
+        self.end_solve();
         self.solving.clear_trail();
         self.overlay.paint_all(&self.solving);
+    }
+
+    /// Forgets the solver's run (its timeline and picture).
+    fn end_solve(&mut self) {
+        self.solve = None;
+        self.solve_outcome = None;
+        self.solving.clear_solver();
     }
 
     /// Starts this panel's solver from start to goal (finishing the maze
@@ -44,68 +50,97 @@ impl Panel {
         let (start, goal) = (self.solving.start, self.solving.goal);
         let solver = Solver::by_name(&name, &self.scene.grid, start, goal, true)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        self.solving.clear_solver();
+        self.end_solve();
         self.solving.clear_trail();
         self.overlay.paint_all(&self.solving);
-        self.solver = Some(solver);
-        self.solve_steps = 0;
-        self.solve_done = false;
+        let expected = u64::from(solver.cells()) * SOLVE_EVENTS_PER_CELL_GUESS;
+        self.solve = Some(Timeline::new(solver, &self.solving, expected, self.budget));
         self.result
             .set_text_content(Some(&format!("{name}: searching…")));
         Ok(())
     }
 
-    /// Whether a solver run is under way: events are left to show.
+    /// Whether a solver run has events left to show from where it is.
     pub fn is_solving(&self) -> bool {
-        self.solver.is_some() && !self.solve_done
+        self.solve.as_ref().is_some_and(|t| !t.at_end())
+    }
+
+    /// The solver whose run the overlay shows.
+    pub fn solve_name(&self) -> Option<&'static str> {
+        Some(self.solve.as_ref()?.first_source().info().name)
+    }
+
+    /// Whether a solve has run (its timeline is the one the bar drives).
+    pub fn has_solve(&self) -> bool {
+        self.solve.is_some()
+    }
+
+    /// The solve's step, the furthest reached, and its last once known.
+    pub fn solve_reach(&self) -> Option<(u64, u64, Option<u64>)> {
+        let t = self.solve.as_ref()?;
+        Some((t.at(), t.reached(), t.end()))
     }
 
     /// Applies up to `budget` solver events to the overlay scene, painting
     /// each change when `paint` is on; off (instant), it paints once at the
     /// end, from the same scene.
     pub fn advance_solve(&mut self, budget: u64, paint: bool) {
-        let Some(solver) = self.solver.as_mut() else {
+        let Panel {
+            solve,
+            solving,
+            overlay,
+            ..
+        } = self;
+        let Some(timeline) = solve.as_mut() else {
             return;
         };
-        let mut left = budget;
-        let mut finished = false;
-        while left > 0 {
-            let chunk = solver.next_chunk(left.min(SOLVE_CHUNK as u64) as usize);
-            if chunk.is_empty() {
-                break;
+        timeline.advance(solving, budget, |scene, cell| {
+            if paint {
+                overlay.paint_cell(scene, cell);
             }
-            left -= chunk.len() as u64;
-            self.solve_steps += chunk.len() as u64;
-            for event in chunk {
-                let changed = self.solving.apply(event);
-                if paint {
-                    for cell in changed.into_iter().flatten() {
-                        self.overlay.paint_cell(&self.solving, cell);
-                    }
-                }
-                finished |= *event == Event::Done;
-            }
-        }
-        if finished {
-            self.solve_done = true;
-            if let Outcome::Found(path) = solver.outcome() {
-                let changed = self.solving.set_path(path);
-                if paint {
-                    for cell in changed {
-                        self.overlay.paint_cell(&self.solving, cell);
-                    }
-                }
-            }
-        }
+        });
+        self.show_solve_end(paint);
         if !paint {
             self.overlay.paint_all(&self.solving);
         }
         self.show_solve_result();
     }
 
+    /// Shows the solve at step `target` (or its last) and repaints the
+    /// overlay. Returns the step shown.
+    pub fn seek_solve(&mut self, target: u64) -> Option<u64> {
+        let timeline = self.solve.as_mut()?;
+        let at = timeline.seek(&mut self.solving, target);
+        self.show_solve_end(false);
+        self.overlay.paint_all(&self.solving);
+        self.show_solve_result();
+        Some(at)
+    }
+
+    /// At the solve's last step, notes how it ended and draws its path.
+    fn show_solve_end(&mut self, paint: bool) {
+        let Some(timeline) = &self.solve else {
+            return;
+        };
+        if !timeline.at_end() {
+            return;
+        }
+        if self.solve_outcome.is_none() {
+            self.solve_outcome = timeline.source().map(|s| s.outcome().clone());
+        }
+        if let Some(Outcome::Found(path)) = &self.solve_outcome {
+            let changed = self.solving.set_path(path);
+            if paint {
+                for cell in changed {
+                    self.overlay.paint_cell(&self.solving, cell);
+                }
+            }
+        }
+    }
+
     /// The solver's path, once it has one.
     pub fn solution(&self) -> Option<&[Cell]> {
-        match self.solver.as_ref()?.outcome() {
+        match self.solve_outcome.as_ref()? {
             Outcome::Found(path) => Some(path),
             _ => None,
         }
@@ -113,7 +148,8 @@ impl Panel {
 
     /// The solver's counts: cells explored and steps taken.
     pub fn solve_counts(&self) -> (u32, u64) {
-        (self.solving.explored, self.solve_steps)
+        let steps = self.solve.as_ref().map_or(0, |t| t.at());
+        (self.solving.explored, steps)
     }
 
     /// The overlay's pixels as drawn (for comparing pictures in tests).
@@ -122,25 +158,23 @@ impl Panel {
     }
 
     fn show_solve_result(&self) {
-        let Some(solver) = &self.solver else {
+        let Some(timeline) = &self.solve else {
             return;
         };
         let explored = self.solving.explored;
-        let name = solver.info().name;
-        let text = match solver.outcome() {
-            Outcome::Searching => format!(
-                "{name}: {explored} cells explored · {} steps",
-                self.solve_steps
-            ),
-            Outcome::Found(path) => format!(
-                "{name}: {explored} cells explored · path {} moves · {} steps",
+        let name = timeline.first_source().info().name;
+        let steps = timeline.at();
+        let ended = self.solve_outcome.as_ref().filter(|_| timeline.at_end());
+        let text = match ended {
+            None => format!("{name}: {explored} cells explored · {steps} steps"),
+            Some(Outcome::Found(path)) => format!(
+                "{name}: {explored} cells explored · path {} moves · {steps} steps",
                 path.len() - 1,
-                self.solve_steps
             ),
-            Outcome::NotFound(why) => format!(
-                "{name}: {why} ({explored} cells explored, {} steps)",
-                self.solve_steps
-            ),
+            Some(Outcome::NotFound(why)) => {
+                format!("{name}: {why} ({explored} cells explored, {steps} steps)")
+            }
+            Some(Outcome::Searching) => format!("{name}: {explored} cells explored"),
         };
         let _ = self.result.set_attribute("title", &text);
         self.result.set_text_content(Some(&text));
@@ -156,8 +190,7 @@ impl Panel {
     /// Starts a fresh trail at the start, clearing any solver run.
     pub fn start_trail(&mut self) {
         self.finish();
-        self.solver = None;
-        self.solving.clear_solver();
+        self.end_solve();
         self.solving.clear_trail();
         self.result.set_text_content(None);
         self.overlay.paint_all(&self.solving);

@@ -1,0 +1,135 @@
+//! A panel's carving as a timeline: played forward a frame's budget at a
+//! time, built at once, or sought to any step and repainted.
+
+use super::Panel;
+use crate::generate::Generator;
+use crate::render::pixels::Scene;
+use crate::timeline::Timeline;
+
+/// About how many events a run makes per cell (carve, marks, cursor): it
+/// sets an animated run's first checkpoint spacing, and the spacing
+/// doubles if the run is longer.
+pub(super) const EVENTS_PER_CELL_GUESS: u64 = 5;
+
+impl Panel {
+    /// The generator, and whether it weaves and braids.
+    pub fn run_kind(&self) -> (&'static crate::generate::Algorithm, bool, bool) {
+        (self.algorithm, self.params.weave, self.params.braid > 0)
+    }
+
+    /// The step the maze shows.
+    pub fn step(&self) -> u64 {
+        self.steps
+    }
+
+    /// The furthest step reached so far, and the last step once known.
+    pub fn reach(&self) -> (u64, Option<u64>) {
+        match &self.timeline {
+            Some(t) => (t.reached(), t.end()),
+            None if self.scene.done => (self.steps, Some(self.steps)),
+            None => (self.steps, None),
+        }
+    }
+
+    /// The timeline, made now for a run built at once: a fresh generator
+    /// with visuals, on the algorithm's initial grid; the scene keeps
+    /// showing the step it shows.
+    fn ensure_timeline(&mut self) {
+        let steps = self.steps;
+        let done = self.scene.done;
+        let (algorithm, params, budget) = (self.algorithm, &self.params, self.budget);
+        self.timeline.get_or_insert_with(|| {
+            let generator = Generator::new(algorithm, params.clone(), true);
+            let start = Scene::new(generator.initial_grid(), algorithm.starts_open);
+            let mut timeline = Timeline::new(generator, &start, steps, budget);
+            if done {
+                timeline.finished_elsewhere(steps);
+            }
+            timeline
+        });
+    }
+
+    /// Seeks the timeline (made if need be) to `target`; nothing painted.
+    fn seek_timeline(&mut self, target: u64) -> u64 {
+        self.ensure_timeline();
+        let Panel {
+            timeline, scene, ..
+        } = self;
+        let at = timeline.as_mut().expect("made above").seek(scene, target);
+        self.steps = at;
+        at
+    }
+
+    /// Applies up to `budget` events, repainting the cells they touch.
+    pub fn advance(&mut self, budget: u64) {
+        if self.scene.done && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
+            return;
+        }
+        if self.instant.is_some() && self.steps == 0 {
+            // An instant panel asked to step: its recording starts here.
+            self.instant = None;
+        }
+        self.ensure_timeline();
+        let Panel {
+            timeline,
+            scene,
+            pixels,
+            ..
+        } = self;
+        let timeline = timeline.as_mut().expect("made above");
+        timeline.advance(scene, budget, |scene, cell| pixels.paint_cell(scene, cell));
+        self.steps = timeline.at();
+        if self.scene.done {
+            self.on_done();
+        }
+    }
+
+    /// Runs to the end, applying only wall changes, then repaints once.
+    pub fn finish(&mut self) {
+        if self.drain() {
+            self.on_done();
+        }
+    }
+
+    /// Takes the maze to its last step without painting; returns whether
+    /// there was anything left (then the caller paints, `on_done`).
+    pub fn drain(&mut self) -> bool {
+        if self.scene.done && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
+            return false;
+        }
+        if let Some(mut generator) = self.instant.take().filter(|_| self.steps == 0) {
+            // A fresh instant run builds straight into the grid (see
+            // `Generator::finish_into`), counting the visual events it skips.
+            self.steps = generator.finish_into(&mut self.scene.grid);
+            self.scene.done = true;
+            return true;
+        }
+        self.seek_timeline(u64::MAX);
+        true
+    }
+
+    /// Shows step `target` (or the last, if the run ends before it) and
+    /// repaints the whole maze. Returns the step shown.
+    pub fn seek(&mut self, target: u64) -> u64 {
+        if self.instant.is_some() && self.steps == 0 {
+            self.instant = None;
+        }
+        let was_done = self.scene.done;
+        let at = self.seek_timeline(target);
+        if self.scene.done {
+            // Distances belong to the finished maze (a restore drops them).
+            self.refresh_distances();
+            let written = self.metrics.text_content().is_some_and(|t| !t.is_empty());
+            self.metrics_due |= !was_done && !written;
+        }
+        self.pixels.paint_all(&self.scene);
+        at
+    }
+
+    /// Checkpoints kept and about how many bytes they take (a readout).
+    pub fn recording_bytes(&self) -> (usize, usize) {
+        self.timeline
+            .as_ref()
+            .map_or((0, 0), |t| t.checkpoint_bytes())
+    }
+}

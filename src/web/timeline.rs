@@ -1,0 +1,194 @@
+//! The timeline bar under the stage: one position for every panel (they
+//! move in lockstep), the carving's or, once a solve has run, the solve's.
+//! Its buttons, keys and slider seek; the link keeps the position
+//! (`at=`, `solve_at=`).
+
+use super::app::{App, Mode, State};
+use super::dom;
+use super::panel::Panel;
+use wasm_bindgen::prelude::*;
+
+/// Where the bar stands: the step shown, the furthest reached (the
+/// slider's end), whether that is the run's last step, and whether it is
+/// the solve's timeline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Position {
+    pub at: u64,
+    pub reached: u64,
+    pub ended: bool,
+    pub solve: bool,
+}
+
+impl App {
+    /// Whether the bar drives the solve (a solve has run) or the carving.
+    fn drives_solve(&self) -> bool {
+        self.panels.iter().any(Panel::has_solve)
+    }
+
+    pub(super) fn position(&self) -> Position {
+        if self.drives_solve() {
+            let reaches = self.panels.iter().filter_map(Panel::solve_reach);
+            let (mut at, mut reached, mut ended) = (0, 0, true);
+            for (a, r, end) in reaches {
+                at = at.max(a);
+                reached = reached.max(end.unwrap_or(r));
+                ended &= end.is_some();
+            }
+            return Position {
+                at,
+                reached,
+                ended,
+                solve: true,
+            };
+        }
+        let (mut at, mut reached, mut ended) = (0, 0, true);
+        for panel in &self.panels {
+            let (r, end) = panel.reach();
+            at = at.max(panel.step());
+            reached = reached.max(end.unwrap_or(r));
+            ended &= end.is_some();
+        }
+        Position {
+            at,
+            reached,
+            ended,
+            solve: false,
+        }
+    }
+
+    /// Shows step `target` in every panel (each stops at its own last
+    /// step) and pauses there. Seeking past the furthest step reached runs
+    /// the algorithm on to it.
+    pub(super) fn seek(&mut self, target: u64) -> Result<(), JsValue> {
+        let started = super::app::now_ms();
+        if self.drives_solve() {
+            for panel in &mut self.panels {
+                panel.seek_solve(target);
+                panel.blit_overlay()?;
+            }
+            let running = self.panels.iter().any(Panel::is_solving);
+            self.mode = if running { Mode::Solving } else { Mode::Normal };
+            self.solve_paused = running;
+        } else {
+            if self.mode == Mode::Playing {
+                // The player's trail belongs to the finished maze.
+                let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
+                self.mode = Mode::Normal;
+                self.set_ends(start, goal)?;
+            }
+            for panel in &mut self.panels {
+                panel.seek(target);
+                panel.blit()?;
+            }
+            self.state = if self.panels.iter().all(Panel::is_done) {
+                State::Done
+            } else {
+                State::Paused
+            };
+            self.last_frame_ms = None;
+        }
+        self.seek_ms = super::app::now_ms() - started;
+        self.sync_url();
+        self.show_status();
+        Ok(())
+    }
+
+    /// One step back (left arrow).
+    pub(super) fn step_back(&mut self) -> Result<(), JsValue> {
+        let at = self.position().at;
+        self.seek(at.saturating_sub(1))
+    }
+
+    /// One step forward (right arrow): computed if not reached yet.
+    pub(super) fn step_forward(&mut self) -> Result<(), JsValue> {
+        let at = self.position().at;
+        self.seek(at.saturating_add(1))
+    }
+
+    /// The first step (Home): the maze before any event.
+    pub(super) fn seek_start(&mut self) -> Result<(), JsValue> {
+        self.seek(0)
+    }
+
+    /// The last step (End): the run is computed to its end if need be.
+    pub(super) fn seek_end(&mut self) -> Result<(), JsValue> {
+        self.seek(u64::MAX)
+    }
+
+    /// Play or pause whichever timeline the bar drives.
+    pub(super) fn toggle_timeline_play(&mut self) -> Result<(), JsValue> {
+        if self.drives_solve() {
+            if self.panels.iter().any(Panel::is_solving) {
+                self.solve_paused = !self.solve_paused;
+                self.mode = Mode::Solving;
+                self.last_frame_ms = None;
+            }
+            self.show_status();
+            return Ok(());
+        }
+        super::controls::toggle_play(self)
+    }
+
+    /// Opens where the link said: the solve at `solve_at`, or the carving
+    /// at `at`, paused.
+    pub(super) fn open_at(
+        &mut self,
+        at: Option<u64>,
+        solve_at: Option<u64>,
+    ) -> Result<(), JsValue> {
+        if let Some(n) = solve_at {
+            self.finish()?;
+            self.write_metrics();
+            self.solve()?;
+            self.seek(n)?;
+        } else if let Some(n) = at {
+            self.seek(n)?;
+        }
+        Ok(())
+    }
+
+    /// The bar's slider, its numbers and buttons, from the position.
+    pub(super) fn show_timeline(&self) {
+        let p = self.position();
+        if let Ok(slider) = dom::input("tl-slider") {
+            let max = p.reached.to_string();
+            if slider.max() != max {
+                slider.set_max(&max);
+            }
+            let value = p.at.to_string();
+            if slider.value() != value {
+                slider.set_value(&value);
+            }
+            let _ =
+                slider.set_attribute("aria-valuetext", &format!("step {} of {}", p.at, p.reached));
+        }
+        let of = if p.ended {
+            p.reached.to_string()
+        } else {
+            format!("{}…", p.reached)
+        };
+        dom::set_text("tl-position", &format!("{} / {of}", p.at));
+        dom::set_text("tl-which", if p.solve { "solve" } else { "carving" });
+        let playing = if p.solve {
+            self.mode == Mode::Solving && !self.solve_paused
+        } else {
+            self.state == State::Running
+        };
+        dom::set_text("tl-play", if playing { "pause" } else { "play" });
+        if let Some(bar) = dom::by_id_opt("timeline") {
+            let _ = bar.set_attribute("data-at", &p.at.to_string());
+            let _ = bar.set_attribute("data-reached", &p.reached.to_string());
+            let _ = bar.set_attribute("data-which", if p.solve { "solve" } else { "carving" });
+            let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.seek_ms));
+        }
+    }
+
+    /// The link's position keys, from what is on screen: `at` while the
+    /// carving is paused before its end, `solve_at` once a solve has run.
+    pub(super) fn note_position(&mut self) {
+        let p = self.position();
+        self.settings.solve_at = p.solve.then_some(p.at);
+        let paused_midway = !p.solve && self.state == State::Paused;
+        self.settings.at = paused_midway.then_some(p.at);
+    }
+}
