@@ -168,6 +168,15 @@ impl Emit {
         }
     }
 
+    /// Says step `k` if no step has been said yet in this run: the first
+    /// call of an algorithm that sets up in its constructor.
+    #[inline]
+    pub fn begin(&mut self, k: u8) {
+        if self.phase == 0 {
+            self.phase(k);
+        }
+    }
+
     /// The visual events dropped since the last call (visuals off).
     pub(crate) fn take_skipped(&mut self) -> u64 {
         std::mem::take(&mut self.skipped)

@@ -28,6 +28,9 @@ pub struct AldousBroder<S: Topology> {
     at: S::Walker,
     remaining: u32,
     started: bool,
+    /// The step numbers it reports for its own steps 1 to 3 (Houston
+    /// renumbers them into its list).
+    phases: [u8; 3],
 }
 
 /// Aldous-Broder on the params' shape.
@@ -44,7 +47,14 @@ impl<S: Topology> AldousBroder<S> {
             shape,
             rng,
             started: false,
+            phases: [1, 2, 3],
         }
+    }
+
+    /// Reports its steps as these step numbers instead (Houston's list).
+    pub(super) fn with_phases(mut self, phases: [u8; 3]) -> AldousBroder<S> {
+        self.phases = phases;
+        self
     }
 
     /// How many cells the maze holds so far.
@@ -70,11 +80,14 @@ impl<S: Topology> Step for AldousBroder<S> {
             self.started = true;
             self.at = self.shape.walker(self.shape.random_cell(&mut self.rng));
             self.visited.insert(S::walker_cell(self.at));
+            out.phase(self.phases[0]);
             out.cursor(S::walker_cell(self.at));
             return self.remaining > 0;
         }
+        out.phase(self.phases[1]);
         for _ in 0..MOVES_PER_STEP {
             if self.remaining == 0 {
+                out.phase(self.phases[2]);
                 return false;
             }
             let from = S::walker_cell(self.at);
@@ -87,6 +100,9 @@ impl<S: Topology> Step for AldousBroder<S> {
                 self.remaining -= 1;
                 break;
             }
+        }
+        if self.remaining == 0 {
+            out.phase(self.phases[2]);
         }
         self.remaining > 0
     }

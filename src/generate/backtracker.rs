@@ -50,6 +50,7 @@ impl<S: Topology> Step for Backtracker<S> {
             let start = self.shape.random_cell(&mut self.rng);
             self.visited.insert(start);
             self.stack.push(start);
+            out.phase(1);
             out.mark(start, Mark::Frontier);
             out.cursor(start);
             return self.shape.live_cells() > 1;
@@ -63,13 +64,18 @@ impl<S: Topology> Step for Backtracker<S> {
             .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
         else {
             self.stack.pop();
+            out.phase(3);
             out.mark(top, Mark::Blank);
             match self.stack.last() {
                 Some(&below) => out.cursor(below),
-                None => return false,
+                None => {
+                    out.phase(4);
+                    return false;
+                }
             }
             return true;
         };
+        out.phase(2);
         out.carve(top, next);
         self.visited.insert(next);
         self.stack.push(next);

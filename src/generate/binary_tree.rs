@@ -88,6 +88,11 @@ impl Step for BinaryTree {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         let (vertical, horizontal) = self.bias.dirs();
         let end = (self.next + CELLS_PER_STEP).min(self.dims.cells());
+        if self.next == 0 {
+            // Step 1 is the loop, step 2 its body: both from the start.
+            out.phase(1);
+            out.phase(2);
+        }
         for cell in self.next..end {
             let v = self.dims.step(cell, vertical);
             let h = self.dims.step(cell, horizontal);

@@ -39,6 +39,8 @@ pub struct BlobbyDivision<S: Topology> {
     /// between its two sides.
     split: Option<Split>,
     started: bool,
+    /// A first region has been split: later ones are the recursion (step 5).
+    divided: bool,
 }
 
 #[derive(Clone)]
@@ -62,6 +64,7 @@ impl<S: Topology> BlobbyDivision<S> {
             regions: Vec::new(),
             split: None,
             started: false,
+            divided: false,
             shape,
         }
     }
@@ -183,6 +186,7 @@ impl<S: Topology> Step for BlobbyDivision<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
+            out.phase(1);
             let mut region = Vec::with_capacity(self.shape.live_cells() as usize);
             region.extend((0..self.shape.cells()).filter(|&c| self.shape.is_cell(c)));
             if region.len() > 1 {
@@ -193,10 +197,18 @@ impl<S: Topology> Step for BlobbyDivision<S> {
             let Some(region) = self.regions.pop() else {
                 return false;
             };
+            if self.divided {
+                // A half of an earlier split: step 5, the recursion.
+                out.phase(5);
+            }
+            self.divided = true;
+            out.phase(2);
             self.begin_split(region, out);
             return true;
         }
+        out.phase(3);
         if self.grow(out) {
+            out.phase(4);
             self.close_split(out);
         }
         true

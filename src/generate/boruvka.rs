@@ -97,8 +97,15 @@ impl<S: Topology> Boruvka<S> {
 
 impl<S: Topology> Step for Boruvka<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        if self.at == 0 && self.chosen.is_empty() {
+            out.phase(1);
+        }
         while self.trees > 1 {
             if self.at == self.chosen.len() {
+                if !self.chosen.is_empty() {
+                    // Another round: step 3.
+                    out.phase(3);
+                }
                 self.plan_round();
                 if self.chosen.is_empty() {
                     return false;
@@ -109,6 +116,7 @@ impl<S: Topology> Step for Boruvka<S> {
             let (a, b) = self.shape.wall_cells(wall);
             if self.sets.union(a, b) {
                 self.trees -= 1;
+                out.phase(2);
                 out.cursor(a);
                 out.carve(a, b);
                 return self.trees > 1;

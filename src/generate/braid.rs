@@ -16,7 +16,7 @@
 //! carve events in the same stream, shown as they happen.
 
 use super::Step;
-use crate::event::{Emit, Event};
+use crate::event::{Emit, Event, BRAID_PHASE};
 use crate::grid::{Cell, Grid, UNDER_EW, UNDER_NS};
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
@@ -137,11 +137,13 @@ impl Braid {
                 *left -= 1;
             }
             grid.set_open(cell, other, true);
+            out.phase(BRAID_PHASE + 3);
             out.cursor(cell);
             out.carve(cell, other);
             return true;
         }
         self.phase = Phase::Finished;
+        out.phase(BRAID_PHASE + 4);
         false
     }
 }
@@ -157,7 +159,9 @@ impl Step for Braid {
                 let more = self.inner.step_one(out);
                 self.follow(out);
                 if !more {
+                    out.phase(BRAID_PHASE + 1);
                     self.start_braiding();
+                    out.phase(BRAID_PHASE + 2);
                 }
                 true
             }

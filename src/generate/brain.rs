@@ -34,6 +34,8 @@ pub struct Brain {
     /// The depth whose regions are being joined; counts down to 0.
     level: u32,
     stack: Vec<(Region, u32)>,
+    /// The first step has been taken (step 1 reported).
+    begun: bool,
 }
 
 /// The depth of the region tree over a side of `n` cells: ceil(log2 n).
@@ -52,6 +54,7 @@ impl Brain {
         };
         let levels = depth(d.width.max(d.height));
         Box::new(Brain {
+            begun: false,
             dims: d,
             rng: Rng::new(params.seed),
             level: levels.saturating_sub(1),
@@ -137,11 +140,17 @@ impl Brain {
 impl Step for Brain {
     /// One join per step.
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.begun {
+            self.begun = true;
+            out.phase(1);
+        }
         loop {
             let Some((region, depth)) = self.stack.pop() else {
                 if self.level == 0 {
                     return false;
                 }
+                // The next bigger scale: the quadrants below are mazes now.
+                out.phase(2);
                 self.level -= 1;
                 let whole = Region {
                     x: 0,
@@ -159,6 +168,7 @@ impl Step for Brain {
                 self.push_children(region, depth);
                 continue;
             }
+            out.phase(3);
             self.join(region, out);
             return !(self.stack.is_empty() && self.level == 0);
         }

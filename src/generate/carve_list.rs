@@ -10,22 +10,48 @@ use crate::grid::Cell;
 pub struct CarveList {
     passages: Vec<(Cell, Cell)>,
     next: usize,
+    /// `(i, k)`: step `k` of the algorithm's list begins at passage `i`
+    /// (at `passages.len()`: once all are carved), in order.
+    phases: Vec<(usize, u8)>,
+    phase_at: usize,
 }
 
 impl CarveList {
-    pub fn new(passages: Vec<(Cell, Cell)>) -> CarveList {
-        CarveList { passages, next: 0 }
+    /// The passages in order, and where each listed step begins.
+    pub fn with_phases(passages: Vec<(Cell, Cell)>, phases: Vec<(usize, u8)>) -> CarveList {
+        CarveList {
+            passages,
+            next: 0,
+            phases,
+            phase_at: 0,
+        }
+    }
+
+    /// Says every step that begins at or before the current passage.
+    fn report_phases(&mut self, out: &mut Emit) {
+        while let Some(&(i, k)) = self.phases.get(self.phase_at) {
+            if i > self.next {
+                break;
+            }
+            out.phase(k);
+            self.phase_at += 1;
+        }
     }
 }
 
 impl Step for CarveList {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.report_phases(out);
         let Some(&(a, b)) = self.passages.get(self.next) else {
             return false;
         };
         self.next += 1;
         out.cursor(b);
         out.carve(a, b);
-        self.next < self.passages.len()
+        if self.next == self.passages.len() {
+            self.report_phases(out);
+            return false;
+        }
+        true
     }
 }

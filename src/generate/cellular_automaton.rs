@@ -211,6 +211,11 @@ impl Step for CellularAutomaton {
             self.prev.copy_from_slice(self.walls.raw());
             self.changed = false;
         }
+        out.phase(match self.phase {
+            Phase::Seed => 1,
+            Phase::Evolve => 2,
+            Phase::RemoveLoops | Phase::Connect => 3,
+        });
         match self.phase {
             Phase::Seed => self.seed_row(y, out),
             Phase::Evolve => self.evolve_row(y, out),

@@ -52,7 +52,11 @@ impl Step for Eller {
         let (w, h, y) = (self.dims.width, self.dims.height, self.y);
         let last_row = y + 1 == h;
         let row = self.dims.at(0, y);
+        if y == 0 {
+            out.phase(1);
+        }
         out.cursor(row);
+        out.phase(2);
         let (left, right) = (&mut self.left, &mut self.right);
         for x in 0..w - 1 {
             let next = x + 1;
@@ -70,6 +74,7 @@ impl Step for Eller {
         if last_row {
             return false;
         }
+        out.phase(3);
         for x in 0..w {
             // A set keeps at least one opening down: its last member to the
             // east (the one whose right link wraps around) always opens.
@@ -86,6 +91,7 @@ impl Step for Eller {
             }
         }
         self.y += 1;
+        out.phase(4);
         true
     }
 }

@@ -30,11 +30,15 @@ const SOUTH: u8 = 2;
 
 /// The fractal tessellation on the params' plain square.
 pub fn boxed(params: &Params) -> Box<dyn Step> {
-    Box::new(CarveList::new(tessellate(params.dims(), params.seed)))
+    let (passages, phases) = tessellate(params.dims(), params.seed);
+    Box::new(CarveList::with_phases(passages, phases))
 }
 
 /// The passages of the maze, smallest scale first, then the window's joins.
-fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
+/// Passages in order, and where each listed step begins (`CarveList`).
+type Plan = (Vec<(Cell, Cell)>, Vec<(usize, u8)>);
+
+fn tessellate(dims: Dims, seed: u64) -> Plan {
     let mut rng = Rng::new(seed);
     let need = dims.width.max(dims.height);
     let mut side = 1u32;
@@ -91,6 +95,9 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
     for s in 1..34 {
         starts[s] += starts[s - 1];
     }
+    // Steps 1 and 2 (the first tiling, within 2 x 2 blocks), then 3 (the
+    // bigger ones), then 4 (the window's joins).
+    let mut phases = vec![(0, 1), (0, 2), (starts[2], 3)];
     let mut out = vec![(0, 0); starts[33]];
     each_passage(&mut |s, a, b| {
         out[starts[s]] = (a, b);
@@ -99,8 +106,9 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
     drop(bits);
     if out.len() as u32 == dims.cells() - 1 {
         // The window cut nothing apart (a whole square of the tiling).
-        return out;
+        return (out, phases);
     }
+    phases.push((out.len(), 4));
     let mut sets = UnionFind::new(dims.cells() as usize);
     for &(a, b) in &out {
         sets.union(a, b);
@@ -136,5 +144,5 @@ fn tessellate(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
             pieces -= 1;
         }
     }
-    out
+    (out, phases)
 }

@@ -76,10 +76,12 @@ impl<S: Topology> Step for GrowingForest<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
+            out.phase(1);
             self.plant(out);
             return true;
         }
         if !self.frontier.is_empty() {
+            out.phase(2);
             let i = self.rng.below(self.frontier.len() as u32) as usize;
             let cell = self.frontier[i];
             out.cursor(cell);
@@ -115,6 +117,7 @@ impl<S: Topology> Step for GrowingForest<S> {
             let (a, b) = self.shape.wall_cells(self.walls[i]);
             if self.sets.union(a, b) {
                 self.trees -= 1;
+                out.phase(3);
                 out.cursor(a);
                 out.carve(a, b);
                 return self.trees > 1;

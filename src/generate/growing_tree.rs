@@ -64,6 +64,7 @@ impl<S: Topology> Step for GrowingTree<S> {
             let root = self.shape.random_cell(&mut self.rng);
             self.visited.insert(root);
             self.frontier.push(root);
+            out.phase(1);
             out.mark(root, Mark::Frontier);
             out.cursor(root);
             return self.remaining > 0;
@@ -84,9 +85,12 @@ impl<S: Topology> Step for GrowingTree<S> {
             if pop == Pop::Newest {
                 self.frontier.pop_newest();
             }
+            // Popped for good: step 2 alone (step 3 found nothing to link).
+            out.phase(2);
             out.mark(cell, Mark::Blank);
             return true;
         };
+        out.phase(3);
         out.carve(cell, next);
         self.visited.insert(next);
         self.remaining -= 1;
@@ -95,6 +99,9 @@ impl<S: Topology> Step for GrowingTree<S> {
         }
         self.frontier.push(next);
         out.mark(next, Mark::Frontier);
+        if self.remaining == 0 {
+            out.phase(4);
+        }
         self.remaining > 0
     }
 }

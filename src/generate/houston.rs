@@ -43,7 +43,7 @@ impl<S: Topology> Houston<S> {
     fn new(shape: S, params: &Params) -> Houston<S> {
         Houston {
             handover: shape.live_cells().div_ceil(3),
-            walk: Some(AldousBroder::new(shape, Rng::new(params.seed))),
+            walk: Some(AldousBroder::new(shape, Rng::new(params.seed)).with_phases([1, 1, 2])),
             fill: None,
         }
     }
@@ -57,7 +57,9 @@ impl<S: Topology> Step for Houston<S> {
             }
             if walk.in_maze() >= self.handover {
                 let (shape, rng, visited) = self.walk.take().expect("walking").into_parts();
-                let mut wilson = Wilson::continue_from(shape, rng, |c| visited.contains(c));
+                out.phase(2);
+                let mut wilson = Wilson::continue_from(shape, rng, |c| visited.contains(c))
+                    .with_phases([3, 3, 3, 3]);
                 let more = wilson.begin(out);
                 self.fill = Some(wilson);
                 return more;

@@ -132,10 +132,12 @@ impl<S: Topology> Step for HuntAndKill<S> {
             self.started = true;
             self.at = self.shape.random_cell(&mut self.rng);
             self.visit(self.at);
+            out.phase(1);
             out.cursor(self.at);
             return self.remaining > 0;
         }
         if self.remaining == 0 {
+            out.phase(4);
             return false;
         }
         let visited = &self.visited;
@@ -143,8 +145,12 @@ impl<S: Topology> Step for HuntAndKill<S> {
             .shape
             .random_neighbor(self.at, &mut self.rng, |n| !visited.contains(n));
         let (from, to) = match walk {
-            Some(next) => (self.at, next),
+            Some(next) => {
+                out.phase(2);
+                (self.at, next)
+            }
             None => {
+                out.phase(3);
                 let found = self.hunt();
                 let visited = &self.visited;
                 let link = self
@@ -159,6 +165,9 @@ impl<S: Topology> Step for HuntAndKill<S> {
         self.remaining -= 1;
         self.at = to;
         out.cursor(to);
+        if self.remaining == 0 {
+            out.phase(4);
+        }
         self.remaining > 0
     }
 }

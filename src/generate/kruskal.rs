@@ -2,11 +2,11 @@
 //!
 //! 1. Put every cell in a set of its own and list every interior wall.
 //! 2. Take the next wall in a uniformly random order (dealt into buckets,
-//!    then shuffled lazily inside each bucket; see `bucket_walls`), so the
-//!    first step does not wait for a full shuffle.
-//! 3. If the cells on its two sides are in different sets, remove the wall and
-//!    join the sets (union by rank, path halving).
-//! 4. Repeat from 2 until cells - 1 walls are gone.
+//!    then shuffled lazily inside each bucket; see `bucket_walls`, so the
+//!    first step does not wait for a full shuffle). If the cells on its two
+//!    sides are in different sets, remove the wall and join the sets (union
+//!    by rank, path halving).
+//! 3. Repeat from 2 until cells - 1 walls are gone.
 //!
 //! Its mazes are uniform-looking with many short dead ends (about 30% of
 //! cells) and short corridors; on screen, passages appear everywhere at once
@@ -220,6 +220,9 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
 
 impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        if self.next == 0 {
+            out.phase(1);
+        }
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
         while self.remaining > 0 && self.next < self.walls.len() {
@@ -233,12 +236,17 @@ impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
             let (a, b) = self.cells_at(self.next);
             self.next += 1;
             if self.sets.union(a, b) {
+                out.phase(2);
                 out.cursor(a);
                 out.carve(a, b);
                 self.remaining -= 1;
+                if self.remaining == 0 {
+                    out.phase(3);
+                }
                 return self.remaining > 0;
             }
         }
+        out.phase(3);
         false
     }
 }

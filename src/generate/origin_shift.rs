@@ -83,6 +83,7 @@ impl<S: Topology> OriginShift<S> {
 impl<S: Topology> Step for OriginShift<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if let Some(&cell) = self.tree.get(self.laid) {
+            out.phase(1);
             self.laid += 1;
             out.carve(cell, self.arrow[cell as usize]);
             return true;
@@ -93,9 +94,11 @@ impl<S: Topology> Step for OriginShift<S> {
             out.cursor(self.origin);
         }
         if self.left_to_visit == 0 {
+            out.phase(3);
             out.mark(self.origin, Mark::Blank);
             return false;
         }
+        out.phase(2);
         let old = self.origin;
         let Some(next) = self.shape.random_neighbor(old, &mut self.rng, |_| true) else {
             return false;

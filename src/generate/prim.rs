@@ -59,11 +59,13 @@ impl<S: Topology> Step for Prim<S> {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);
+            out.phase(1);
             out.cursor(start);
             self.add(start, out);
             return !self.frontier.is_empty();
         }
         if self.frontier.is_empty() {
+            out.phase(4);
             return false;
         }
         let i = self.rng.below(self.frontier.len() as u32) as usize;
@@ -73,10 +75,15 @@ impl<S: Topology> Step for Prim<S> {
             .shape
             .random_neighbor(cell, &mut self.rng, |n| state[n as usize] == IN)
             .expect("a frontier cell touches the maze");
+        out.phase(2);
         out.cursor(cell);
         out.carve(link, cell);
         out.mark(cell, Mark::Blank);
+        out.phase(3);
         self.add(cell, out);
+        if self.frontier.is_empty() {
+            out.phase(4);
+        }
         !self.frontier.is_empty()
     }
 }

@@ -30,12 +30,15 @@ pub struct RecursiveDivision {
     dims: Dims,
     rng: Rng,
     chambers: Vec<Chamber>,
+    /// The first step has been taken (step 1 reported).
+    begun: bool,
 }
 
 impl RecursiveDivision {
     pub fn boxed(params: &Params) -> Box<dyn Step> {
         let d = params.dims();
         Box::new(RecursiveDivision {
+            begun: false,
             dims: d,
             rng: Rng::new(params.seed),
             chambers: vec![Chamber {
@@ -51,10 +54,15 @@ impl RecursiveDivision {
 impl Step for RecursiveDivision {
     /// One division per step.
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        if !self.begun {
+            self.begun = true;
+            out.phase(1);
+        }
         while let Some(c) = self.chambers.pop() {
             if c.w < 2 || c.h < 2 {
                 continue;
             }
+            out.phase(2);
             let horizontal = if c.w != c.h {
                 c.h > c.w
             } else {
@@ -100,8 +108,13 @@ impl Step for RecursiveDivision {
                     ..c
                 });
             }
+            if self.chambers.is_empty() {
+                out.phase(3);
+            }
             return !self.chambers.is_empty();
         }
+        // Only corridors are left: step 3 leaves them as they are.
+        out.phase(3);
         false
     }
 }

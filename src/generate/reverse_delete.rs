@@ -106,6 +106,9 @@ impl<S: Topology> ReverseDelete<S> {
 
 impl<S: Topology> Step for ReverseDelete<S> {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        if self.next == 0 {
+            out.phase(1);
+        }
         while self.extra > 0 && self.next < self.walls.len() {
             let i = self.next;
             let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
@@ -115,7 +118,9 @@ impl<S: Topology> Step for ReverseDelete<S> {
             self.grid.set_open(a, b, false);
             if self.joined(a, b) {
                 self.extra -= 1;
+                out.phase(2);
                 out.cursor(a);
+                out.phase(3);
                 out.build(a, b);
                 return self.extra > 0;
             }

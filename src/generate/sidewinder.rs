@@ -39,12 +39,14 @@ impl Step for Sidewinder {
         let (w, y) = (self.dims.width, self.y);
         let row = self.dims.at(0, y);
         if y == 0 {
+            out.phase(1);
             for x in 0..w - 1 {
                 out.cursor(row + x);
                 out.carve(row + x, row + x + 1);
             }
         } else {
             let mut run_start = 0;
+            out.phase(2);
             for x in 0..w {
                 let cell = row + x;
                 out.cursor(cell);
@@ -62,6 +64,9 @@ impl Step for Sidewinder {
             }
         }
         self.y += 1;
+        if self.y == self.dims.height {
+            out.phase(3);
+        }
         self.y < self.dims.height
     }
 }

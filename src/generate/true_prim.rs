@@ -3,10 +3,9 @@
 //! 1. Add a random cell to the maze; give each wall from it to a cell outside
 //!    a random weight and put it in the queue.
 //! 2. Take the lightest wall from the queue. If the cell beyond it is already
-//!    in the maze, drop the wall.
-//! 3. Otherwise remove the wall, add the cell, and queue its walls to cells
-//!    outside.
-//! 4. Repeat from 2 until the queue is empty.
+//!    in the maze, drop the wall; otherwise remove the wall, add the cell,
+//!    and queue its walls to cells outside.
+//! 3. Repeat from 2 until the queue is empty.
 //!
 //! Weights are 8-bit and the queue is a bucket queue with a 256-bit occupancy
 //! map, so every operation is O(1) and the run is linear (a binary heap would
@@ -105,6 +104,7 @@ impl<S: Topology> Step for TruePrim<S> {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);
+            out.phase(1);
             out.cursor(start);
             self.add(start, out);
             return self.queued > 0;
@@ -119,12 +119,17 @@ impl<S: Topology> Step for TruePrim<S> {
             if self.state[to as usize] == IN {
                 continue;
             }
+            out.phase(2);
             out.cursor(to);
             out.carve(from, to);
             out.mark(to, Mark::Blank);
             self.add(to, out);
+            if self.queued == 0 {
+                out.phase(3);
+            }
             return self.queued > 0;
         }
+        out.phase(3);
         false
     }
 }

@@ -23,7 +23,16 @@ use crate::grid::{Cell, Dims, Grid};
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     let dims = params.dims();
-    Box::new(CarveList::new(ring(dims, params.seed)))
+    let passages = ring(dims, params.seed);
+    let block = |c: Cell| (dims.xy(c).0 / 2, dims.xy(c).1 / 2);
+    let rings = passages
+        .iter()
+        .filter(|&&(a, b)| block(a) == block(b))
+        .count();
+    // Step 1, the small maze, is worked out before the first event; step
+    // 4, the cut, is the ring passage left out, shown once all are in.
+    let phases = vec![(0, 1), (0, 2), (rings, 3), (passages.len(), 4)];
+    Box::new(CarveList::with_phases(passages, phases))
 }
 
 /// The nearest even size, for the refusal's message.
@@ -81,5 +90,9 @@ fn ring(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
     if let Some(i) = passages.iter().position(|&(a, b)| a == 0 || b == 0) {
         passages.remove(i);
     }
+    // The rings inside the blocks first (step 2), then the joins between
+    // blocks (step 3): the same passages, carved in the order of the list.
+    let block = |c: Cell| (dims.xy(c).0 / 2, dims.xy(c).1 / 2);
+    passages.sort_by_key(|&(a, b)| block(a) != block(b));
     passages
 }

@@ -125,6 +125,7 @@ impl Step for WeaveTree {
             let root = self.rng.below(self.dims.cells());
             self.visited.insert(root);
             self.frontier.push(root);
+            out.phase(1);
             out.mark(root, Mark::Frontier);
             out.cursor(root);
             return self.remaining > 0;
@@ -138,6 +139,12 @@ impl Step for WeaveTree {
         };
         out.cursor(cell);
         let (choices, n) = self.candidates(cell);
+        if choices[..n].iter().any(|&c| !self.dims.adjacent(cell, c)) {
+            // A way under a straight cell is among the candidates: step 2's
+            // rule at work.
+            out.phase(2);
+        }
+        out.phase(3);
         if n == 0 {
             if pop == Pop::Newest {
                 self.frontier.pop_newest();
@@ -239,9 +246,11 @@ impl Step for WeaveKruskal {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if self.tries > 0 {
             self.tries -= 1;
+            out.phase(1);
             self.try_crossing(out);
             return self.remaining > 0;
         }
+        out.phase(2);
         while self.remaining > 0 && self.next < self.walls.len() {
             let i = self.next;
             let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;

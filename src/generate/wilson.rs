@@ -37,6 +37,9 @@ pub struct Wilson<S: Topology> {
     /// Every cell below this index is in the maze.
     scan: Cell,
     started: bool,
+    /// The step numbers it reports for its own steps 1 to 4 (Houston
+    /// renumbers them into its list).
+    phases: [u8; 4],
 }
 
 /// Wilson on the params' shape.
@@ -62,6 +65,7 @@ impl<S: Topology> Wilson<S> {
             walk: Vec::new(),
             scan: 0,
             started: false,
+            phases: [1, 2, 3, 4],
         }
     }
 
@@ -85,7 +89,14 @@ impl<S: Topology> Wilson<S> {
             walk: Vec::new(),
             scan: 0,
             started: true,
+            phases: [1, 2, 3, 4],
         }
+    }
+
+    /// Reports its steps as these step numbers instead (Houston's list).
+    pub(super) fn with_phases(mut self, phases: [u8; 4]) -> Wilson<S> {
+        self.phases = phases;
+        self
     }
 
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
@@ -100,8 +111,10 @@ impl<S: Topology> Wilson<S> {
             self.scan += 1;
         }
         if self.scan == cells {
+            out.phase(self.phases[3]);
             return false;
         }
+        out.phase(self.phases[1]);
         self.walk.push(self.scan);
         self.state[self.scan as usize] = ON_WALK;
         self.head = self.shape.walker(self.scan);
@@ -138,9 +151,11 @@ impl<S: Topology> Step for Wilson<S> {
             self.started = true;
             let first = self.shape.random_cell(&mut self.rng);
             self.state[first as usize] = IN_MAZE;
+            out.phase(self.phases[0]);
             out.cursor(first);
             return self.start_walk(out);
         }
+        out.phase(self.phases[2]);
         for _ in 0..MOVES_PER_STEP {
             self.shape.step_random(&mut self.head, &mut self.rng);
             let next = S::walker_cell(self.head);

@@ -99,6 +99,8 @@ fn goal_centre(grid: &Grid, goal: Cell) -> Option<((f64, f64), f64)> {
 
 impl Step for AStar {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
+        out.phase(3);
         let cell = loop {
             let Some(Reverse((_, _, cell))) = self.open.pop() else {
                 self.outcome =
@@ -113,6 +115,7 @@ impl Step for AStar {
         out.cursor(cell);
         self.marks.set(out, cell, Mark::Explored);
         if cell == self.goal {
+            out.phase(2);
             let path = path_from_parents(&self.parent, cell);
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);

@@ -37,6 +37,8 @@ impl Bfs {
 
 impl Step for Bfs {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
+        out.phase(3);
         let marks = &mut self.marks;
         let Some(cell) = self
             .sweep
@@ -48,6 +50,7 @@ impl Step for Bfs {
         out.cursor(cell);
         self.marks.set(out, cell, Mark::Explored);
         if cell == self.goal {
+            out.phase(2);
             let path = self.sweep.path_to(cell);
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);

@@ -70,6 +70,7 @@ impl BidirectionalBfs {
 
 impl Step for BidirectionalBfs {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
         if self.start == self.goal {
             self.best = Some((0, self.start, self.start));
             self.finish(out);
@@ -77,6 +78,7 @@ impl Step for BidirectionalBfs {
         }
         let Some((s, at, mut next)) = self.growing.take() else {
             if self.best.is_some() || self.rings.iter().any(Vec::is_empty) {
+                out.phase(3);
                 self.finish(out);
                 return false;
             }
@@ -90,6 +92,7 @@ impl Step for BidirectionalBfs {
             return true;
         };
         let (mine, theirs) = if s == 0 { (1, 2) } else { (2, 1) };
+        out.phase(2);
         out.cursor(cell);
         self.marks.set(
             out,

@@ -25,7 +25,12 @@ impl BlindAlleyFiller {
             .as_ref()
             .map_or_else(Vec::new, |k| fill_order(&grid, k));
         Box::new(BlindAlleyFiller(FillRun::new(
-            grid, start, goal, keep, order,
+            grid,
+            start,
+            goal,
+            keep,
+            order,
+            [1, 2, 3, 3],
         )))
     }
 }

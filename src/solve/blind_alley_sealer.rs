@@ -25,7 +25,12 @@ impl BlindAlleySealer {
         let keep = solution_cells(&grid, start, goal, Joint::Cell);
         let order = keep.as_ref().map_or_else(Vec::new, |k| stems(&grid, k));
         Box::new(BlindAlleySealer(FillRun::new(
-            grid, start, goal, keep, order,
+            grid,
+            start,
+            goal,
+            keep,
+            order,
+            [1, 1, 2, 3],
         )))
     }
 }

@@ -122,6 +122,9 @@ pub(crate) struct FillRun {
     at: usize,
     marks: super::Marks,
     outcome: super::Outcome,
+    /// The step numbers of its list for: finding the parts, naming the
+    /// alleys, filling or sealing them, and the walk through the rest.
+    phases: [u8; 4],
 }
 
 impl FillRun {
@@ -131,8 +134,10 @@ impl FillRun {
         goal: Cell,
         keep: Option<Vec<bool>>,
         order: Vec<Cell>,
+        phases: [u8; 4],
     ) -> FillRun {
         FillRun {
+            phases,
             marks: super::Marks::new(grid.cells()),
             grid,
             start,
@@ -150,6 +155,11 @@ impl FillRun {
 
     pub(crate) fn step_one(&mut self, out: &mut crate::event::Emit) -> bool {
         use crate::event::Mark;
+        if self.at == 0 {
+            // Found in the constructor: shown as the run's first steps.
+            out.begin(self.phases[0]);
+            out.phase(self.phases[1]);
+        }
         let Some(keep) = &self.keep else {
             self.outcome =
                 super::Outcome::NotFound("the goal cannot be reached from the start".into());
@@ -157,10 +167,12 @@ impl FillRun {
         };
         if let Some(&cell) = self.order.get(self.at) {
             self.at += 1;
+            out.phase(self.phases[2]);
             out.cursor(cell);
             self.marks.set(out, cell, Mark::Dead);
             return true;
         }
+        out.phase(self.phases[3]);
         let mut sweep = super::Sweep::new(self.grid.cells(), self.start);
         while let Some(cell) = sweep.advance_within(&self.grid, |n| keep[n as usize], |_| {}) {
             if cell == self.goal {

@@ -167,6 +167,7 @@ impl Step for Chain {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
+            out.phase(1);
             self.trail.step_to(self.line[0], &mut self.marks, out);
         }
         let here = self.line[self.at];
@@ -183,6 +184,7 @@ impl Step for Chain {
         if self.robots.is_none() {
             let next = self.line[self.at + 1];
             if self.grid.adjacent(here, next) && self.grid.is_open_between(here, next) {
+                out.phase(2);
                 self.at += 1;
                 self.trail.step_to(next, &mut self.marks, out);
                 return true;
@@ -199,6 +201,7 @@ impl Step for Chain {
         let which = self.turn;
         self.turn = 1 - self.turn;
         if let Some(reached) = self.move_robot(which) {
+            out.phase(3);
             out.cursor(reached);
             if self.marks.get(reached) == Mark::Blank {
                 self.marks.set(out, reached, Mark::Explored);
@@ -206,6 +209,7 @@ impl Step for Chain {
             let place = self.place[reached as usize];
             if place != NONE && place as usize > self.at {
                 // This robot found the line nearer the goal: walk its way.
+                out.phase(4);
                 let robots = self.robots.take().expect("robots are out");
                 for &c in &robots[which].way[1..] {
                     self.trail.step_to(c, &mut self.marks, out);
@@ -215,6 +219,7 @@ impl Step for Chain {
             return true;
         }
         if self.robots.as_ref().is_some_and(|r| r[0].done && r[1].done) {
+            out.phase(5);
             self.outcome = Outcome::NotFound(
                 "no path found by this method: both guide robots went all the way round the wall \
                  without reaching the guide line nearer the goal"

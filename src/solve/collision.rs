@@ -77,6 +77,7 @@ impl Collision {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return;
         };
+        out.phase(4);
         for &cell in &self.meetings {
             self.marks.set(out, cell, Mark::Frontier);
         }
@@ -91,6 +92,7 @@ impl Collision {
 
 impl Step for Collision {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
         if self.start == self.goal {
             self.best = Some((0, self.start, self.start));
             self.finish(out);
@@ -105,6 +107,7 @@ impl Step for Collision {
         if self.at < self.rings[side].len() {
             let cell = self.rings[side][self.at];
             self.at += 1;
+            out.phase(if self.best.is_some() { 3 } else { 2 });
             out.cursor(cell);
             self.marks.set(out, cell, Mark::Explored);
             for &n in self.grid.open_neighbors(cell).as_slice() {

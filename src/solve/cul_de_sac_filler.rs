@@ -26,7 +26,14 @@ impl CulDeSacFiller {
         let order = keep
             .as_ref()
             .map_or_else(Vec::new, |k| fill_order(&grid, k));
-        Box::new(CulDeSacFiller(FillRun::new(grid, start, goal, keep, order)))
+        Box::new(CulDeSacFiller(FillRun::new(
+            grid,
+            start,
+            goal,
+            keep,
+            order,
+            [1, 1, 2, 3],
+        )))
     }
 }
 

@@ -61,11 +61,13 @@ impl DeadEndFiller {
 
 impl Step for DeadEndFiller {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
         while let Some(cell) = self.queue.pop() {
             if self.filled[cell as usize] {
                 continue;
             }
             self.filled[cell as usize] = true;
+            out.phase(2);
             out.cursor(cell);
             self.marks.set(out, cell, Mark::Dead);
             for &n in self.grid.open_neighbors(cell).as_slice() {
@@ -79,6 +81,7 @@ impl Step for DeadEndFiller {
             }
             return true;
         }
+        out.phase(3);
         self.outcome = match self.walk_through() {
             Some(path) => {
                 self.marks.set_path(out, &path);

@@ -42,6 +42,7 @@ impl Dfs {
 
 impl Step for Dfs {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
         let Some(&top) = self.stack.last() else {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return false;
@@ -49,6 +50,7 @@ impl Step for Dfs {
         out.cursor(top);
         self.marks.set(out, top, Mark::Path);
         if top == self.goal {
+            out.phase(4);
             self.outcome = Outcome::Found(self.stack.clone());
             return false;
         }
@@ -61,10 +63,12 @@ impl Step for Dfs {
             .find(|&n| !self.visited.contains(n));
         match next {
             Some(n) => {
+                out.phase(2);
                 self.visited.insert(n);
                 self.stack.push(n);
             }
             None => {
+                out.phase(3);
                 self.stack.pop();
                 self.marks.set(out, top, Mark::Dead);
             }

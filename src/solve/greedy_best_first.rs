@@ -63,6 +63,8 @@ impl GreedyBestFirst {
 
 impl Step for GreedyBestFirst {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
+        out.phase(3);
         let Some(Reverse((_, cell))) = self.open.pop() else {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return false;
@@ -70,6 +72,7 @@ impl Step for GreedyBestFirst {
         out.cursor(cell);
         self.marks.set(out, cell, Mark::Explored);
         if cell == self.goal {
+            out.phase(2);
             let path = path_from_parents(&self.parent, cell);
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);

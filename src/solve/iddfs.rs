@@ -69,19 +69,23 @@ impl Iddfs {
 
 impl Step for Iddfs {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.begin(1);
         let Some(&(cell, next)) = self.stack.last() else {
             if !self.cut {
                 self.outcome =
                     Outcome::NotFound("the goal cannot be reached from the start".into());
                 return false;
             }
+            out.phase(4);
             self.limit += 1;
             self.current += 1;
             self.begin_round();
             return true;
         };
+        out.phase(2);
         out.cursor(cell);
         if cell == self.goal {
+            out.phase(3);
             let path: Vec<Cell> = self.stack.iter().map(|&(c, _)| c).collect();
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);

@@ -40,6 +40,7 @@ impl LongestPath {
 
 impl Step for LongestPath {
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        out.phase(if self.second { 2 } else { 1 });
         match self.sweep.advance(&self.grid, |_| {}) {
             Some(cell) => {
                 out.cursor(cell);
@@ -58,6 +59,7 @@ impl Step for LongestPath {
                 true
             }
             None => {
+                out.phase(3);
                 let path = self.sweep.path_to(self.last);
                 self.marks.set_path(out, &path);
                 self.outcome = Outcome::Found(path);

@@ -131,6 +131,7 @@ impl Step for Pledge {
             self.trail.step_to(self.at, &mut self.marks, out);
         }
         if self.at == self.goal {
+            out.phase(4);
             let path = self.trail.cells().to_vec();
             self.marks.set_path(out, &path);
             self.outcome = Outcome::Found(path);
@@ -157,9 +158,11 @@ impl Step for Pledge {
                     })
                     .expect("a cell has sides");
                 if self.open(ahead) {
+                    out.phase(1);
                     self.go(ahead, self.preferred, out);
                 } else {
                     // A wall ahead: take it on the left hand, turns at zero.
+                    out.phase(2);
                     self.following = Some((ahead, 0.0));
                     self.heading = self.preferred;
                 }
@@ -180,8 +183,10 @@ impl Step for Pledge {
                     let entered = self.go(exit, angle, out);
                     self.following = if turned.abs() < EPSILON {
                         // Facing the chosen direction again: let go.
+                        out.phase(3);
                         None
                     } else {
+                        out.phase(2);
                         Some((entered, turned))
                     };
                 } else {

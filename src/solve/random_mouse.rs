@@ -60,6 +60,7 @@ impl Step for RandomMouse {
             self.trail.step_to(self.at, &mut self.marks, out);
         }
         if self.at == self.goal {
+            out.phase(2);
             self.outcome = Outcome::Found(self.trail.cells().to_vec());
             return false;
         }
@@ -83,6 +84,7 @@ impl Step for RandomMouse {
             return false;
         }
         let next = self.rng.pick(choices.as_slice());
+        out.phase(1);
         self.moves += 1;
         self.previous = Some(self.at);
         self.at = next;

@@ -79,6 +79,7 @@ impl Step for ShortestPaths {
         match self.phase {
             Phase::FromStart | Phase::FromGoal => {
                 let from_start = matches!(self.phase, Phase::FromStart);
+                out.phase(if from_start { 1 } else { 2 });
                 let marks = &mut self.marks;
                 let next = self.sweep.advance(&self.grid, |_| {});
                 match next {
@@ -118,6 +119,7 @@ impl Step for ShortestPaths {
                 true
             }
             Phase::Mark(from) => {
+                out.phase(3);
                 let total = self.from_start[self.goal as usize];
                 // Marks a batch of cells per call: this pass only reads.
                 let end = (from + 64).min(self.grid.cells());
@@ -133,6 +135,7 @@ impl Step for ShortestPaths {
                     self.phase = Phase::Mark(end);
                     return true;
                 }
+                out.phase(4);
                 let path = self.one_path();
                 self.outcome = Outcome::Found(path);
                 false

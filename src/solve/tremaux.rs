@@ -93,10 +93,12 @@ impl Step for Tremaux {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
+            out.phase(1);
             out.cursor(self.at);
             self.marks.set(out, self.at, Mark::Path);
         }
         if self.at == self.goal {
+            out.phase(4);
             self.outcome = match self.once_walked_path() {
                 Some(path) => {
                     self.marks.set_path(out, &path);
@@ -115,13 +117,18 @@ impl Step for Tremaux {
             .iter()
             .any(|&d| Some(d) != back && self.count(self.at, d) > 0);
         let choice = match back {
-            Some(b) if seen_before && self.count(self.at, b) == 1 => Some(b),
-            _ => open
-                .iter()
-                .copied()
-                .find(|&d| Some(d) != back && self.count(self.at, d) == 0)
-                .or_else(|| back.filter(|&b| self.count(self.at, b) < 2))
-                .or_else(|| open.iter().copied().find(|&d| self.count(self.at, d) == 1)),
+            Some(b) if seen_before && self.count(self.at, b) == 1 => {
+                out.phase(2);
+                Some(b)
+            }
+            _ => {
+                out.phase(3);
+                open.iter()
+                    .copied()
+                    .find(|&d| Some(d) != back && self.count(self.at, d) == 0)
+                    .or_else(|| back.filter(|&b| self.count(self.at, b) < 2))
+                    .or_else(|| open.iter().copied().find(|&d| self.count(self.at, d) == 1))
+            }
         };
         let Some(side) = choice else {
             self.outcome = Outcome::NotFound(

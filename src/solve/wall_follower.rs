@@ -71,8 +71,10 @@ impl Step for WallFollower {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;
+            out.phase(1);
             self.trail.step_to(self.at, &mut self.marks, out);
             if self.at == self.goal {
+                out.phase(3);
                 self.outcome = Outcome::Found(self.trail.cells().to_vec());
                 return false;
             }
@@ -105,8 +107,10 @@ impl Step for WallFollower {
         };
         self.back = back;
         self.at = next;
+        out.phase(2);
         self.trail.step_to(next, &mut self.marks, out);
         if next == self.goal {
+            out.phase(3);
             self.outcome = Outcome::Found(self.trail.cells().to_vec());
             return false;
         }

@@ -14,6 +14,7 @@ pub fn replay(name: &str, params: Params) -> (Grid, usize) {
     let mut grid = generator.initial_grid();
     let mut marks = vec![Mark::Blank; params.dims().cells() as usize];
     let mut cursor = None;
+    let mut phase = None;
     let mut count = 0;
     let mut done = 0;
     for event in generator.by_ref() {
@@ -38,7 +39,9 @@ pub fn replay(name: &str, params: Params) -> (Grid, usize) {
                     "{name}: {event:?} changed nothing"
                 );
             }
-            Event::Phase(_) => {}
+            Event::Phase(k) => {
+                assert_ne!(phase.replace(k), Some(k), "{name}: {event:?} changed nothing")
+            }
             Event::Done => done += 1,
         }
     }
