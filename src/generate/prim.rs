@@ -2,10 +2,9 @@
 //!
 //! 1. Add a random cell to the maze and its neighbours to the frontier.
 //! 2. Take a random frontier cell and link it to a random neighbour already in
-//!    the maze.
-//! 3. Add its neighbours that are neither in the maze nor on the frontier to
-//!    the frontier.
-//! 4. Repeat from 2 until the frontier is empty.
+//!    the maze; add its neighbours that are neither in the maze nor on the
+//!    frontier to the frontier.
+//! 3. Repeat from 2 until the frontier is empty.
 //!
 //! Its mazes radiate from the start with many short dead ends (about 35% of
 //! cells) and short corridors: easy to solve by eye. On screen the frontier is
@@ -65,7 +64,7 @@ impl<S: Topology> Step for Prim<S> {
             return !self.frontier.is_empty();
         }
         if self.frontier.is_empty() {
-            out.phase(4);
+            out.phase(3);
             return false;
         }
         let i = self.rng.below(self.frontier.len() as u32) as usize;
@@ -79,10 +78,9 @@ impl<S: Topology> Step for Prim<S> {
         out.cursor(cell);
         out.carve(link, cell);
         out.mark(cell, Mark::Blank);
-        out.phase(3);
         self.add(cell, out);
         if self.frontier.is_empty() {
-            out.phase(4);
+            out.phase(3);
         }
         !self.frontier.is_empty()
     }
