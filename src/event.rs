@@ -132,40 +132,68 @@ impl Emit {
 
     /// Records a mark change; the caller guarantees the mark differs from the
     /// cell's current one.
-    #[inline]
+    #[inline(always)]
     pub fn mark(&mut self, cell: Cell, mark: Mark) {
         if self.visuals {
             self.events.push(Event::Mark(cell, mark));
-        } else {
-            self.skipped += 1;
         }
+        self.skipped += u64::from(!self.visuals);
     }
 
     /// Moves the cursor; a move to where it already is records nothing.
-    #[inline]
+    #[inline(always)]
     pub fn cursor(&mut self, cell: Cell) {
-        if self.cursor != Some(cell) {
-            self.cursor = Some(cell);
-            if self.visuals {
-                self.events.push(Event::Cursor(cell));
-            } else {
-                self.skipped += 1;
-            }
+        // Branch-free unless visuals are on: random walks move the cursor
+        // on every step, and an instant build only counts the moves.
+        let changed = self.cursor != Some(cell);
+        self.cursor = Some(cell);
+        if changed & self.visuals {
+            self.events.push(Event::Cursor(cell));
         }
+        self.skipped += u64::from(changed & !self.visuals);
     }
 
     /// Says the algorithm is now at step `k` of its listed steps; saying
     /// the step it is already at records nothing.
-    #[inline]
+    #[inline(always)]
     pub fn phase(&mut self, k: u8) {
-        if self.phase != k {
-            self.phase = k;
-            if self.visuals {
-                self.events.push(Event::Phase(k));
-            } else {
-                self.skipped += 1;
-            }
+        // Branch-free when nothing changes or visuals are off: algorithms
+        // say their step inside their hottest loops, and an instant build
+        // only counts.
+        let changed = self.phase != k;
+        self.phase = k;
+        if changed & self.visuals {
+            self.events.push(Event::Phase(k));
         }
+        self.skipped += u64::from(changed & !self.visuals);
+    }
+
+    /// An instant build's cursor moves counted by the algorithm itself
+    /// (each to a cell other than the one before), ending at `cell`.
+    #[inline]
+    pub(crate) fn quiet_cursor(&mut self, cell: Cell, moves: u64) {
+        debug_assert!(!self.visuals);
+        if moves > 0 {
+            self.cursor = Some(cell);
+            self.skipped += moves;
+        }
+    }
+
+    /// The cursor and phase so far, for an algorithm that counts an
+    /// instant build's visual events itself (then `quiet_flush`).
+    #[inline]
+    pub(crate) fn quiet_state(&self) -> (Option<Cell>, u8) {
+        (self.cursor, self.phase)
+    }
+
+    /// Takes back the cursor, phase and count of visual events an instant
+    /// build's own loop kept in registers.
+    #[inline]
+    pub(crate) fn quiet_flush(&mut self, cursor: Option<Cell>, phase: u8, skipped: u64) {
+        debug_assert!(!self.visuals);
+        self.cursor = cursor;
+        self.phase = phase;
+        self.skipped += skipped;
     }
 
     /// Says step `k` if no step has been said yet in this run: the first

@@ -46,7 +46,7 @@ pub trait Step: StepClone {
 }
 
 /// Events an algorithm writes per call of `Step::step`, at least.
-const STEP_BATCH_EVENTS: usize = 64;
+pub(crate) const STEP_BATCH_EVENTS: usize = 64;
 
 /// How many events `next_chunk` buffers at a time at most.
 const CHUNK_EVENTS: usize = 256;

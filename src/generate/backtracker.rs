@@ -43,7 +43,73 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
     super::on_shape!(params, shape => Box::new(Backtracker::new(shape, params)))
 }
 
+impl<S: Topology> Backtracker<S> {
+    /// The rest of an instant build, the same draws and carvings as
+    /// `step_one`, with the marks, cursor moves and phases counted in
+    /// locals (handed over at the end) rather than through `out` one by
+    /// one, which cost a fifth of the build (31-35 to 41-44 ns a cell at
+    /// 500 x 500).
+    fn quiet_run(&mut self, out: &mut Emit) -> bool {
+        let (mut cursor, mut phase) = out.quiet_state();
+        let mut skipped = 0u64;
+        // A phase change counts when it names another step.
+        let say = |k: u8, phase: &mut u8| -> u64 {
+            let changed = u64::from(*phase != k);
+            *phase = k;
+            changed
+        };
+        while let Some(&top) = self.stack.last() {
+            let visited = &self.visited;
+            match self
+                .shape
+                .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
+            {
+                Some(next) => {
+                    skipped += say(2, &mut phase);
+                    out.carve(top, next);
+                    self.visited.insert(next);
+                    self.stack.push(next);
+                    // Its mark, and the cursor's move to it.
+                    skipped += 1 + u64::from(cursor != Some(next));
+                    cursor = Some(next);
+                }
+                None => {
+                    self.stack.pop();
+                    skipped += say(3, &mut phase);
+                    skipped += 1;
+                    match self.stack.last() {
+                        Some(&below) => {
+                            skipped += u64::from(cursor != Some(below));
+                            cursor = Some(below);
+                        }
+                        None => skipped += say(4, &mut phase),
+                    }
+                }
+            }
+        }
+        out.quiet_flush(cursor, phase, skipped);
+        false
+    }
+}
+
 impl<S: Topology> Step for Backtracker<S> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        if !out.visuals() {
+            if !self.started && !self.step_one(out) {
+                return false;
+            }
+            return self.quiet_run(out);
+        }
+        loop {
+            if !self.step_one(out) {
+                return false;
+            }
+            if out.len() >= crate::stream::STEP_BATCH_EVENTS {
+                return true;
+            }
+        }
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if !self.started {
             self.started = true;

@@ -93,6 +93,10 @@ impl Step for BinaryTree {
             out.phase(1);
             out.phase(2);
         }
+        // An instant build counts its cursor moves (one per carving cell)
+        // and hands the count over once a batch.
+        let visuals = out.visuals();
+        let (mut moves, mut last) = (0u64, 0);
         for cell in self.next..end {
             let v = self.dims.step(cell, vertical);
             let h = self.dims.step(cell, horizontal);
@@ -101,9 +105,17 @@ impl Step for BinaryTree {
                 (one, None) | (None, one) => one,
             };
             if let Some(to) = to {
-                out.cursor(cell);
+                if visuals {
+                    out.cursor(cell);
+                } else {
+                    moves += 1;
+                    last = cell;
+                }
                 out.carve(cell, to);
             }
+        }
+        if moves > 0 {
+            out.quiet_cursor(last, moves);
         }
         self.next = end;
         self.next < self.dims.cells()

@@ -71,6 +71,17 @@ impl AppHandle {
         self.app.borrow_mut().advance(steps)
     }
 
+    /// Shows step `step` of the carving (or, once a solve has run, of the
+    /// solve) in every panel, as the timeline's slider does.
+    pub fn seek(&self, step: u64) -> Result<(), JsValue> {
+        self.app.borrow_mut().seek(step)
+    }
+
+    /// The step panel `index`'s maze shows.
+    pub fn panel_step(&self, index: usize) -> Option<u64> {
+        Some(self.app.borrow().panels.get(index)?.step())
+    }
+
     /// The query string that reproduces what is on screen.
     pub fn query(&self) -> String {
         self.app.borrow().settings.to_query()

@@ -40,7 +40,11 @@ pub fn replay(name: &str, params: Params) -> (Grid, usize) {
                 );
             }
             Event::Phase(k) => {
-                assert_ne!(phase.replace(k), Some(k), "{name}: {event:?} changed nothing")
+                assert_ne!(
+                    phase.replace(k),
+                    Some(k),
+                    "{name}: {event:?} changed nothing"
+                )
             }
             Event::Done => done += 1,
         }
