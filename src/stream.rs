@@ -34,13 +34,20 @@ pub trait Step: StepClone {
     /// pointer; batching here keeps that call off the per-cell path while
     /// `step_one` stays small and inlinable.
     fn step(&mut self, out: &mut Emit) -> bool {
-        loop {
-            if !self.step_one(out) {
-                return false;
-            }
-            if out.len() >= STEP_BATCH_EVENTS {
-                return true;
-            }
+        step_batch(self, out)
+    }
+}
+
+/// `Step::step`'s batching, for an algorithm that overrides `step` (to
+/// run an instant build its own way) and batches as usual otherwise.
+#[inline]
+pub(crate) fn step_batch<S: Step + ?Sized>(stepper: &mut S, out: &mut Emit) -> bool {
+    loop {
+        if !stepper.step_one(out) {
+            return false;
+        }
+        if out.len() >= STEP_BATCH_EVENTS {
+            return true;
         }
     }
 }

@@ -100,14 +100,7 @@ impl<S: Topology> Step for Backtracker<S> {
             }
             return self.quiet_run(out);
         }
-        loop {
-            if !self.step_one(out) {
-                return false;
-            }
-            if out.len() >= crate::stream::STEP_BATCH_EVENTS {
-                return true;
-            }
-        }
+        crate::stream::step_batch(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {

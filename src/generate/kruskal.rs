@@ -25,6 +25,7 @@ use super::union_find::UnionFind;
 use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
 use crate::event::Emit;
+use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 
@@ -218,7 +219,54 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     }
 }
 
+impl<S: Topology, W: WallList> Kruskal<S, W> {
+    /// The next wall in the random order (shuffled and fetched ahead).
+    #[inline]
+    fn take_wall(&mut self) -> (Cell, Cell) {
+        let ahead = (self.next + AHEAD + 1).min(self.walls.len());
+        while self.prepared < ahead {
+            self.shuffle_next();
+        }
+        if self.fetches_ahead {
+            self.fetch_ahead();
+        }
+        let (a, b) = self.cells_at(self.next);
+        self.next += 1;
+        (a, b)
+    }
+
+    /// The rest of an instant build: the same walls and carvings, with the
+    /// cursor moves and phases counted in locals, handed over at the end
+    /// (through `out` one by one they cost a fifth of the build).
+    fn quiet_run(&mut self, out: &mut Emit) -> bool {
+        let (mut cursor, mut phase) = out.quiet_state();
+        let mut skipped = 0u64;
+        while self.remaining > 0 && self.next < self.walls.len() {
+            let (a, b) = self.take_wall();
+            if self.sets.union(a, b) {
+                skipped += u64::from(phase != 2) + u64::from(cursor != Some(a));
+                (phase, cursor) = (2, Some(a));
+                out.carve(a, b);
+                self.remaining -= 1;
+            }
+        }
+        skipped += u64::from(phase != 3);
+        out.quiet_flush(cursor, 3, skipped);
+        false
+    }
+}
+
 impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        if out.visuals() {
+            return crate::stream::step_batch(self, out);
+        }
+        if self.next == 0 {
+            out.phase(1);
+        }
+        self.quiet_run(out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
         if self.next == 0 {
             out.phase(1);
@@ -226,15 +274,7 @@ impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
         while self.remaining > 0 && self.next < self.walls.len() {
-            let ahead = (self.next + AHEAD + 1).min(self.walls.len());
-            while self.prepared < ahead {
-                self.shuffle_next();
-            }
-            if self.fetches_ahead {
-                self.fetch_ahead();
-            }
-            let (a, b) = self.cells_at(self.next);
-            self.next += 1;
+            let (a, b) = self.take_wall();
             if self.sets.union(a, b) {
                 out.phase(2);
                 out.cursor(a);

@@ -32,6 +32,8 @@ pub struct TruePrim<S: Topology> {
     buckets: Vec<Vec<u32>>,
     occupied: [u64; BUCKETS / 64],
     queued: usize,
+    /// Cells marked frontier so far (an instant build counts the marks).
+    marked: u64,
     started: bool,
 }
 
@@ -49,12 +51,18 @@ impl<S: Topology> TruePrim<S> {
             buckets: vec![Vec::new(); BUCKETS],
             occupied: [0; BUCKETS / 64],
             queued: 0,
+            marked: 0,
             started: false,
         }
     }
 
-    fn add(&mut self, cell: Cell, out: &mut Emit) {
+    /// Adds `cell` to the maze and queues its walls; returns how many
+    /// frontier marks an instant build skipped (counted here, handed over
+    /// with the carving's own).
+    fn add(&mut self, cell: Cell, out: &mut Emit) -> u64 {
         self.state[cell as usize] = IN;
+        let visuals = out.visuals();
+        let before = self.marked;
         // A wall is queued as `cell * 8 + side`: which side, not its value,
         // is all a pick depends on, so squares keep their mazes.
         let TruePrim {
@@ -64,6 +72,7 @@ impl<S: Topology> TruePrim<S> {
             buckets,
             occupied,
             queued,
+            marked,
             ..
         } = self;
         shape.for_each_side(cell, |d, side| {
@@ -75,13 +84,21 @@ impl<S: Topology> TruePrim<S> {
             }
             if state[n as usize] == OUT {
                 state[n as usize] = FRONTIER;
-                out.mark(n, Mark::Frontier);
+                if visuals {
+                    out.mark(n, Mark::Frontier);
+                }
+                *marked += 1;
             }
             let weight = (rng.next_u32() & 0xff) as usize;
             buckets[weight].push(cell * 8 + d as u32);
             occupied[weight / 64] |= 1 << (weight % 64);
             *queued += 1;
         });
+        if visuals {
+            0
+        } else {
+            self.marked - before
+        }
     }
 
     /// Removes a random wall from the lightest non-empty bucket.
@@ -106,7 +123,10 @@ impl<S: Topology> Step for TruePrim<S> {
             let start = self.shape.random_cell(&mut self.rng);
             out.phase(1);
             out.cursor(start);
-            self.add(start, out);
+            let marks = self.add(start, out);
+            out.quiet_cursor(start, marks);
+            // Step 1 is done: every later call is step 2 until the end.
+            out.phase(2);
             return self.queued > 0;
         }
         // Walls to cells already inside make no event; skip them here.
@@ -119,11 +139,18 @@ impl<S: Topology> Step for TruePrim<S> {
             if self.state[to as usize] == IN {
                 continue;
             }
-            out.phase(2);
-            out.cursor(to);
-            out.carve(from, to);
-            out.mark(to, Mark::Blank);
-            self.add(to, out);
+            if out.visuals() {
+                out.cursor(to);
+                out.carve(from, to);
+                out.mark(to, Mark::Blank);
+                self.add(to, out);
+            } else {
+                // Counted at once: the cursor's move to a new cell, its
+                // mark, and the marks of the frontier it adds.
+                out.carve(from, to);
+                let marks = self.add(to, out);
+                out.quiet_cursor(to, 2 + marks);
+            }
             if self.queued == 0 {
                 out.phase(3);
             }

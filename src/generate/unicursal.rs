@@ -23,12 +23,7 @@ use crate::grid::{Cell, Dims, Grid};
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     let dims = params.dims();
-    let passages = ring(dims, params.seed);
-    let block = |c: Cell| (dims.xy(c).0 / 2, dims.xy(c).1 / 2);
-    let rings = passages
-        .iter()
-        .filter(|&&(a, b)| block(a) == block(b))
-        .count();
+    let (passages, rings) = ring(dims, params.seed);
     // Step 1, the small maze, is worked out before the first event; step
     // 4, the cut, is the ring passage left out, shown once all are in.
     let phases = vec![(0, 1), (0, 2), (rings, 3), (passages.len(), 4)];
@@ -41,7 +36,8 @@ pub fn nearest_even(dims: Dims) -> (u32, u32) {
     (even(dims.width), even(dims.height))
 }
 
-fn ring(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
+/// The passages in carving order, and how many of them are the rings.
+fn ring(dims: Dims, seed: u64) -> (Vec<(Cell, Cell)>, usize) {
     let (w, h) = (dims.width / 2, dims.height / 2);
     let half = Dims::new(w.max(1), h.max(1)).expect("half of a valid size");
     // The small maze, as the backtracker carves it.
@@ -53,7 +49,10 @@ fn ring(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
         small.apply(&out.slice(i, i + 1)[0]);
     }
     let at = |x: u32, y: u32| dims.at(x, y);
-    let mut passages = Vec::new();
+    // The rings inside the blocks (step 2), then the joins between blocks
+    // (step 3): kept apart as they are made, carved in the list's order.
+    let mut rings = Vec::with_capacity(dims.cells() as usize);
+    let mut joins = Vec::new();
     for by in 0..h {
         for bx in 0..w {
             let (x, y) = (2 * bx, 2 * by);
@@ -62,37 +61,33 @@ fn ring(dims: Dims, seed: u64) -> Vec<(Cell, Cell)> {
             let south = by + 1 < h && small.is_open_between(block, block + w);
             let west = bx > 0 && small.is_open_between(block, block - 1);
             let north = by > 0 && small.is_open_between(block, block - w);
-            // The ring's four sides, each kept unless a passage opens it.
-            if !north {
-                passages.push((at(x, y), at(x + 1, y)));
+            // The ring's four sides, each kept unless a passage opens it;
+            // the top-left block's top side is where the one ring is cut
+            // (step 4), so it is never carved.
+            if !north && block != 0 {
+                rings.push((at(x, y), at(x + 1, y)));
             }
             if !south {
-                passages.push((at(x, y + 1), at(x + 1, y + 1)));
+                rings.push((at(x, y + 1), at(x + 1, y + 1)));
             }
             if !west {
-                passages.push((at(x, y), at(x, y + 1)));
+                rings.push((at(x, y), at(x, y + 1)));
             }
             if !east {
-                passages.push((at(x + 1, y), at(x + 1, y + 1)));
+                rings.push((at(x + 1, y), at(x + 1, y + 1)));
             }
             // Straight across into the next block east and south.
             if east {
-                passages.push((at(x + 1, y), at(x + 2, y)));
-                passages.push((at(x + 1, y + 1), at(x + 2, y + 1)));
+                joins.push((at(x + 1, y), at(x + 2, y)));
+                joins.push((at(x + 1, y + 1), at(x + 2, y + 1)));
             }
             if south {
-                passages.push((at(x, y + 1), at(x, y + 2)));
-                passages.push((at(x + 1, y + 1), at(x + 1, y + 2)));
+                joins.push((at(x, y + 1), at(x, y + 2)));
+                joins.push((at(x + 1, y + 1), at(x + 1, y + 2)));
             }
         }
     }
-    // Cut the ring at the top-left cell: drop one of its two passages.
-    if let Some(i) = passages.iter().position(|&(a, b)| a == 0 || b == 0) {
-        passages.remove(i);
-    }
-    // The rings inside the blocks first (step 2), then the joins between
-    // blocks (step 3): the same passages, carved in the order of the list.
-    let block = |c: Cell| (dims.xy(c).0 / 2, dims.xy(c).1 / 2);
-    passages.sort_by_key(|&(a, b)| block(a) != block(b));
-    passages
+    let ring_count = rings.len();
+    rings.extend(joins);
+    (rings, ring_count)
 }

@@ -5,6 +5,18 @@ use super::app::{App, Mode, State};
 use super::dom;
 use crate::shape::Topology;
 
+/// The module's linear memory: all the maze state lives in it.
+fn memory_bytes() -> f64 {
+    use wasm_bindgen::JsCast;
+    wasm_bindgen::memory()
+        .dyn_into::<js_sys::WebAssembly::Memory>()
+        .map_or(0.0, |m| {
+            m.buffer()
+                .dyn_into::<js_sys::ArrayBuffer>()
+                .map_or(0.0, |b| f64::from(b.byte_length()))
+        })
+}
+
 impl App {
     /// The status line: data attributes for tests and timings every frame;
     /// the announced text (`aria-live`) only when the state changes, so a
@@ -51,6 +63,7 @@ impl App {
                 ("data-slow-frames", self.slow_frames.to_string()),
                 ("data-draw-ms", format!("{:.1}", self.draw_ms)),
                 ("data-build-ms", format!("{:.1}", self.build_ms)),
+                ("data-memory-bytes", memory_bytes().to_string()),
                 (
                     "data-recording-bytes",
                     self.panels
