@@ -17,6 +17,22 @@ use crate::solve::Solver;
 /// The budget counts every copy at this size.
 pub const GENERATOR_STATE_BYTES_PER_CELL: usize = 18;
 
+/// What each generator's copy was measured to take, most over square, hex
+/// and polar, rounded up (bytes a cell; the same example): the budget
+/// counts checkpoints at these sizes, so the lean ones get more of them.
+fn state_bytes_per_cell(name: &str) -> usize {
+    match name {
+        "aldous-broder" | "hunt-and-kill" | "eller" | "binary-tree" | "sidewinder"
+        | "recursive-division" | "brain" => 1,
+        "growing-tree" | "backtracker" | "prim" | "wilson" | "houston" => 2,
+        "true-prim" => 8,
+        "growing-forest" | "blobby-division" | "cellular-automaton" | "mazectric" => 7,
+        "unicursal" | "fractal" | "origin-shift" => 9,
+        "kruskal" | "boruvka" => 13,
+        _ => GENERATOR_STATE_BYTES_PER_CELL,
+    }
+}
+
 /// The same for solvers, measured the same way halfway through (pledge,
 /// 23.9: its copy of the maze, marks and the visits of each cell and side).
 const SOLVER_STATE_BYTES_PER_CELL: usize = 24;
@@ -27,7 +43,18 @@ impl Source for Generator {
     }
 
     fn state_bytes(&self) -> usize {
-        self.params().shape.cells() as usize * GENERATOR_STATE_BYTES_PER_CELL
+        let params = self.params();
+        // The weavers were not measured apart: counted at the most.
+        let mut per_cell = if params.weave {
+            GENERATOR_STATE_BYTES_PER_CELL
+        } else {
+            state_bytes_per_cell(self.algorithm().name)
+        };
+        if params.braid > 0 {
+            // Braiding keeps a copy of the maze and its list of dead ends.
+            per_cell += 5;
+        }
+        params.shape.cells() as usize * per_cell
     }
 }
 

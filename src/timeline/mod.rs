@@ -45,7 +45,7 @@ pub trait Frame {
 pub const MIN_SPACING: u64 = 1 << 12;
 
 /// The bytes a timeline's checkpoints may take, unless told otherwise.
-pub const DEFAULT_BUDGET: usize = 96 << 20;
+pub const DEFAULT_BUDGET: usize = 128 << 20;
 
 struct Checkpoint<S, P> {
     step: u64,
@@ -72,6 +72,9 @@ pub struct Timeline<S: Source, F: Frame> {
     most_checkpoints: usize,
     /// About the bytes of one checkpoint.
     checkpoint_size: usize,
+    /// A run finished elsewhere is recorded in the background: a source
+    /// and frame of its own going forward, dropping checkpoints on the way.
+    indexer: Option<(S, F, u64)>,
 }
 
 impl<S: Source, F: Frame> Timeline<S, F> {
@@ -114,6 +117,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
             spacing: spacing.max(1).next_power_of_two(),
             most_checkpoints: most_checkpoints.max(1),
             checkpoint_size: each,
+            indexer: None,
         }
     }
 
@@ -157,6 +161,51 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     pub fn checkpoint_bytes(&self) -> (usize, usize) {
         let count = self.checkpoints.len() + usize::from(self.end_snapshot.is_some());
         (count, self.checkpoint_size * count)
+    }
+
+    /// Starts recording a run finished elsewhere in the background, from
+    /// `frame`, the picture at step 0 (see `index`).
+    pub fn start_indexing(&mut self, frame: F) {
+        let source = self.checkpoints[0].source.clone();
+        self.indexer = Some((source, frame, 0));
+    }
+
+    /// Whether background recording has steps left.
+    pub fn indexing(&self) -> bool {
+        self.indexer.is_some()
+    }
+
+    /// Goes up to `max` events further in the background recording,
+    /// keeping a checkpoint at each multiple of the spacing not yet kept,
+    /// so that later seeks replay at most `spacing` events. Returns
+    /// whether there is more to do.
+    pub fn index(&mut self, max: u64) -> bool {
+        let Some((mut source, mut frame, mut at)) = self.indexer.take() else {
+            return false;
+        };
+        let mut left = max;
+        let mut ended = false;
+        while left > 0 {
+            let next_checkpoint = (at / self.spacing + 1) * self.spacing;
+            let want = left.min(next_checkpoint - at).min(1 << 20) as usize;
+            let chunk = source.next_chunk(want);
+            if chunk.is_empty() {
+                ended = true;
+                break;
+            }
+            for event in chunk {
+                frame.apply(event);
+            }
+            at += chunk.len() as u64;
+            left -= chunk.len() as u64;
+            if at % self.spacing == 0 {
+                self.keep(at, &source, &frame);
+            }
+        }
+        if !ended {
+            self.indexer = Some((source, frame, at));
+        }
+        !ended
     }
 
     /// Says the run was taken to its end without this timeline (an
@@ -244,22 +293,24 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     /// Keeps a checkpoint at `at` (a multiple of the spacing), unless one
     /// is there; thins them when over budget.
     fn checkpoint(&mut self, frame: &F) {
-        let Some(live) = &self.live else {
-            return;
-        };
-        let index = self.checkpoints.partition_point(|c| c.step < self.at);
-        if self
-            .checkpoints
-            .get(index)
-            .is_some_and(|c| c.step == self.at)
-        {
+        if let Some(live) = self.live.take() {
+            self.keep(self.at, &live, frame);
+            self.live = Some(live);
+        }
+    }
+
+    /// Keeps a checkpoint of `source` and `frame` at `at` (a multiple of
+    /// the spacing), unless one is there; thins them when over budget.
+    fn keep(&mut self, at: u64, source: &S, frame: &F) {
+        let index = self.checkpoints.partition_point(|c| c.step < at);
+        if self.checkpoints.get(index).is_some_and(|c| c.step == at) {
             return;
         }
         self.checkpoints.insert(
             index,
             Checkpoint {
-                step: self.at,
-                source: live.clone(),
+                step: at,
+                source: source.clone(),
                 snapshot: frame.snapshot(),
             },
         );

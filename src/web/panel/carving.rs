@@ -43,7 +43,9 @@ impl Panel {
             let start = Scene::new(generator.initial_grid(), algorithm.starts_open);
             let mut timeline = Timeline::new(generator, &start, steps, budget);
             if done {
+                // Built at once: recorded in the background from here.
                 timeline.finished_elsewhere(steps);
+                timeline.start_indexing(start);
             }
             timeline
         });
@@ -124,6 +126,19 @@ impl Panel {
         }
         self.pixels.paint_all(&self.scene);
         at
+    }
+
+    /// Records a run built at once in the background, up to `events`
+    /// events this call, so that seeks find checkpoints near them; returns
+    /// whether there is more to record.
+    pub fn index_timeline(&mut self, events: u64) -> bool {
+        if !self.scene.done {
+            return false;
+        }
+        if self.timeline.is_none() && self.instant.is_none() {
+            self.ensure_timeline();
+        }
+        self.timeline.as_mut().is_some_and(|t| t.index(events))
     }
 
     /// Checkpoints kept and about how many bytes they take (a readout).
