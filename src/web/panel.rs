@@ -301,7 +301,9 @@ impl Panel {
     /// Writes the metrics line of a finished maze, once. Kept apart from
     /// `on_done` so the app can time generating and drawing on their own.
     pub fn write_metrics(&mut self) {
-        if !self.metrics_due {
+        // They measure the finished maze: a panel rewound before its end
+        // keeps them due until it is finished again.
+        if !self.metrics_due || !self.scene.done {
             return;
         }
         self.metrics_due = false;

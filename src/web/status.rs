@@ -36,6 +36,9 @@ impl App {
             Mode::Masking => "masking",
         };
         let text = match (self.state, self.mode) {
+            (_, Mode::Solving) if self.solve_paused => {
+                format!("solve paused at step {}", self.position().at)
+            }
             (_, Mode::Solving) => "solving".to_string(),
             (_, Mode::Playing) => "playing by hand".to_string(),
             (_, Mode::Masking) => "painting the mask".to_string(),
