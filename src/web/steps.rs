@@ -155,6 +155,8 @@ fn fill_lists(list: &Element, lists: &[StepList]) {
                 let _ = li.set_attribute("data-step", &format!("{l}:{}", k + 1));
                 let _ = li.set_attribute("value", &(k + 1).to_string());
                 li.set_text_content(Some(step));
+                // The whole step on hover where a narrow layout clips it.
+                let _ = li.set_attribute("title", step);
                 let _ = list.append_child(&li);
             }
         }
