@@ -131,6 +131,41 @@ impl<S: Topology> BlobbyDivision<S> {
         true
     }
 
+    /// The whole growth of the split in an instant build: the same draws
+    /// and claims as `grow`, the cursor moves and marks counted in locals
+    /// and handed over at the end (through `out` one by one they cost an
+    /// eighth of the build).
+    fn grow_quiet(&mut self, out: &mut Emit) {
+        let Some(split) = self.split.as_mut() else {
+            return;
+        };
+        let (mut cursor, phase) = out.quiet_state();
+        let mut skipped = 0u64;
+        while split.claimed < split.region.len() {
+            let i = self.rng.below(split.edge.len() as u32) as usize;
+            let cell = split.edge[i];
+            let mine = self.side[cell as usize];
+            let side = &self.side;
+            match self
+                .shape
+                .random_neighbor(cell, &mut self.rng, |n| side[n as usize] == FREE)
+            {
+                Some(n) => {
+                    self.side[n as usize] = mine;
+                    split.edge.push(n);
+                    split.claimed += 1;
+                    // The cursor's move to it, and its side's mark.
+                    skipped += u64::from(cursor != Some(n)) + 1;
+                    cursor = Some(n);
+                }
+                None => {
+                    split.edge.swap_remove(i);
+                }
+            }
+        }
+        out.quiet_flush(cursor, phase, skipped);
+    }
+
     /// Walls between the two sides, all but a random door; then the two
     /// sides become regions of their own.
     fn close_split(&mut self, out: &mut Emit) {
@@ -168,8 +203,16 @@ impl<S: Topology> BlobbyDivision<S> {
                 first_b += 1;
             }
         }
+        if out.visuals() {
+            for &cell in &region {
+                out.mark(cell, Mark::Blank);
+            }
+        } else {
+            // Every cell's mark cleared, counted at once.
+            let (cursor, phase) = out.quiet_state();
+            out.quiet_flush(cursor, phase, region.len() as u64);
+        }
         for &cell in &region {
-            out.mark(cell, Mark::Blank);
             self.side[cell as usize] = OUTSIDE;
         }
         let b = region.split_off(first_b);
@@ -207,7 +250,13 @@ impl<S: Topology> Step for BlobbyDivision<S> {
             return true;
         }
         out.phase(3);
-        if self.grow(out) {
+        let grown = if out.visuals() {
+            self.grow(out)
+        } else {
+            self.grow_quiet(out);
+            true
+        };
+        if grown {
             out.phase(4);
             self.close_split(out);
         }
