@@ -183,7 +183,15 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "input",
         Box::new(|app, _| {
             let value: u64 = input("tl-slider")?.value().parse().unwrap_or(0);
-            app.seek(value)
+            app.seek_quietly(value)
+        }),
+    )?;
+    listen(
+        "tl-slider",
+        "change",
+        Box::new(|app, _| {
+            app.sync_url();
+            Ok(())
         }),
     )?;
     listen("finish", "click", Box::new(|app, _| app.finish()))?;

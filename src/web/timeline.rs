@@ -56,10 +56,20 @@ impl App {
         }
     }
 
-    /// Shows step `target` in every panel (each stops at its own last
-    /// step) and pauses there. Seeking past the furthest step reached runs
-    /// the algorithm on to it.
+    /// Shows step `target` in every panel and writes the link (buttons,
+    /// keys, a link's `at`).
     pub(super) fn seek(&mut self, target: u64) -> Result<(), JsValue> {
+        self.seek_quietly(target)?;
+        self.sync_url();
+        Ok(())
+    }
+
+    /// Shows step `target` in every panel (each stops at its own last
+    /// step) and pauses there; seeking past the furthest step reached runs
+    /// the algorithm on to it. The link is left alone: a slider being
+    /// dragged writes it once, when let go (browsers throttle pages that
+    /// rewrite their address on every move).
+    pub(super) fn seek_quietly(&mut self, target: u64) -> Result<(), JsValue> {
         let started = super::app::now_ms();
         if self.drives_solve() {
             for panel in &mut self.panels {
@@ -88,7 +98,7 @@ impl App {
             self.last_frame_ms = None;
         }
         self.seek_ms = super::app::now_ms() - started;
-        self.sync_url();
+        self.note_position();
         self.show_status();
         Ok(())
     }
