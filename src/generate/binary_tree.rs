@@ -12,7 +12,7 @@
 use super::{Params, Step};
 use crate::error::MazeError;
 use crate::event::Emit;
-use crate::grid::{Dims, Dir};
+use crate::grid::{Cell, Dims, Dir};
 use crate::rng::Rng;
 use std::fmt;
 
@@ -84,6 +84,20 @@ impl BinaryTree {
 /// step covers a short stretch of a row to keep per-step overhead low.
 const CELLS_PER_STEP: u32 = 8;
 
+impl BinaryTree {
+    /// The neighbour `cell` opens to: one of the bias's two, at random,
+    /// or the only one there is.
+    #[inline(always)]
+    fn link(&mut self, cell: Cell, vertical: Dir, horizontal: Dir) -> Option<Cell> {
+        let v = self.dims.step(cell, vertical);
+        let h = self.dims.step(cell, horizontal);
+        match (v, h) {
+            (Some(v), Some(h)) => Some(if self.rng.coin() { v } else { h }),
+            (one, None) | (None, one) => one,
+        }
+    }
+}
+
 impl Step for BinaryTree {
     fn step_one(&mut self, out: &mut Emit) -> bool {
         let (vertical, horizontal) = self.bias.dirs();
@@ -95,26 +109,22 @@ impl Step for BinaryTree {
         }
         // An instant build counts its cursor moves (one per carving cell)
         // and hands the count over once a batch.
-        let visuals = out.visuals();
         let (mut moves, mut last) = (0u64, 0);
-        for cell in self.next..end {
-            let v = self.dims.step(cell, vertical);
-            let h = self.dims.step(cell, horizontal);
-            let to = match (v, h) {
-                (Some(v), Some(h)) => Some(if self.rng.coin() { v } else { h }),
-                (one, None) | (None, one) => one,
-            };
-            if let Some(to) = to {
-                if visuals {
+        if out.visuals() {
+            for cell in self.next..end {
+                if let Some(to) = self.link(cell, vertical, horizontal) {
                     out.cursor(cell);
-                } else {
+                    out.carve(cell, to);
+                }
+            }
+        } else {
+            for cell in self.next..end {
+                if let Some(to) = self.link(cell, vertical, horizontal) {
                     moves += 1;
                     last = cell;
+                    out.carve(cell, to);
                 }
-                out.carve(cell, to);
             }
-        }
-        if moves > 0 {
             out.quiet_cursor(last, moves);
         }
         self.next = end;
