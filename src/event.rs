@@ -195,6 +195,13 @@ impl Emit {
         self.skipped += skipped;
     }
 
+    /// Visual events an instant build counted itself (nothing with
+    /// visuals on: those were recorded one by one).
+    #[inline]
+    pub(crate) fn quiet_add(&mut self, n: u64) {
+        self.skipped += n * u64::from(!self.visuals);
+    }
+
     /// Says step `k` if no step has been said yet in this run: the first
     /// call of an algorithm that sets up in its constructor.
     #[inline]

@@ -32,8 +32,6 @@ pub struct TruePrim<S: Topology> {
     buckets: Vec<Vec<u32>>,
     occupied: [u64; BUCKETS / 64],
     queued: usize,
-    /// Cells marked frontier so far (an instant build counts the marks).
-    marked: u64,
     started: bool,
 }
 
@@ -51,18 +49,16 @@ impl<S: Topology> TruePrim<S> {
             buckets: vec![Vec::new(); BUCKETS],
             occupied: [0; BUCKETS / 64],
             queued: 0,
-            marked: 0,
             started: false,
         }
     }
 
-    /// Adds `cell` to the maze and queues its walls; returns how many
-    /// frontier marks an instant build skipped (counted here, handed over
-    /// with the carving's own).
-    fn add(&mut self, cell: Cell, out: &mut Emit) -> u64 {
+    /// Adds `cell` to the maze and queues its walls. An instant build's
+    /// frontier marks are not counted here: every cell but the first is
+    /// marked exactly once, so the run counts them all when it ends.
+    fn add(&mut self, cell: Cell, out: &mut Emit) {
         self.state[cell as usize] = IN;
         let visuals = out.visuals();
-        let before = self.marked;
         // A wall is queued as `cell * 8 + side`: which side, not its value,
         // is all a pick depends on, so squares keep their mazes.
         let TruePrim {
@@ -72,7 +68,6 @@ impl<S: Topology> TruePrim<S> {
             buckets,
             occupied,
             queued,
-            marked,
             ..
         } = self;
         shape.for_each_side(cell, |d, side| {
@@ -87,18 +82,19 @@ impl<S: Topology> TruePrim<S> {
                 if visuals {
                     out.mark(n, Mark::Frontier);
                 }
-                *marked += 1;
             }
             let weight = (rng.next_u32() & 0xff) as usize;
             buckets[weight].push(cell * 8 + d as u32);
             occupied[weight / 64] |= 1 << (weight % 64);
             *queued += 1;
         });
-        if visuals {
-            0
-        } else {
-            self.marked - before
-        }
+    }
+
+    /// The last step; an instant build adds the frontier marks it did not
+    /// count: one for every cell but the first.
+    fn end(&mut self, out: &mut Emit) {
+        out.phase(3);
+        out.quiet_add(u64::from(self.shape.live_cells() - 1));
     }
 
     /// Removes a random wall from the lightest non-empty bucket.
@@ -123,8 +119,7 @@ impl<S: Topology> Step for TruePrim<S> {
             let start = self.shape.random_cell(&mut self.rng);
             out.phase(1);
             out.cursor(start);
-            let marks = self.add(start, out);
-            out.quiet_cursor(start, marks);
+            self.add(start, out);
             // Step 1 is done: every later call is step 2 until the end.
             out.phase(2);
             return self.queued > 0;
@@ -145,18 +140,18 @@ impl<S: Topology> Step for TruePrim<S> {
                 out.mark(to, Mark::Blank);
                 self.add(to, out);
             } else {
-                // Counted at once: the cursor's move to a new cell, its
-                // mark, and the marks of the frontier it adds.
+                // The cursor's move to a new cell and its mark, counted
+                // at once.
                 out.carve(from, to);
-                let marks = self.add(to, out);
-                out.quiet_cursor(to, 2 + marks);
+                self.add(to, out);
+                out.quiet_cursor(to, 2);
             }
             if self.queued == 0 {
-                out.phase(3);
+                self.end(out);
             }
             return self.queued > 0;
         }
-        out.phase(3);
+        self.end(out);
         false
     }
 }
