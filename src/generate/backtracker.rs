@@ -12,10 +12,11 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct Backtracker<S: Topology> {
@@ -43,80 +44,19 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
     super::on_shape!(params, shape => Box::new(Backtracker::new(shape, params)))
 }
 
-/// Moves an instant build makes per call of its own loop.
-const QUIET_BATCH: u32 = 1 << 12;
-
-impl<S: Topology> Backtracker<S> {
-    /// The rest of an instant build, the same draws and carvings as
-    /// `step_one`, with the marks, cursor moves and phases counted in
-    /// locals (handed over at the end) rather than through `out` one by
-    /// one, which cost a fifth of the build (31-35 to 41-44 ns a cell at
-    /// 500 x 500).
-    ///
-    /// It goes `QUIET_BATCH` moves a call: a browser runs a function in
-    /// its baseline compiler until it has been called often enough to be
-    /// optimised, so one call for the whole maze stayed slow (a 1000 x
-    /// 1000 build took 125 ms of generating in Chromium against 57-85).
-    #[inline(never)]
-    fn quiet_run(&mut self, out: &mut Emit) -> bool {
-        let (mut cursor, mut phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        // A phase change counts when it names another step.
-        let say = |k: u8, phase: &mut u8| -> u64 {
-            let changed = u64::from(*phase != k);
-            *phase = k;
-            changed
-        };
-        for _ in 0..QUIET_BATCH {
-            let Some(&top) = self.stack.last() else {
-                break;
-            };
-            let visited = &self.visited;
-            match self
-                .shape
-                .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
-            {
-                Some(next) => {
-                    skipped += say(2, &mut phase);
-                    out.carve(top, next);
-                    self.visited.insert(next);
-                    self.stack.push(next);
-                    // Its mark, and the cursor's move to it.
-                    skipped += 1 + u64::from(cursor != Some(next));
-                    cursor = Some(next);
-                }
-                None => {
-                    self.stack.pop();
-                    skipped += say(3, &mut phase);
-                    skipped += 1;
-                    match self.stack.last() {
-                        Some(&below) => {
-                            skipped += u64::from(cursor != Some(below));
-                            cursor = Some(below);
-                        }
-                        None => skipped += say(4, &mut phase),
-                    }
-                }
-            }
-        }
-        out.quiet_flush(cursor, phase, skipped);
-        !self.stack.is_empty()
-    }
-}
-
 impl<S: Topology> Step for Backtracker<S> {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if !out.visuals() {
-            if !self.started && !self.step_one(out) {
-                return false;
-            }
-            while self.quiet_run(out) {}
-            return false;
-        }
-        crate::stream::step_batch(self, out)
+        crate::stream::step_either(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for Backtracker<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);

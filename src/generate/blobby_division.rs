@@ -16,10 +16,11 @@
 //! needs only cells and neighbours.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 /// Which side of the split being made a cell is on, if any.
 const FREE: u8 = 0;
@@ -69,7 +70,7 @@ impl<S: Topology> BlobbyDivision<S> {
         }
     }
 
-    fn begin_split(&mut self, region: Vec<Cell>, out: &mut Emit) {
+    fn begin_split<R: Record>(&mut self, region: Vec<Cell>, out: &mut R) {
         for &c in &region {
             self.side[c as usize] = FREE;
         }
@@ -95,7 +96,7 @@ impl<S: Topology> BlobbyDivision<S> {
     }
 
     /// Grows one cell of the split; returns whether the split is complete.
-    fn grow(&mut self, out: &mut Emit) -> bool {
+    fn grow<R: Record>(&mut self, out: &mut R) -> bool {
         let Some(split) = self.split.as_mut() else {
             return true;
         };
@@ -131,44 +132,9 @@ impl<S: Topology> BlobbyDivision<S> {
         true
     }
 
-    /// The whole growth of the split in an instant build: the same draws
-    /// and claims as `grow`, the cursor moves and marks counted in locals
-    /// and handed over at the end (through `out` one by one they cost an
-    /// eighth of the build).
-    fn grow_quiet(&mut self, out: &mut Emit) {
-        let Some(split) = self.split.as_mut() else {
-            return;
-        };
-        let (mut cursor, phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        while split.claimed < split.region.len() {
-            let i = self.rng.below(split.edge.len() as u32) as usize;
-            let cell = split.edge[i];
-            let mine = self.side[cell as usize];
-            let side = &self.side;
-            match self
-                .shape
-                .random_neighbor(cell, &mut self.rng, |n| side[n as usize] == FREE)
-            {
-                Some(n) => {
-                    self.side[n as usize] = mine;
-                    split.edge.push(n);
-                    split.claimed += 1;
-                    // The cursor's move to it, and its side's mark.
-                    skipped += u64::from(cursor != Some(n)) + 1;
-                    cursor = Some(n);
-                }
-                None => {
-                    split.edge.swap_remove(i);
-                }
-            }
-        }
-        out.quiet_flush(cursor, phase, skipped);
-    }
-
     /// Walls between the two sides, all but a random door; then the two
     /// sides become regions of their own.
-    fn close_split(&mut self, out: &mut Emit) {
+    fn close_split<R: Record>(&mut self, out: &mut R) {
         let Some(Split {
             mut region, edge, ..
         }) = self.split.take()
@@ -203,16 +169,8 @@ impl<S: Topology> BlobbyDivision<S> {
                 first_b += 1;
             }
         }
-        if out.visuals() {
-            for &cell in &region {
-                out.mark(cell, Mark::Blank);
-            }
-        } else {
-            // Every cell's mark cleared, counted at once.
-            let (cursor, phase) = out.quiet_state();
-            out.quiet_flush(cursor, phase, region.len() as u64);
-        }
         for &cell in &region {
+            out.mark(cell, Mark::Blank);
             self.side[cell as usize] = OUTSIDE;
         }
         let b = region.split_off(first_b);
@@ -226,7 +184,18 @@ impl<S: Topology> BlobbyDivision<S> {
 }
 
 impl<S: Topology> Step for BlobbyDivision<S> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for BlobbyDivision<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             out.phase(1);
@@ -250,13 +219,7 @@ impl<S: Topology> Step for BlobbyDivision<S> {
             return true;
         }
         out.phase(3);
-        let grown = if out.visuals() {
-            self.grow(out)
-        } else {
-            self.grow_quiet(out);
-            true
-        };
-        if grown {
+        if self.grow(out) {
             out.phase(4);
             self.close_split(out);
         }

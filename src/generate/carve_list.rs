@@ -3,8 +3,9 @@
 //! or searches (the unicursal labyrinth, the fractal tessellation).
 
 use super::Step;
-use crate::event::Emit;
+use crate::event::{Emit, Record};
 use crate::grid::Cell;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct CarveList {
@@ -28,7 +29,8 @@ impl CarveList {
     }
 
     /// Says every step that begins at or before the current passage.
-    fn report_phases(&mut self, out: &mut Emit) {
+    #[inline(always)]
+    fn report_phases<R: Record>(&mut self, out: &mut R) {
         while let Some(&(i, k)) = self.phases.get(self.phase_at) {
             if i > self.next {
                 break;
@@ -39,52 +41,19 @@ impl CarveList {
     }
 }
 
-impl CarveList {
-    /// Up to `QUIET_BATCH` passages of an instant build: the cursor moves
-    /// and phases counted in locals and handed over once a batch (a call
-    /// a passage with its counting cost a fifth of the unicursal build).
-    #[inline(never)]
-    fn quiet_batch(&mut self, out: &mut Emit) -> bool {
-        let (mut cursor, mut phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        let end = (self.next + QUIET_BATCH).min(self.passages.len());
-        for i in self.next..end {
-            while let Some(&(at, k)) = self.phases.get(self.phase_at) {
-                if at > i {
-                    break;
-                }
-                skipped += u64::from(phase != k);
-                phase = k;
-                self.phase_at += 1;
-            }
-            let (a, b) = self.passages[i];
-            skipped += u64::from(cursor != Some(b));
-            cursor = Some(b);
-            out.carve(a, b);
-        }
-        self.next = end;
-        out.quiet_flush(cursor, phase, skipped);
-        if self.next == self.passages.len() {
-            self.report_phases(out);
-            return false;
-        }
-        true
-    }
-}
-
-/// Passages an instant build carves per call of its own loop.
-const QUIET_BATCH: usize = 1 << 12;
-
 impl Step for CarveList {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if out.visuals() {
-            return crate::stream::step_batch(self, out);
-        }
-        while self.quiet_batch(out) {}
-        false
+        crate::stream::step_either(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl StepWith for CarveList {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         self.report_phases(out);
         let Some(&(a, b)) = self.passages.get(self.next) else {
             return false;

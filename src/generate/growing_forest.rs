@@ -16,10 +16,11 @@
 use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct GrowingForest<S: Topology> {
@@ -57,7 +58,7 @@ impl<S: Topology> GrowingForest<S> {
         }
     }
 
-    fn plant(&mut self, out: &mut Emit) {
+    fn plant<R: Record>(&mut self, out: &mut R) {
         let live = self.shape.live_cells();
         let roots = ((f64::from(live).sqrt() / 2.0).ceil() as u32).clamp(1, live);
         for _ in 0..roots {
@@ -72,71 +73,19 @@ impl<S: Topology> GrowingForest<S> {
     }
 }
 
-impl<S: Topology> GrowingForest<S> {
-    /// Up to `QUIET_BATCH` growing moves of an instant build: the same
-    /// draws and carvings, the cursor moves, marks and phase counted in
-    /// locals and handed over once a batch (one by one through `out` they
-    /// cost a tenth of the build). The joining is left to `step_one`.
-    #[inline(never)]
-    fn quiet_grow(&mut self, out: &mut Emit) -> bool {
-        let (mut cursor, mut phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        for _ in 0..QUIET_BATCH {
-            if self.frontier.is_empty() {
-                break;
-            }
-            skipped += u64::from(phase != 2);
-            phase = 2;
-            let i = self.rng.below(self.frontier.len() as u32) as usize;
-            let cell = self.frontier[i];
-            skipped += u64::from(cursor != Some(cell));
-            cursor = Some(cell);
-            let visited = &self.visited;
-            match self
-                .shape
-                .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
-            {
-                Some(next) => {
-                    self.visited.insert(next);
-                    self.sets.union(cell, next);
-                    self.frontier.push(next);
-                    out.carve(cell, next);
-                }
-                None => {
-                    self.frontier.swap_remove(i);
-                }
-            }
-            // The new cell's mark, or the dropped cell's.
-            skipped += 1;
-        }
-        out.quiet_flush(cursor, phase, skipped);
-        if self.frontier.is_empty() {
-            let mut walls = Vec::new();
-            self.shape.for_each_wall_code(|w| walls.push(w));
-            self.walls = walls;
-            return false;
-        }
-        true
-    }
-}
-
-/// Growing moves an instant build makes per call of its own loop.
-const QUIET_BATCH: u32 = 1 << 12;
-
 impl<S: Topology> Step for GrowingForest<S> {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if !out.visuals() {
-            if !self.started {
-                self.step_one(out);
-            }
-            if !self.frontier.is_empty() {
-                while self.quiet_grow(out) {}
-            }
-        }
-        crate::stream::step_batch(self, out)
+        crate::stream::step_either(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for GrowingForest<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             out.phase(1);

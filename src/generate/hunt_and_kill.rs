@@ -20,10 +20,11 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::Emit;
+use crate::event::{Emit, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct HuntAndKill<S: Topology> {
@@ -148,51 +149,21 @@ impl<S: Topology> HuntAndKill<S> {
             }
         }
     }
-
-    /// Up to `QUIET_BATCH` passages of an instant build, its cursor moves
-    /// and phases counted in locals and handed over once a batch (through
-    /// `out` one by one they cost 7%).
-    #[inline(never)]
-    fn quiet_batch(&mut self, out: &mut Emit) -> bool {
-        let (mut cursor, mut phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        for _ in 0..QUIET_BATCH {
-            if self.remaining == 0 {
-                break;
-            }
-            let (from, to, k) = self.next_link();
-            skipped += u64::from(phase != k) + u64::from(cursor != Some(to));
-            (phase, cursor) = (k, Some(to));
-            out.carve(from, to);
-            self.visit(to);
-            self.remaining -= 1;
-            self.at = to;
-        }
-        if self.remaining == 0 {
-            skipped += u64::from(phase != 4);
-            phase = 4;
-        }
-        out.quiet_flush(cursor, phase, skipped);
-        self.remaining > 0
-    }
 }
-
-/// Passages an instant build makes per call of its own loop.
-const QUIET_BATCH: u32 = 1 << 12;
 
 impl<S: Topology> Step for HuntAndKill<S> {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if out.visuals() {
-            return crate::stream::step_batch(self, out);
-        }
-        if !self.started && !self.step_one(out) {
-            return false;
-        }
-        while self.quiet_batch(out) {}
-        false
+        crate::stream::step_either(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for HuntAndKill<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             self.at = self.shape.random_cell(&mut self.rng);

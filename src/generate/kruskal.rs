@@ -24,10 +24,11 @@
 use super::union_find::UnionFind;
 use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
-use crate::event::Emit;
+use crate::event::{Emit, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
@@ -219,9 +220,6 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     }
 }
 
-/// Walls an instant build takes per call of its own loop.
-const QUIET_BATCH: usize = 1 << 12;
-
 impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// The next wall in the random order (shuffled and fetched ahead);
     /// inlined into both loops (a call a wall cost a fifth of the build).
@@ -238,49 +236,21 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
         self.next += 1;
         (a, b)
     }
-
-    /// The rest of an instant build: the same walls and carvings, with the
-    /// cursor moves and phases counted in locals, handed over at the end
-    /// (through `out` one by one they cost a fifth of the build).
-    /// `QUIET_BATCH` walls a call, so that a browser optimises the
-    /// function after its first calls (see the backtracker's).
-    #[inline(never)]
-    fn quiet_run(&mut self, out: &mut Emit) -> bool {
-        let (mut cursor, mut phase) = out.quiet_state();
-        let mut skipped = 0u64;
-        let end = (self.next + QUIET_BATCH).min(self.walls.len());
-        while self.remaining > 0 && self.next < end {
-            let (a, b) = self.take_wall();
-            if self.sets.union(a, b) {
-                skipped += u64::from(phase != 2) + u64::from(cursor != Some(a));
-                (phase, cursor) = (2, Some(a));
-                out.carve(a, b);
-                self.remaining -= 1;
-            }
-        }
-        if self.remaining > 0 && self.next < self.walls.len() {
-            out.quiet_flush(cursor, phase, skipped);
-            return true;
-        }
-        skipped += u64::from(phase != 3);
-        out.quiet_flush(cursor, 3, skipped);
-        false
-    }
 }
 
 impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if out.visuals() {
-            return crate::stream::step_batch(self, out);
-        }
-        if self.next == 0 {
-            out.phase(1);
-        }
-        while self.quiet_run(out) {}
-        false
+        crate::stream::step_either(self, out)
     }
 
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology, W: WallList> StepWith for Kruskal<S, W> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.next == 0 {
             out.phase(1);
         }

@@ -12,9 +12,10 @@
 //! down. The current run is shown as `Frontier` marks.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct Sidewinder {
@@ -33,53 +34,22 @@ impl Sidewinder {
     }
 }
 
-impl Sidewinder {
-    /// One row of an instant build: the same draws and carvings, with the
-    /// row's visual events counted at once (a cursor move per cell and,
-    /// below the top row, a mark into the run and one out of it), not one
-    /// by one: counting each cost a third of the build.
-    fn quiet_row(&mut self, out: &mut Emit) -> bool {
-        let (w, y) = (self.dims.width, self.y);
-        let row = self.dims.at(0, y);
-        if y == 0 {
-            out.phase(1);
-            for x in 0..w - 1 {
-                out.carve(row + x, row + x + 1);
-            }
-            if w > 1 {
-                out.quiet_cursor(row + w - 2, u64::from(w - 1));
-            }
-        } else {
-            out.phase(2);
-            let mut run_start = 0;
-            for x in 0..w {
-                let cell = row + x;
-                if x + 1 == w || self.rng.coin() {
-                    let chosen = row + run_start + self.rng.below(x - run_start + 1);
-                    out.carve(chosen, chosen - w);
-                    run_start = x + 1;
-                } else {
-                    out.carve(cell, cell + 1);
-                }
-            }
-            out.quiet_cursor(row + w - 1, 3 * u64::from(w));
-        }
-        self.y += 1;
-        if self.y == self.dims.height {
-            out.phase(3);
-        }
-        self.y < self.dims.height
+impl Step for Sidewinder {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
+    fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
     }
 }
 
-impl Step for Sidewinder {
+impl StepWith for Sidewinder {
     /// One row per step.
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (w, y) = (self.dims.width, self.y);
         let row = self.dims.at(0, y);
-        if !out.visuals() {
-            return self.quiet_row(out);
-        }
         if y == 0 {
             out.phase(1);
             for x in 0..w - 1 {

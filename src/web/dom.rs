@@ -30,10 +30,14 @@ pub fn select(id: &str) -> Result<HtmlSelectElement, JsValue> {
     by_id(id)
 }
 
-/// Sets an element's text (never HTML: nothing user-supplied is parsed).
+/// Sets an element's text (never HTML: nothing user-supplied is parsed),
+/// leaving it alone when it already reads so: the status, timeline and
+/// counters are written every frame, mostly unchanged.
 pub fn set_text(id: &str, text: &str) {
     if let Some(el) = by_id_opt(id) {
-        el.set_text_content(Some(text));
+        if el.text_content().as_deref() != Some(text) {
+            el.set_text_content(Some(text));
+        }
     }
 }
 

@@ -94,12 +94,7 @@ impl App {
         };
         dom::set_text("progress", &progress);
         self.show_timeline();
-        dom::set_text(
-            "play",
-            &dom::by_id_opt("tl-play")
-                .and_then(|b| b.text_content())
-                .unwrap_or_else(|| "play".into()),
-        );
+        dom::set_text("play", self.play_label());
         self.show_steps();
     }
 }

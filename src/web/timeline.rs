@@ -179,17 +179,27 @@ impl App {
         };
         dom::set_text("tl-position", &format!("{} / {of}", p.at));
         dom::set_text("tl-which", if p.solve { "solve" } else { "carving" });
-        let playing = if p.solve {
-            self.mode == Mode::Solving && !self.solve_paused
-        } else {
-            self.state == State::Running
-        };
-        dom::set_text("tl-play", if playing { "pause" } else { "play" });
+        dom::set_text("tl-play", self.play_label());
         if let Some(bar) = dom::by_id_opt("timeline") {
             let _ = bar.set_attribute("data-at", &p.at.to_string());
             let _ = bar.set_attribute("data-reached", &p.reached.to_string());
             let _ = bar.set_attribute("data-which", if p.solve { "solve" } else { "carving" });
             let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.seek_ms));
+        }
+    }
+
+    /// What the play buttons (the bar's and the controls') say: "pause"
+    /// while the timeline they drive is playing.
+    pub(super) fn play_label(&self) -> &'static str {
+        let playing = if self.drives_solve() {
+            self.mode == Mode::Solving && !self.solve_paused
+        } else {
+            self.state == State::Running
+        };
+        if playing {
+            "pause"
+        } else {
+            "play"
         }
     }
 
