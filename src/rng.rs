@@ -84,6 +84,42 @@ impl Rng {
         bit
     }
 
+    /// Flips coins until the first head, at most `max` flips: how many
+    /// tails came first and whether a head ended them. The same draws and
+    /// results as that many `coin()` calls, a buffered word at a time (a
+    /// run of tails is a run of zero bits), so a loop over runs need not
+    /// branch on every flip.
+    #[inline]
+    pub fn tails_before_head(&mut self, max: u32) -> (u32, bool) {
+        let mut tails = 0;
+        while tails < max {
+            if self.bits_left == 0 {
+                self.bits = self.next_u32();
+                self.bits_left = 32;
+            }
+            let n = (max - tails).min(self.bits_left);
+            let window = if n == 32 {
+                self.bits
+            } else {
+                self.bits & ((1 << n) - 1)
+            };
+            if window != 0 {
+                let t = window.trailing_zeros();
+                self.spend_bits(t + 1);
+                return (tails + t, true);
+            }
+            self.spend_bits(n);
+            tails += n;
+        }
+        (tails, false)
+    }
+
+    #[inline]
+    fn spend_bits(&mut self, k: u32) {
+        self.bits = self.bits.checked_shr(k).unwrap_or(0);
+        self.bits_left -= k;
+    }
+
     /// A uniform value in `0..4` from two buffered bits: a random direction.
     #[inline]
     pub fn two_bits(&mut self) -> u32 {
@@ -190,6 +226,32 @@ mod tests {
         assert_eq!(rand::Rng::next_u32(&mut ours), again.next_u32());
         let roll: u8 = ours.random_range(1..=6);
         assert!((1..=6).contains(&roll));
+    }
+
+    #[test]
+    fn tails_before_head_flips_as_coins_do() {
+        for seed in 0..40 {
+            let (mut one, mut runs) = (Rng::new(seed), Rng::new(seed));
+            // Interleaved with other draws, as sidewinder's runs are.
+            for round in 0..400u32 {
+                let max = round * 7 % 70;
+                let mut tails = 0;
+                let mut head = false;
+                while tails < max {
+                    if one.coin() {
+                        head = true;
+                        break;
+                    }
+                    tails += 1;
+                }
+                assert_eq!(
+                    runs.tails_before_head(max),
+                    (tails, head),
+                    "seed {seed} round {round}"
+                );
+                assert_eq!(one.below(round + 1), runs.below(round + 1));
+            }
+        }
     }
 
     #[test]

@@ -328,6 +328,8 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
     let mut shapes: Vec<Shape> = [
         "square:9x7",
         "square:1x5",
+        "square:5x1",
+        "square:40x33",
         "hex:6x5",
         "triangle:7x4",
         "polar:4",

@@ -13,9 +13,10 @@
 //! about 25% dead ends.
 
 use super::{Params, Step};
-use crate::event::Emit;
-use crate::grid::Dims;
+use crate::event::{Emit, Record};
+use crate::grid::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::stream::StepWith;
 
 #[derive(Clone, Copy, Debug)]
 struct Chamber {
@@ -51,9 +52,32 @@ impl RecursiveDivision {
     }
 }
 
+impl RecursiveDivision {
+    /// Keeps a chamber that can still be divided; a corridor (one cell
+    /// thick) is left as it is and never stacked, which halves the stack's
+    /// traffic (most chambers are small).
+    #[inline(always)]
+    fn push(&mut self, c: Chamber) {
+        if c.w >= 2 && c.h >= 2 {
+            self.chambers.push(c);
+        }
+    }
+}
+
 impl Step for RecursiveDivision {
-    /// One division per step.
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl StepWith for RecursiveDivision {
+    /// One division per step.
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.begun {
             self.begun = true;
             out.phase(1);
@@ -68,41 +92,34 @@ impl Step for RecursiveDivision {
             } else {
                 self.rng.coin()
             };
+            let width = self.dims.width;
             if horizontal {
                 // The wall runs between rows `split - 1` and `split`.
                 let split = c.y + 1 + self.rng.below(c.h - 1);
-                let gap = c.x + self.rng.below(c.w);
-                for x in c.x..c.x + c.w {
-                    if x != gap {
-                        let above = self.dims.at(x, split - 1);
-                        out.build(above, above + self.dims.width);
-                    }
-                }
-                out.cursor(self.dims.at(gap, split));
-                self.chambers.push(Chamber {
+                let gap = self.rng.below(c.w);
+                let start = self.dims.at(c.x, split - 1);
+                build_wall(out, start, 1, c.w, gap, width);
+                out.cursor(self.dims.at(c.x + gap, split));
+                self.push(Chamber {
                     h: split - c.y,
                     ..c
                 });
-                self.chambers.push(Chamber {
+                self.push(Chamber {
                     y: split,
                     h: c.y + c.h - split,
                     ..c
                 });
             } else {
                 let split = c.x + 1 + self.rng.below(c.w - 1);
-                let gap = c.y + self.rng.below(c.h);
-                for y in c.y..c.y + c.h {
-                    if y != gap {
-                        let left = self.dims.at(split - 1, y);
-                        out.build(left, left + 1);
-                    }
-                }
-                out.cursor(self.dims.at(split, gap));
-                self.chambers.push(Chamber {
+                let gap = self.rng.below(c.h);
+                let start = self.dims.at(split - 1, c.y);
+                build_wall(out, start, width, c.h, gap, 1);
+                out.cursor(self.dims.at(split, c.y + gap));
+                self.push(Chamber {
                     w: split - c.x,
                     ..c
                 });
-                self.chambers.push(Chamber {
+                self.push(Chamber {
                     x: split,
                     w: c.x + c.w - split,
                     ..c
@@ -116,5 +133,34 @@ impl Step for RecursiveDivision {
         // Only corridors are left: step 3 leaves them as they are.
         out.phase(3);
         false
+    }
+}
+
+/// Builds the wall of `len` cells from `start`, `stride` apart, each cell
+/// against the one `across` from it, except the cell `gap` along: events,
+/// or in an instant build the bits directly (the wall, then the gap opened
+/// again: it was open inside the chamber), without a branch per cell.
+#[inline(always)]
+fn build_wall<R: Record>(out: &mut R, start: Cell, stride: u32, len: u32, gap: u32, across: u32) {
+    if let Some((bits, width)) = out.square_bits() {
+        let bit = if across == width {
+            SOUTH_OPEN
+        } else {
+            EAST_OPEN
+        };
+        let (start, stride) = (start as usize, stride as usize);
+        let end = start + (len as usize - 1) * stride + 1;
+        for cell in bits[start..end].iter_mut().step_by(stride) {
+            *cell &= !bit;
+        }
+        bits[start + gap as usize * stride] |= bit;
+        out.account(u64::from(len - 1), 0, None);
+        return;
+    }
+    for i in 0..len {
+        if i != gap {
+            let cell = start + i * stride;
+            out.build(cell, cell + across);
+        }
     }
 }

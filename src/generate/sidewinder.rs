@@ -13,7 +13,7 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark, Record};
-use crate::grid::Dims;
+use crate::grid::{Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
 use crate::stream::StepWith;
 
@@ -44,18 +44,54 @@ impl Step for Sidewinder {
     }
 }
 
+impl Sidewinder {
+    /// One row of an instant build: `rows` is the row above and this one.
+    /// The same draws as the step above, but a run at a time: the coins
+    /// until the next head are the zero bits before the next one bit, so
+    /// the loop branches per run, not on every (unpredictable) flip.
+    #[inline(always)]
+    fn quiet_row(rng: &mut Rng, rows: &mut [u8], w: u32) {
+        let (above, this) = rows.split_at_mut(w as usize);
+        let (mut x, mut run_start) = (0, 0);
+        while x < w {
+            // Every cell but the row's last flips; a head closes the run.
+            let (tails, _) = rng.tails_before_head(w - 1 - x);
+            let close = x + tails;
+            for cell in &mut this[x as usize..close as usize] {
+                *cell |= EAST_OPEN;
+            }
+            let chosen = run_start + rng.below(close - run_start + 1);
+            above[chosen as usize] |= SOUTH_OPEN;
+            x = close + 1;
+            run_start = x;
+        }
+    }
+}
+
 impl StepWith for Sidewinder {
     /// One row per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (w, y) = (self.dims.width, self.y);
         let row = self.dims.at(0, y);
+        // A copy in registers for the row: through `self` every draw was
+        // stored back to memory.
+        let mut rng = self.rng.clone();
         if y == 0 {
             out.phase(1);
             for x in 0..w - 1 {
                 out.cursor(row + x);
                 out.carve(row + x, row + x + 1);
             }
+        } else if let Some((bits, _)) = out.square_bits() {
+            // An instant build: the row's runs straight into the bits.
+            let rows = &mut bits[(row - w) as usize..(row + w) as usize];
+            Self::quiet_row(&mut rng, rows, w);
+            out.phase(2);
+            out.cursor(row);
+            // Per cell: a cursor move (the first made above), a run mark and
+            // a blank one; and one wall opened, east or north.
+            out.account(u64::from(w), u64::from(3 * w - 1), Some(row + w - 1));
         } else {
             let mut run_start = 0;
             out.phase(2);
@@ -63,10 +99,10 @@ impl StepWith for Sidewinder {
                 let cell = row + x;
                 out.cursor(cell);
                 out.mark(cell, Mark::Frontier);
-                if x + 1 == w || self.rng.coin() {
-                    let chosen = row + run_start + self.rng.below(x - run_start + 1);
+                if x + 1 == w || rng.coin() {
+                    let chosen = row + run_start + rng.below(x - run_start + 1);
                     out.carve(chosen, chosen - w);
-                    for member in row + run_start..=cell {
+                    for member in row + run_start..cell + 1 {
                         out.mark(member, Mark::Blank);
                     }
                     run_start = x + 1;
@@ -75,6 +111,7 @@ impl StepWith for Sidewinder {
                 }
             }
         }
+        self.rng = rng;
         self.y += 1;
         if self.y == self.dims.height {
             out.phase(3);
