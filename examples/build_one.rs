@@ -1,5 +1,5 @@
 //! Builds one generator's whole maze in instant mode, as `generate` does:
-//! `build_one NAME SIDE REPEATS`. For profiling the instant build (the
+//! `build_one NAME SIDE REPEATS` (NAME may be `growing-tree/POP`). For profiling the instant build (the
 //! events applied to a grid), which `prof` (events only) leaves out.
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -10,8 +10,12 @@ fn main() {
     let started = std::time::Instant::now();
     let mut openings = 0;
     for seed in 0..repeats {
-        let grid = mazelab::generate::generate(&name, mazelab::generate::Params::new(dims, seed))
-            .expect("a known algorithm");
+        let (algorithm, pop) = name.split_once('/').unwrap_or((&name, "newest"));
+        let params = mazelab::generate::Params {
+            pop: mazelab::generate::PopSpec::parse(pop).expect("a valid pop"),
+            ..mazelab::generate::Params::new(dims, seed)
+        };
+        let grid = mazelab::generate::generate(algorithm, params).expect("a known algorithm");
         openings += grid.openings();
     }
     let ns = started.elapsed().as_nanos() as f64 / (repeats as f64 * f64::from(dims.cells()));

@@ -112,6 +112,12 @@ impl Emit {
         }
     }
 
+    /// Whether carving and building go straight into a maze.
+    #[inline]
+    pub(crate) fn has_sink(&self) -> bool {
+        self.sink.is_some()
+    }
+
     /// Sends carving and building straight into `grid` (visuals must be
     /// off: nothing else is written while it is there).
     pub(crate) fn start_sink(&mut self, grid: crate::grid::Grid) {

@@ -86,14 +86,16 @@ fn quiet_batch<S: StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
     more
 }
 
-/// `Step::step` for an algorithm written against [`Record`]: batches of
-/// events with visuals on, its own loop through a tally without.
+/// `Step::step` for an algorithm written against [`Record`]: its own loop
+/// through a tally when building instantly into a maze, batches of events
+/// otherwise (an instant run handed out as events included: run to its end
+/// in one call, it buffered every wall it carved).
 #[inline]
 pub(crate) fn step_either<S: Step + StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
-    if out.visuals() {
-        step_batch(stepper, out)
-    } else {
+    if out.has_sink() {
         run_quietly(stepper, out)
+    } else {
+        step_batch(stepper, out)
     }
 }
 

@@ -351,6 +351,8 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
                 let params = Params {
                     braid,
                     weave,
+                    // Every binary-tree bias across the four runs.
+                    bias: mazelab::generate::Bias::ALL[seed as usize % 4],
                     ..Params::on(shape.clone(), seed)
                 };
                 if weave && mazelab::generate::check_weave(algorithm, shape).is_err() {

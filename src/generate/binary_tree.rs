@@ -11,9 +11,10 @@
 
 use super::{Params, Step};
 use crate::error::MazeError;
-use crate::event::Emit;
-use crate::grid::{Cell, Dims, Dir};
+use crate::event::{Emit, Record};
+use crate::grid::{Cell, Dims, Dir, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::stream::StepWith;
 use std::fmt;
 
 /// The corner every passage leads toward.
@@ -98,34 +99,104 @@ impl BinaryTree {
     }
 }
 
+impl BinaryTree {
+    /// An instant build's cells `from..to` (within one row) straight into a
+    /// plain square's bits: the same draws as `link`, without its general
+    /// steps. Returns how many cells carved, and the first and last.
+    #[inline(always)]
+    fn quiet_cells(
+        &mut self,
+        bits: &mut [u8],
+        from: Cell,
+        to: Cell,
+        bias: Bias,
+    ) -> (u64, Cell, Cell) {
+        let (w, h) = (self.dims.width, self.dims.height);
+        let y = from / w;
+        let (north, west) = (
+            matches!(bias, Bias::NW | Bias::NE),
+            matches!(bias, Bias::NW | Bias::SW),
+        );
+        let has_v = if north { y > 0 } else { y + 1 < h };
+        // The slot and bit of the wall to the vertical and horizontal side.
+        let v_slot = |c: Cell| {
+            if north {
+                (c - w, SOUTH_OPEN)
+            } else {
+                (c, SOUTH_OPEN)
+            }
+        };
+        let h_slot = |c: Cell| {
+            if west {
+                (c - 1, EAST_OPEN)
+            } else {
+                (c, EAST_OPEN)
+            }
+        };
+        let (mut moves, mut first, mut last) = (0, 0, 0);
+        for cell in from..to {
+            let x = cell - y * w;
+            let has_h = if west { x > 0 } else { x + 1 < w };
+            let (slot, bit) = match (has_v, has_h) {
+                (true, true) => {
+                    if self.rng.coin() {
+                        v_slot(cell)
+                    } else {
+                        h_slot(cell)
+                    }
+                }
+                (true, false) => v_slot(cell),
+                (false, true) => h_slot(cell),
+                (false, false) => continue,
+            };
+            bits[slot as usize] |= bit;
+            if moves == 0 {
+                first = cell;
+            }
+            moves += 1;
+            last = cell;
+        }
+        (moves, first, last)
+    }
+}
+
 impl Step for BinaryTree {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl StepWith for BinaryTree {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (vertical, horizontal) = self.bias.dirs();
-        let end = (self.next + CELLS_PER_STEP).min(self.dims.cells());
         if self.next == 0 {
             // Step 1 is the loop, step 2 its body: both from the start.
             out.phase(1);
             out.phase(2);
         }
-        // An instant build counts its cursor moves (one per carving cell)
-        // and hands the count over once a batch.
-        let (mut moves, mut last) = (0u64, 0);
-        if out.visuals() {
-            for cell in self.next..end {
-                if let Some(to) = self.link(cell, vertical, horizontal) {
-                    out.cursor(cell);
-                    out.carve(cell, to);
-                }
+        if let Some((bits, _)) = out.square_bits() {
+            // An instant build: the rest of the row in one go, its cursor
+            // moves (one per carving cell, all different) counted at once.
+            let row_end = (self.next / self.dims.width + 1) * self.dims.width;
+            let (moves, first, last) = self.quiet_cells(bits, self.next, row_end, self.bias);
+            if moves > 0 {
+                out.cursor(first);
+                out.account(moves, moves - 1, Some(last));
             }
-        } else {
-            for cell in self.next..end {
-                if let Some(to) = self.link(cell, vertical, horizontal) {
-                    moves += 1;
-                    last = cell;
-                    out.carve(cell, to);
-                }
+            self.next = row_end;
+            return self.next < self.dims.cells();
+        }
+        let end = (self.next + CELLS_PER_STEP).min(self.dims.cells());
+        for cell in self.next..end {
+            if let Some(to) = self.link(cell, vertical, horizontal) {
+                out.cursor(cell);
+                out.carve(cell, to);
             }
-            out.quiet_cursor(last, moves);
         }
         self.next = end;
         self.next < self.dims.cells()

@@ -33,22 +33,46 @@ const OUTSIDE: u8 = 3;
 pub struct BlobbyDivision<S: Topology> {
     shape: S,
     rng: Rng,
-    /// Regions still to divide.
-    regions: Vec<Vec<Cell>>,
+    /// Every cell of the maze, arranged so that each region still to divide
+    /// is a contiguous range: a split partitions its range in place (side A
+    /// first), so no region is ever copied.
+    cells: Vec<Cell>,
+    /// Regions still to divide, as (start, len) ranges of `cells`.
+    regions: Vec<(u32, u32)>,
     side: Vec<u8>,
-    /// The split under way: its region, growing edge, and the walls met
-    /// between its two sides.
+    /// The growing edge of the split under way (kept between splits, so
+    /// its room is allocated once).
+    edge: Vec<Cell>,
+    /// The split under way: its range of `cells` and how many are claimed.
     split: Option<Split>,
     started: bool,
     /// A first region has been split: later ones are the recursion (step 5).
     divided: bool,
 }
 
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 struct Split {
-    region: Vec<Cell>,
-    edge: Vec<Cell>,
-    claimed: usize,
+    start: u32,
+    len: u32,
+    claimed: u32,
+    /// Step 4 under way, once every cell is claimed.
+    closing: Option<Closing>,
+    /// How many cells of the range are side A, once partitioned.
+    a_len: u32,
+}
+
+/// Where step 4 of a split stands.
+#[derive(Clone, Copy)]
+struct Closing {
+    /// Which wall between the sides is left open, in their order.
+    door: u32,
+    /// Walls between the sides met so far.
+    seen: u32,
+    /// The next cell of the range to close (or, once cleared, to clear).
+    next: u32,
+    /// Every wall is built and the sides partitioned: what is left is
+    /// clearing the marks.
+    cleared: bool,
 }
 
 /// Blobby division on the params' shape.
@@ -62,7 +86,9 @@ impl<S: Topology> BlobbyDivision<S> {
         BlobbyDivision {
             side: vec![OUTSIDE; cells],
             rng: Rng::new(params.seed),
+            cells: Vec::new(),
             regions: Vec::new(),
+            edge: Vec::new(),
             split: None,
             started: false,
             divided: false,
@@ -70,29 +96,34 @@ impl<S: Topology> BlobbyDivision<S> {
         }
     }
 
-    fn begin_split<R: Record>(&mut self, region: Vec<Cell>, out: &mut R) {
-        for &c in &region {
+    fn range(&self, split: Split) -> std::ops::Range<usize> {
+        split.start as usize..(split.start + split.len) as usize
+    }
+
+    fn begin_split<R: Record>(&mut self, start: u32, len: u32, out: &mut R) {
+        let split = Split {
+            start,
+            len,
+            claimed: 2,
+            closing: None,
+            a_len: 0,
+        };
+        let region = &self.cells[self.range(split)];
+        for &c in region {
             self.side[c as usize] = FREE;
         }
-        let n = region.len() as u32;
-        let a = region[self.rng.below(n) as usize];
-        let mut b = region[self.rng.below(n - 1) as usize];
+        let a = region[self.rng.below(len) as usize];
+        let mut b = region[self.rng.below(len - 1) as usize];
         if b == a {
-            b = region[n as usize - 1];
+            b = region[len as usize - 1];
         }
         self.side[a as usize] = SIDE_A;
         self.side[b as usize] = SIDE_B;
         out.mark(a, Mark::Frontier);
         out.mark(b, Mark::Walk);
-        // The edge never holds more than the region: reserved once, not
-        // doubled as it grows.
-        let mut edge = Vec::with_capacity(region.len());
-        edge.extend([a, b]);
-        self.split = Some(Split {
-            region,
-            edge,
-            claimed: 2,
-        });
+        self.edge.clear();
+        self.edge.extend([a, b]);
+        self.split = Some(split);
     }
 
     /// Grows one cell of the split; returns whether the split is complete.
@@ -100,9 +131,9 @@ impl<S: Topology> BlobbyDivision<S> {
         let Some(split) = self.split.as_mut() else {
             return true;
         };
-        while split.claimed < split.region.len() {
-            let i = self.rng.below(split.edge.len() as u32) as usize;
-            let cell = split.edge[i];
+        while split.claimed < split.len {
+            let i = self.rng.below(self.edge.len() as u32) as usize;
+            let cell = self.edge[i];
             let mine = self.side[cell as usize];
             let side = &self.side;
             match self
@@ -111,7 +142,7 @@ impl<S: Topology> BlobbyDivision<S> {
             {
                 Some(n) => {
                     self.side[n as usize] = mine;
-                    split.edge.push(n);
+                    self.edge.push(n);
                     split.claimed += 1;
                     out.cursor(n);
                     out.mark(
@@ -125,59 +156,107 @@ impl<S: Topology> BlobbyDivision<S> {
                     return false;
                 }
                 None => {
-                    split.edge.swap_remove(i);
+                    self.edge.swap_remove(i);
                 }
             }
         }
         true
     }
 
-    /// Walls between the two sides, all but a random door; then the two
-    /// sides become regions of their own.
-    fn close_split<R: Record>(&mut self, out: &mut R) {
-        let Some(Split {
-            mut region, edge, ..
-        }) = self.split.take()
-        else {
+    /// Starts step 4: the walls between the sides are counted and the door
+    /// drawn; `close_some` then builds them. No list of them is kept (on a
+    /// blob's ragged coast it held about a wall a cell).
+    fn begin_close(&mut self) {
+        let Some(split) = self.split.as_mut() else {
             return;
         };
-        // The growing edge is spent: free it before the halves are made.
-        drop(edge);
-        let mut between = Vec::new();
-        for &cell in &region {
-            if self.side[cell as usize] != SIDE_A {
-                continue;
-            }
-            for &n in self.shape.neighbors(cell).as_slice() {
-                if self.side[n as usize] == SIDE_B {
-                    between.push((cell, n));
+        let range = split.start as usize..(split.start + split.len) as usize;
+        let mut count = 0u32;
+        let (cells, side, shape) = (&self.cells, &self.side, &self.shape);
+        walls_between(shape, side, &cells[range], |_, _| count += 1);
+        split.closing = Some(Closing {
+            door: self.rng.below(count),
+            seen: 0,
+            next: 0,
+            cleared: false,
+        });
+    }
+
+    /// Step 4 for the next `CLOSE_CHUNK` cells of the split: the walls
+    /// between the sides but the door, then (once every wall is built) the
+    /// marks cleared; returns whether the split is closed, its two sides
+    /// then regions of their own. A chunk at a time, so that one step's
+    /// events stay few (a whole first split made about two million).
+    fn close_some<R: Record>(&mut self, out: &mut R) -> bool {
+        let Some(split) = self.split.as_mut() else {
+            return true;
+        };
+        let Some(closing) = split.closing.as_mut() else {
+            return false;
+        };
+        let base = split.start as usize;
+        let end = (closing.next + CLOSE_CHUNK).min(split.len);
+        let chunk = base + closing.next as usize..base + end as usize;
+        closing.next = end;
+        if !closing.cleared {
+            let (cells, side, shape) = (&self.cells, &self.side, &self.shape);
+            walls_between(shape, side, &cells[chunk], |a, b| {
+                if closing.seen != closing.door {
+                    out.build(a, b);
                 }
+                closing.seen += 1;
+            });
+            if end == split.len {
+                // The two halves, partitioned in place (A first), then the
+                // marks cleared a chunk at a time from the start.
+                let range = base..base + split.len as usize;
+                let mut first_b = base;
+                for i in range {
+                    if self.side[self.cells[i] as usize] == SIDE_A {
+                        self.cells.swap(first_b, i);
+                        first_b += 1;
+                    }
+                }
+                split.a_len = (first_b - base) as u32;
+                closing.cleared = true;
+                closing.next = 0;
             }
+            return false;
         }
-        let door = self.rng.below(between.len() as u32) as usize;
-        for (i, &(a, b)) in between.iter().enumerate() {
-            if i != door {
-                out.build(a, b);
-            }
-        }
-        // The two halves, partitioned in place (A first), so a split costs
-        // no second copy of its region.
-        let mut first_b = 0;
-        for i in 0..region.len() {
-            if self.side[region[i] as usize] == SIDE_A {
-                region.swap(first_b, i);
-                first_b += 1;
-            }
-        }
-        for &cell in &region {
+        for &cell in &self.cells[chunk] {
             out.mark(cell, Mark::Blank);
             self.side[cell as usize] = OUTSIDE;
         }
-        let b = region.split_off(first_b);
-        region.shrink_to_fit();
-        for part in [region, b] {
-            if part.len() > 1 {
-                self.regions.push(part);
+        if end < split.len {
+            return false;
+        }
+        let (start, len, a_len) = (split.start, split.len, split.a_len);
+        self.split = None;
+        for (start, len) in [(start, a_len), (start + a_len, len - a_len)] {
+            if len > 1 {
+                self.regions.push((start, len));
+            }
+        }
+        true
+    }
+}
+
+/// Cells of a split closed per step (see `close_some`).
+const CLOSE_CHUNK: u32 = 256;
+
+/// Every wall from a side-A cell among `cells` to a side-B neighbour.
+fn walls_between<S: Topology>(
+    shape: &S,
+    side: &[u8],
+    cells: &[Cell],
+    mut visit: impl FnMut(Cell, Cell),
+) {
+    for &cell in cells {
+        if side[cell as usize] == SIDE_A {
+            for &n in shape.neighbors(cell).as_slice() {
+                if side[n as usize] == SIDE_B {
+                    visit(cell, n);
+                }
             }
         }
     }
@@ -199,14 +278,18 @@ impl<S: Topology> StepWith for BlobbyDivision<S> {
         if !self.started {
             self.started = true;
             out.phase(1);
-            let mut region = Vec::with_capacity(self.shape.live_cells() as usize);
-            region.extend((0..self.shape.cells()).filter(|&c| self.shape.is_cell(c)));
-            if region.len() > 1 {
-                self.regions.push(region);
+            // Sized once: collected from a filter it grew by doubling.
+            self.cells = Vec::with_capacity(self.shape.live_cells() as usize);
+            self.cells
+                .extend((0..self.shape.cells()).filter(|&c| self.shape.is_cell(c)));
+            let live = self.cells.len() as u32;
+            if live > 1 {
+                self.regions.push((0, live));
+                self.edge.reserve(live as usize);
             }
         }
         if self.split.is_none() {
-            let Some(region) = self.regions.pop() else {
+            let Some((start, len)) = self.regions.pop() else {
                 return false;
             };
             if self.divided {
@@ -215,13 +298,18 @@ impl<S: Topology> StepWith for BlobbyDivision<S> {
             }
             self.divided = true;
             out.phase(2);
-            self.begin_split(region, out);
+            self.begin_split(start, len, out);
             return true;
         }
-        out.phase(3);
-        if self.grow(out) {
+        if self.split.is_some_and(|split| split.closing.is_some()) {
             out.phase(4);
-            self.close_split(out);
+            self.close_some(out);
+        } else {
+            out.phase(3);
+            if self.grow(out) {
+                out.phase(4);
+                self.begin_close();
+            }
         }
         true
     }

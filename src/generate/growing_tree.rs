@@ -17,9 +17,10 @@ use super::frontier::Frontier;
 use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 #[derive(Clone)]
 pub struct GrowingTree<S: Topology> {
@@ -58,7 +59,18 @@ impl<S: Topology> GrowingTree<S> {
 }
 
 impl<S: Topology> Step for GrowingTree<S> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for GrowingTree<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let root = self.shape.random_cell(&mut self.rng);

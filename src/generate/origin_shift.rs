@@ -17,10 +17,11 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 const NONE: Cell = Cell::MAX;
 
@@ -81,7 +82,18 @@ impl<S: Topology> OriginShift<S> {
 }
 
 impl<S: Topology> Step for OriginShift<S> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for OriginShift<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if let Some(&cell) = self.tree.get(self.laid) {
             out.phase(1);
             self.laid += 1;

@@ -11,10 +11,11 @@
 //! a ragged ring growing outward.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark};
+use crate::event::{Emit, Mark, Record};
 use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::StepWith;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -41,7 +42,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
 }
 
 impl<S: Topology> Prim<S> {
-    fn add(&mut self, cell: Cell, out: &mut Emit) {
+    fn add<R: Record>(&mut self, cell: Cell, out: &mut R) {
         self.state[cell as usize] = IN;
         for &n in self.shape.neighbors(cell).as_slice() {
             if self.state[n as usize] == OUT {
@@ -54,7 +55,18 @@ impl<S: Topology> Prim<S> {
 }
 
 impl<S: Topology> Step for Prim<S> {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl<S: Topology> StepWith for Prim<S> {
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);

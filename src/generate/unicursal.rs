@@ -14,11 +14,9 @@
 //! Square only, and both sides must be even (each cell of the small maze
 //! is 2 x 2); other sizes are refused with the nearest even ones.
 
-use super::backtracker::Backtracker;
 use super::carve_list::CarveList;
 use super::{Params, Step};
-use crate::event::Emit;
-use crate::grid::{Cell, Dims, Grid};
+use crate::grid::{Cell, Dims};
 
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
@@ -40,19 +38,16 @@ pub fn nearest_even(dims: Dims) -> (u32, u32) {
 fn ring(dims: Dims, seed: u64) -> (Vec<(Cell, Cell)>, usize) {
     let (w, h) = (dims.width / 2, dims.height / 2);
     let half = Dims::new(w.max(1), h.max(1)).expect("half of a valid size");
-    // The small maze, as the backtracker carves it.
-    let mut small = Grid::closed(half);
-    let mut run = Backtracker::new(half, &Params::new(half, seed));
-    let mut out = Emit::new(false);
-    while run.step(&mut out) {}
-    for i in 0..out.len() {
-        small.apply(&out.slice(i, i + 1)[0]);
-    }
+    // The small maze, as the backtracker carves it, built straight into
+    // its grid (its events, buffered, were a quarter of the peak memory).
+    let small = super::generate("backtracker", Params::new(half, seed))
+        .expect("the backtracker runs on a plain square");
     let at = |x: u32, y: u32| dims.at(x, y);
     // The rings inside the blocks (step 2), then the joins between blocks
     // (step 3): kept apart as they are made, carved in the list's order.
     let mut rings = Vec::with_capacity(dims.cells() as usize);
-    let mut joins = Vec::new();
+    // Two joins for each of the small maze's passages.
+    let mut joins = Vec::with_capacity(2 * (half.cells() as usize - 1));
     for by in 0..h {
         for bx in 0..w {
             let (x, y) = (2 * bx, 2 * by);
