@@ -1,6 +1,7 @@
 //! Builds one generator's whole maze in instant mode, as `generate` does:
-//! `build_one NAME SIDE REPEATS` (NAME may be `growing-tree/POP`). For profiling the instant build (the
-//! events applied to a grid), which `prof` (events only) leaves out.
+//! `build_one NAME SIDE REPEATS` (NAME may be `growing-tree/POP`). For
+//! profiling the instant build (the events applied to a grid), which `prof`
+//! (events only) leaves out.
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().expect("usage: build_one NAME SIDE REPEATS");

@@ -32,6 +32,10 @@ pub struct OriginShift<S: Topology> {
     /// Each cell's arrow: the neighbour it points to (`NONE` at the origin).
     arrow: Vec<Cell>,
     origin: Cell,
+    /// The origin as a random walker (squares keep its coordinates): its
+    /// moves cost no neighbour list and no multiply, which halved the
+    /// instant build.
+    at: S::Walker,
     /// The first tree, laid down a cell per step before shifting starts.
     tree: Vec<Cell>,
     laid: usize,
@@ -68,12 +72,14 @@ impl<S: Topology> OriginShift<S> {
         }
         let mut been_origin = BitSet::new(cells);
         been_origin.insert(origin);
+        let at = shape.walker(origin);
         OriginShift {
             left_to_visit: shape.live_cells() - 1,
             shape,
             rng,
             arrow,
             origin,
+            at,
             tree,
             laid: 1,
             been_origin,
@@ -112,9 +118,8 @@ impl<S: Topology> StepWith for OriginShift<S> {
         }
         out.phase(2);
         let old = self.origin;
-        let Some(next) = self.shape.random_neighbor(old, &mut self.rng, |_| true) else {
-            return false;
-        };
+        self.shape.step_random(&mut self.at, &mut self.rng);
+        let next = S::walker_cell(self.at);
         let behind = self.arrow[next as usize];
         self.arrow[old as usize] = next;
         self.arrow[next as usize] = NONE;
