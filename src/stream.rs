@@ -66,7 +66,8 @@ const QUIET_BATCH: u32 = 1 << 12;
 /// batch by batch: a browser keeps a function in its baseline compiler
 /// until it has been called often enough, so one call for the whole maze
 /// stayed slow (the backtracker's 1000 x 1000 build took 125-210 ms of
-/// generating in Chromium; in batches, 74-95).
+/// generating in Chromium; in batches, 74-95). `index.html` keeps wasm-opt
+/// from inlining the batch back into its one caller.
 pub(crate) fn run_quietly<S: StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
     while quiet_batch(stepper, out) {}
     false
