@@ -434,3 +434,18 @@ fn a_generator_copied_mid_run_makes_the_same_events_from_there() {
         }
     }
 }
+
+/// Reverse-delete keeps its wall list in 16 bits within its cap; built
+/// directly past the cap (the registry refuses that size, a library caller
+/// may not ask it) it still makes a perfect maze instead of panicking.
+#[test]
+fn reverse_delete_past_its_cap_still_builds_when_asked_directly() {
+    let algorithm = mazelab::generate::find("reverse-delete").unwrap();
+    // Past 8192 cells, wall codes no longer fit in 16 bits.
+    let params = Params::new(dims(100, 90), 3);
+    assert!(mazelab::generate::check_shape(algorithm, &params.shape).is_err());
+    let mut generator = Generator::new(algorithm, params, false);
+    let mut grid = generator.initial_grid();
+    generator.finish_into(&mut grid);
+    assert_perfect(&grid, "reverse-delete at 100x90");
+}

@@ -32,7 +32,7 @@ pub struct ReverseDelete<S: Topology> {
     rng: Rng,
     /// Wall codes (`owner * 8 + side`): under `MAX_CELLS` they fit in 16
     /// bits, which keeps a hexagon maze's list at 6 bytes a cell, not 12.
-    walls: Vec<u16>,
+    walls: WallCodes,
     next: usize,
     /// Passages above the `cells - 1` a perfect maze has.
     extra: u64,
@@ -41,6 +41,36 @@ pub struct ReverseDelete<S: Topology> {
     side: Vec<u8>,
     search: u32,
     queue: Vec<Cell>,
+}
+
+/// Wall codes, 16 bits wide within `MAX_CELLS` (at most 8 walls a cell).
+#[derive(Clone)]
+enum WallCodes {
+    Short(Vec<u16>),
+    Long(Vec<u32>),
+}
+
+impl WallCodes {
+    fn len(&self) -> usize {
+        match self {
+            WallCodes::Short(w) => w.len(),
+            WallCodes::Long(w) => w.len(),
+        }
+    }
+
+    fn swap(&mut self, i: usize, j: usize) {
+        match self {
+            WallCodes::Short(w) => w.swap(i, j),
+            WallCodes::Long(w) => w.swap(i, j),
+        }
+    }
+
+    fn get(&self, i: usize) -> u32 {
+        match self {
+            WallCodes::Short(w) => u32::from(w[i]),
+            WallCodes::Long(w) => w[i],
+        }
+    }
 }
 
 /// Reverse-delete on the params' shape.
@@ -53,10 +83,17 @@ impl<S: Topology> ReverseDelete<S> {
         let grid = Grid::open_shape(params.shape.clone());
         let mut count = 0;
         shape.for_each_wall_code(|_| count += 1);
-        let mut walls = Vec::with_capacity(count);
-        shape.for_each_wall_code(|w| {
-            walls.push(u16::try_from(w).expect("MAX_CELLS keeps wall codes under 2^16"));
-        });
+        let walls = if shape.cells() <= MAX_CELLS {
+            let mut short = Vec::with_capacity(count);
+            shape.for_each_wall_code(|w| short.push(w as u16));
+            WallCodes::Short(short)
+        } else {
+            // Past the cap (the registry refuses it; a direct caller may
+            // not): full-width codes.
+            let mut long = Vec::with_capacity(count);
+            shape.for_each_wall_code(|w| long.push(w));
+            WallCodes::Long(long)
+        };
         let cells = shape.cells() as usize;
         ReverseDelete {
             extra: grid.openings() + 1 - u64::from(shape.live_cells()),
@@ -121,7 +158,7 @@ impl<S: Topology> Step for ReverseDelete<S> {
             let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
             self.walls.swap(i, j);
             self.next += 1;
-            let (a, b) = self.shape.wall_cells(u32::from(self.walls[i]));
+            let (a, b) = self.shape.wall_cells(self.walls.get(i));
             self.grid.set_open(a, b, false);
             if self.joined(a, b) {
                 self.extra -= 1;
