@@ -12,12 +12,11 @@ use mazelab::event::Event;
 use mazelab::generate::{self, Generator, Params, PopSpec};
 use mazelab::grid::Dims;
 use std::hint::black_box;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 #[path = "common/alloc.rs"]
 mod alloc;
-use alloc::{LIVE, PEAK};
+use alloc::peak_bytes_during;
 
 /// One benchmarked configuration and its target from the engine issue.
 struct Case {
@@ -296,14 +295,14 @@ fn ns_per_cell(case: &Case, side: u32, seeds: u64, repeats: u32, visuals: bool) 
 /// Peak heap bytes per cell while generating at `side`², the stream drained.
 fn peak_bytes_per_cell(case: &Case, side: u32) -> f64 {
     let algorithm = generate::find(case.algorithm).expect("bench algorithms exist");
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    black_box(drain(Generator::new(
-        algorithm,
-        params(case, side, 1),
-        true,
-    )));
-    (PEAK.load(Ordering::Relaxed) - before) as f64 / f64::from(side * side)
+    let peak = peak_bytes_during(|| {
+        black_box(drain(Generator::new(
+            algorithm,
+            params(case, side, 1),
+            true,
+        )));
+    });
+    peak as f64 / f64::from(side * side)
 }
 
 fn matching_consumer() -> bool {

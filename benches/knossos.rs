@@ -15,7 +15,10 @@ use knossos::maze::{self as kn, OrthogonalMazeBuilder};
 use mazelab::generate::{self, Params, PopSpec};
 use mazelab::grid::Dims;
 use std::hint::black_box;
-use std::time::Instant;
+
+#[path = "common/timing.rs"]
+mod timing;
+use timing::ns_per_cell;
 
 type Make = fn() -> Box<dyn kn::Algorithm>;
 
@@ -57,23 +60,6 @@ fn cases() -> Vec<(&'static str, &'static str, &'static str, Make)> {
     ]
 }
 
-/// The median over seeds of each seed's best of three, in ns per cell.
-fn ns_per_cell(cells: f64, mut run: impl FnMut(u64)) -> f64 {
-    let mut per_seed: Vec<f64> = (0..5)
-        .map(|seed| {
-            (0..3)
-                .map(|_| {
-                    let started = Instant::now();
-                    run(seed);
-                    started.elapsed().as_secs_f64() * 1e9 / cells
-                })
-                .fold(f64::INFINITY, f64::min)
-        })
-        .collect();
-    per_seed.sort_by(f64::total_cmp);
-    per_seed[per_seed.len() / 2]
-}
-
 fn bench(filter: &[String]) {
     println!(
         "{:<22} {:>6} {:>14} {:>14} {:>10}",
@@ -95,14 +81,14 @@ fn bench(filter: &[String]) {
                 continue;
             }
             let pop = PopSpec::parse(pop).expect("a valid pop");
-            let ours = ns_per_cell(cells, |seed| {
+            let ours = ns_per_cell(cells, 5, |seed| {
                 let params = Params {
                     pop: pop.clone(),
                     ..Params::new(dims, seed)
                 };
                 black_box(generate::generate(name, params).expect("a known algorithm"));
             });
-            let theirs = ns_per_cell(cells, |seed| {
+            let theirs = ns_per_cell(cells, 5, |seed| {
                 black_box(
                     OrthogonalMazeBuilder::new()
                         .width(side as usize)

@@ -6,12 +6,11 @@
 use mazelab::generate::{self, Generator, Params, PopSpec};
 use mazelab::shape::{Shape, Topology};
 use std::hint::black_box;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 #[path = "common/alloc.rs"]
 mod alloc;
-use alloc::{LIVE, PEAK};
+use alloc::peak_bytes_during;
 
 /// Drains a generator's stream; returns the events.
 fn drain(name: &str, params: Params) -> u64 {
@@ -64,16 +63,14 @@ fn ns_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> (f64, f64) {
 
 /// Peak heap bytes per cell while generating into a maze.
 fn peak_per_cell(name: &str, pop: &PopSpec, shape: &Shape) -> f64 {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
     let params = Params {
         pop: pop.clone(),
         ..Params::on(shape.clone(), 1)
     };
-    let grid = generate::generate(name, params).expect("runs");
-    black_box(&grid);
-    drop(grid);
-    (PEAK.load(Ordering::Relaxed) - before) as f64 / f64::from(shape.live_cells())
+    let peak = peak_bytes_during(|| {
+        black_box(generate::generate(name, params).expect("runs"));
+    });
+    peak as f64 / f64::from(shape.live_cells())
 }
 
 fn main() {

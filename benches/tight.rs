@@ -19,7 +19,10 @@ use mazelab::grid::Dims;
 use mazelab::rng::Rng;
 use std::collections::{BinaryHeap, VecDeque};
 use std::hint::black_box;
-use std::time::Instant;
+
+#[path = "common/timing.rs"]
+mod timing;
+use timing::ns_per_cell;
 
 const EAST: u8 = 1;
 const SOUTH: u8 = 2;
@@ -356,21 +359,28 @@ fn kruskal(n: u32, seed: u64) -> Maze {
     m
 }
 
-fn aldous_broder(n: u32, seed: u64) -> Maze {
-    let (mut m, mut rng) = (Maze::new(n), Rng::new(seed));
+/// Aldous-Broder's walk from cell 0 until `target` cells are in the maze,
+/// carving into every cell it enters first.
+fn walk_in(m: &mut Maze, rng: &mut Rng, target: u32) {
+    let n = m.n;
     let (mut x, mut y) = (0, 0);
     m.see(0);
-    let mut left = n * n - 1;
-    while left > 0 {
+    let mut inside = 1;
+    while inside < target {
         let c = y * n + x;
-        m.walk(&mut x, &mut y, &mut rng);
+        m.walk(&mut x, &mut y, rng);
         let next = y * n + x;
         if !m.seen(next) {
             m.carve(c, next);
             m.see(next);
-            left -= 1;
+            inside += 1;
         }
     }
+}
+
+fn aldous_broder(n: u32, seed: u64) -> Maze {
+    let (mut m, mut rng) = (Maze::new(n), Rng::new(seed));
+    walk_in(&mut m, &mut rng, n * n);
     m
 }
 
@@ -410,19 +420,7 @@ fn wilson(n: u32, seed: u64) -> Maze {
 /// Aldous-Broder until a third of the cells are in, then Wilson.
 fn houston(n: u32, seed: u64) -> Maze {
     let (mut m, mut rng) = (Maze::new(n), Rng::new(seed));
-    let (mut x, mut y) = (0, 0);
-    m.see(0);
-    let mut inside = 1;
-    while inside * 3 < n * n {
-        let c = y * n + x;
-        m.walk(&mut x, &mut y, &mut rng);
-        let next = y * n + x;
-        if !m.seen(next) {
-            m.carve(c, next);
-            m.see(next);
-            inside += 1;
-        }
-    }
+    walk_in(&mut m, &mut rng, (n * n).div_ceil(3));
     wilson_from(&mut m, &mut rng, 0..n * n);
     m
 }
@@ -780,23 +778,6 @@ fn cases() -> Vec<(&'static str, &'static str, &'static str, Loop)> {
         ("origin-shift", "origin-shift", "newest", origin_shift),
         ("growing-forest", "growing-forest", "newest", growing_forest),
     ]
-}
-
-/// The median over seeds of each seed's best of three, in ns per cell.
-fn ns_per_cell(cells: f64, seeds: u64, mut run: impl FnMut(u64)) -> f64 {
-    let mut per_seed: Vec<f64> = (0..seeds)
-        .map(|seed| {
-            (0..3)
-                .map(|_| {
-                    let started = Instant::now();
-                    run(seed);
-                    started.elapsed().as_secs_f64() * 1e9 / cells
-                })
-                .fold(f64::INFINITY, f64::min)
-        })
-        .collect();
-    per_seed.sort_by(f64::total_cmp);
-    per_seed[per_seed.len() / 2]
 }
 
 fn main() {

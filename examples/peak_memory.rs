@@ -8,18 +8,16 @@
 //! cells take minutes, runs at a tenth of them.
 #[path = "../benches/common/alloc.rs"]
 mod alloc;
-use alloc::{LIVE, PEAK};
+use alloc::peak_bytes_during;
 use mazelab::generate::{self, Generator, Params, ALGORITHMS};
 use mazelab::shape::{Shape, Topology};
-use std::sync::atomic::Ordering;
 
 fn peak_per_cell(algorithm: &'static generate::Algorithm, shape: &Shape) -> f64 {
-    let before = LIVE.load(Ordering::Relaxed);
-    PEAK.store(before, Ordering::Relaxed);
-    let mut generator = Generator::new(algorithm, Params::on(shape.clone(), 1), true);
-    while !generator.next_chunk(256).is_empty() {}
-    drop(generator);
-    (PEAK.load(Ordering::Relaxed) - before) as f64 / f64::from(shape.live_cells())
+    let peak = peak_bytes_during(|| {
+        let mut generator = Generator::new(algorithm, Params::on(shape.clone(), 1), true);
+        while !generator.next_chunk(256).is_empty() {}
+    });
+    peak as f64 / f64::from(shape.live_cells())
 }
 
 fn main() {

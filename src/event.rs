@@ -285,10 +285,10 @@ impl Record for Emit {
 /// Counting each through the buffer cost a fifth to a third of a build.
 pub struct Tally<'a> {
     out: &'a mut Emit,
-    /// The buffer's sink, held here while counting, so that the hot loops
-    /// write the maze through locals rather than through the buffer.
-    sink: Option<crate::grid::Grid>,
-    /// A plain square's wall bits, out of `sink` while counting, and its
+    /// The buffer's maze, held here while counting, so that the hot loops
+    /// write it through locals rather than through the buffer.
+    grid: crate::grid::Grid,
+    /// A plain square's wall bits, out of `grid` while counting, and its
     /// width (0 for every other shape): a carve is then two compares and
     /// an OR. Through the maze's general `set_open` it cost a sixth of
     /// sidewinder's build.
@@ -301,20 +301,18 @@ pub struct Tally<'a> {
 }
 
 impl<'a> Tally<'a> {
-    /// Starts counting where the buffer is (visuals must be off).
+    /// Starts counting where the buffer is; the buffer must be building
+    /// into a maze (`stream::step_either` makes a tally only then).
     #[inline]
     pub fn new(out: &'a mut Emit) -> Tally<'a> {
         debug_assert!(!out.visuals, "a tally is for instant builds");
-        let mut sink = out.sink.take();
-        let (width, bits) = sink
-            .as_mut()
-            .and_then(|grid| grid.take_square_bits())
-            .unwrap_or_default();
+        let mut grid = out.sink.take().expect("a tally builds into a maze");
+        let (width, bits) = grid.take_square_bits().unwrap_or_default();
         Tally {
             cursor: out.cursor,
             phase: out.phase,
             skipped: 0,
-            sink,
+            grid,
             bits,
             width,
             written: 0,
@@ -324,48 +322,44 @@ impl<'a> Tally<'a> {
 
     /// Hands the maze, count, cursor and phase back to the buffer.
     #[inline]
-    pub fn finish(mut self) {
-        self.out.cursor = self.cursor;
-        self.out.phase = self.phase;
-        self.out.skipped += self.skipped;
-        self.out.written += self.written;
-        if let Some(mut grid) = self.sink.take() {
-            if self.width != 0 {
-                grid.put_square_bits(std::mem::take(&mut self.bits));
-            }
-            self.out.sink = Some(grid);
+    pub fn finish(self) {
+        let Tally {
+            out,
+            mut grid,
+            bits,
+            width,
+            written,
+            cursor,
+            phase,
+            skipped,
+        } = self;
+        if width != 0 {
+            grid.put_square_bits(bits);
         }
+        out.cursor = cursor;
+        out.phase = phase;
+        out.skipped += skipped;
+        out.written += written;
+        out.sink = Some(grid);
     }
 
     /// Opens or closes a wall: on a plain square in the bits directly,
-    /// otherwise through the maze or the buffer.
+    /// otherwise through the maze.
     #[inline(always)]
     fn set(&mut self, a: Cell, b: Cell, open: bool) {
-        if self.width != 0 {
-            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-            // South first: in a one-column grid the cell below is `lo + 1`.
-            let bit = if hi == lo + self.width {
-                crate::grid::SOUTH_OPEN
-            } else if hi == lo + 1 {
-                crate::grid::EAST_OPEN
-            } else {
-                set_elsewhere(&mut self.sink, &mut self.bits, a, b, open);
-                self.written += 1;
-                return;
-            };
-            let slot = &mut self.bits[lo as usize];
-            *slot = if open { *slot | bit } else { *slot & !bit };
-            self.written += 1;
+        self.written += 1;
+        if self.width == 0 {
+            self.grid.set_open(a, b, open);
             return;
         }
-        match &mut self.sink {
-            Some(grid) => {
-                grid.set_open(a, b, open);
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        match crate::grid::square_wall_bit(self.width, lo, hi) {
+            Some(bit) => {
+                let slot = &mut self.bits[lo as usize];
+                *slot = if open { *slot | bit } else { *slot & !bit };
             }
-            None if open => self.out.carve(a, b),
-            None => self.out.build(a, b),
+            None => set_elsewhere(&mut self.grid, &mut self.bits, a, b, open),
         }
-        self.written += u64::from(self.sink.is_some());
     }
 }
 
@@ -374,14 +368,7 @@ impl<'a> Tally<'a> {
 /// the two fields, not the tally, so that the rest stays in registers.
 #[cold]
 #[inline(never)]
-fn set_elsewhere(
-    sink: &mut Option<crate::grid::Grid>,
-    bits: &mut Vec<u8>,
-    a: Cell,
-    b: Cell,
-    open: bool,
-) {
-    let grid = sink.as_mut().expect("a square's bits come with its maze");
+fn set_elsewhere(grid: &mut crate::grid::Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bool) {
     grid.put_square_bits(std::mem::take(bits));
     grid.set_open(a, b, open);
     *bits = grid.take_square_bits().expect("still a square").1;

@@ -291,6 +291,21 @@ impl Dims {
 
 pub(crate) const EAST_OPEN: u8 = 1;
 pub(crate) const SOUTH_OPEN: u8 = 2;
+/// The bit cell `lo` of a plain square `width` wide keeps for its wall
+/// with `hi` (`lo < hi`): south or east, or `None` if they are not side by
+/// side. South is tested first: in a one-column grid the cell below is
+/// also `lo + 1`. Shared by the maze and the loops that write its bits.
+#[inline(always)]
+pub(crate) fn square_wall_bit(width: u32, lo: Cell, hi: Cell) -> Option<u8> {
+    if hi == lo + width {
+        Some(SOUTH_OPEN)
+    } else if hi == lo + 1 {
+        Some(EAST_OPEN)
+    } else {
+        None
+    }
+}
+
 /// Woven squares: a passage runs under this cell from west to east
 /// (joining the cells on either side), or from north to south.
 pub const UNDER_EW: u8 = 4;
@@ -449,15 +464,11 @@ impl Grid {
             return self.shape_wall_slot(a, b);
         };
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        // South first: in a one-column grid the cell below is also `lo + 1`.
-        if hi == lo + d.width {
-            (lo as usize, SOUTH_OPEN)
-        } else if hi == lo + 1 {
-            (lo as usize, EAST_OPEN)
-        } else {
+        match square_wall_bit(d.width, lo, hi) {
+            Some(bit) => (lo as usize, bit),
             // Two apart in a line (a woven square's tunnel): the bit of the
             // cell it passes under.
-            self.tunnel_slot(d, lo, hi)
+            None => self.tunnel_slot(d, lo, hi),
         }
     }
 

@@ -41,3 +41,11 @@ unsafe impl GlobalAlloc for Counting {
 
 #[global_allocator]
 static ALLOCATOR: Counting = Counting;
+
+/// The most heap bytes `run` held at once beyond what was live before it.
+pub fn peak_bytes_during(run: impl FnOnce()) -> usize {
+    let before = LIVE.load(Ordering::Relaxed);
+    PEAK.store(before, Ordering::Relaxed);
+    run();
+    PEAK.load(Ordering::Relaxed) - before
+}

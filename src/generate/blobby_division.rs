@@ -57,8 +57,13 @@ struct Split {
     claimed: u32,
     /// Step 4 under way, once every cell is claimed.
     closing: Option<Closing>,
-    /// How many cells of the range are side A, once partitioned.
-    a_len: u32,
+}
+
+impl Split {
+    /// Its cells' place in `BlobbyDivision::cells`.
+    fn range(&self) -> std::ops::Range<usize> {
+        self.start as usize..(self.start + self.len) as usize
+    }
 }
 
 /// Where step 4 of a split stands.
@@ -68,11 +73,14 @@ struct Closing {
     door: u32,
     /// Walls between the sides met so far.
     seen: u32,
-    /// The next cell of the range to close (or, once cleared, to clear).
+    /// The next cell of the range to wall off (or, once the walls are
+    /// built, to clear).
     next: u32,
     /// Every wall is built and the sides partitioned: what is left is
     /// clearing the marks.
-    cleared: bool,
+    walls_built: bool,
+    /// How many cells of the range are side A, once partitioned.
+    a_len: u32,
 }
 
 /// Blobby division on the params' shape.
@@ -96,19 +104,14 @@ impl<S: Topology> BlobbyDivision<S> {
         }
     }
 
-    fn range(&self, split: Split) -> std::ops::Range<usize> {
-        split.start as usize..(split.start + split.len) as usize
-    }
-
     fn begin_split<R: Record>(&mut self, start: u32, len: u32, out: &mut R) {
         let split = Split {
             start,
             len,
             claimed: 2,
             closing: None,
-            a_len: 0,
         };
-        let region = &self.cells[self.range(split)];
+        let region = &self.cells[split.range()];
         for &c in region {
             self.side[c as usize] = FREE;
         }
@@ -170,35 +173,35 @@ impl<S: Topology> BlobbyDivision<S> {
         let Some(split) = self.split.as_mut() else {
             return;
         };
-        let range = split.start as usize..(split.start + split.len) as usize;
         let mut count = 0u32;
         let (cells, side, shape) = (&self.cells, &self.side, &self.shape);
-        walls_between(shape, side, &cells[range], |_, _| count += 1);
+        walls_between(shape, side, &cells[split.range()], |_, _| count += 1);
         split.closing = Some(Closing {
             door: self.rng.below(count),
             seen: 0,
             next: 0,
-            cleared: false,
+            walls_built: false,
+            a_len: 0,
         });
     }
 
     /// Step 4 for the next `CLOSE_CHUNK` cells of the split: the walls
     /// between the sides but the door, then (once every wall is built) the
-    /// marks cleared; returns whether the split is closed, its two sides
-    /// then regions of their own. A chunk at a time, so that one step's
+    /// marks cleared; once all are, the split is over and its two sides
+    /// are regions of their own. A chunk at a time, so that one step's
     /// events stay few (a whole first split made about two million).
-    fn close_some<R: Record>(&mut self, out: &mut R) -> bool {
+    fn close_some<R: Record>(&mut self, out: &mut R) {
         let Some(split) = self.split.as_mut() else {
-            return true;
+            return;
         };
+        let (base, range) = (split.start as usize, split.range());
         let Some(closing) = split.closing.as_mut() else {
-            return false;
+            return;
         };
-        let base = split.start as usize;
         let end = (closing.next + CLOSE_CHUNK).min(split.len);
         let chunk = base + closing.next as usize..base + end as usize;
         closing.next = end;
-        if !closing.cleared {
+        if !closing.walls_built {
             let (cells, side, shape) = (&self.cells, &self.side, &self.shape);
             walls_between(shape, side, &cells[chunk], |a, b| {
                 if closing.seen != closing.door {
@@ -209,7 +212,6 @@ impl<S: Topology> BlobbyDivision<S> {
             if end == split.len {
                 // The two halves, partitioned in place (A first), then the
                 // marks cleared a chunk at a time from the start.
-                let range = base..base + split.len as usize;
                 let mut first_b = base;
                 for i in range {
                     if self.side[self.cells[i] as usize] == SIDE_A {
@@ -217,27 +219,26 @@ impl<S: Topology> BlobbyDivision<S> {
                         first_b += 1;
                     }
                 }
-                split.a_len = (first_b - base) as u32;
-                closing.cleared = true;
+                closing.a_len = (first_b - base) as u32;
+                closing.walls_built = true;
                 closing.next = 0;
             }
-            return false;
+            return;
         }
         for &cell in &self.cells[chunk] {
             out.mark(cell, Mark::Blank);
             self.side[cell as usize] = OUTSIDE;
         }
         if end < split.len {
-            return false;
+            return;
         }
-        let (start, len, a_len) = (split.start, split.len, split.a_len);
+        let (start, len, a_len) = (split.start, split.len, closing.a_len);
         self.split = None;
         for (start, len) in [(start, a_len), (start + a_len, len - a_len)] {
             if len > 1 {
                 self.regions.push((start, len));
             }
         }
-        true
     }
 }
 

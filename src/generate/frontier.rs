@@ -43,7 +43,7 @@ impl Frontier {
     /// Takes the next cell by a pop strategy (the growing tree's step 1).
     /// `newest` only looks: Norvig pops the cell and pushes it straight
     /// back, which leaves it where it was.
-    #[inline(always)]
+    #[inline]
     pub fn take(&mut self, pop: Pop, rng: &mut Rng) -> Option<Cell> {
         match pop {
             Pop::Newest => self.peek_newest(),
@@ -115,7 +115,7 @@ impl Frontier {
     }
 
     /// Appends a cell at the back (the newest end).
-    #[inline(always)]
+    #[inline]
     pub fn push(&mut self, cell: Cell) {
         match &mut self.store {
             Store::Stack(all) => all.push(cell),
@@ -142,7 +142,7 @@ impl Frontier {
     }
 
     /// The most recently pushed cell, left in place.
-    #[inline(always)]
+    #[inline]
     pub fn peek_newest(&self) -> Option<Cell> {
         match &self.store {
             Store::Stack(all) => all.last().copied(),
@@ -152,7 +152,7 @@ impl Frontier {
     }
 
     /// Removes the least recently pushed cell.
-    #[inline(always)]
+    #[inline]
     pub fn pop_oldest(&mut self) -> Option<Cell> {
         match &mut self.store {
             Store::Stack(all) => (!all.is_empty()).then(|| all.remove(0)),
@@ -169,7 +169,7 @@ impl Frontier {
     }
 
     /// Removes the cell at index `len / 2`.
-    #[inline(always)]
+    #[inline]
     pub fn pop_middle(&mut self) -> Option<Cell> {
         match &mut self.store {
             Store::Stack(all) => (!all.is_empty()).then(|| all.remove(all.len() / 2)),
@@ -183,7 +183,7 @@ impl Frontier {
     }
 
     /// Removes the cell at `index` by moving the newest cell into its place.
-    #[inline(always)]
+    #[inline]
     pub fn swap_remove(&mut self, index: usize) -> Option<Cell> {
         match &mut self.store {
             Store::Stack(all) => (index < all.len()).then(|| all.swap_remove(index)),

@@ -29,9 +29,8 @@ pub struct GrowingForest<S: Topology> {
     visited: BitSet,
     frontier: Vec<Cell>,
     /// Each grown cell's tree (its root's number): a carve copies it, one
-    /// read, where a union-find over the cells chased parents through
-    /// memory on every carve (growth went from 139 to 494 ns a cell between
-    /// 1000² and 4096²).
+    /// read, where a union-find over the cells followed parents on every
+    /// carve.
     tree: Vec<u32>,
     /// The trees joined so far in step 3: a union-find over the trees.
     joined: UnionFind,

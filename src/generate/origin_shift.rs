@@ -18,7 +18,7 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark, Record};
-use crate::grid::{Cell, EAST_OPEN, SOUTH_OPEN};
+use crate::grid::{square_wall_bit, Cell, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::stream::StepWith;
@@ -114,11 +114,8 @@ impl<S: Topology> OriginShift<S> {
         for (cell, &to) in self.arrow.iter().enumerate() {
             if to != NONE {
                 let (lo, hi) = ((cell as Cell).min(to), (cell as Cell).max(to));
-                bits[lo as usize] |= if hi == lo + width {
-                    SOUTH_OPEN
-                } else {
-                    EAST_OPEN
-                };
+                bits[lo as usize] |=
+                    square_wall_bit(width, lo, hi).expect("arrows point to neighbours");
             }
         }
         self.walls_behind = false;

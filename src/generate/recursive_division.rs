@@ -14,7 +14,7 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
+use crate::grid::{square_wall_bit, Cell, Dims};
 use crate::rng::Rng;
 use crate::stream::StepWith;
 
@@ -143,11 +143,7 @@ impl StepWith for RecursiveDivision {
 #[inline(always)]
 fn build_wall<R: Record>(out: &mut R, start: Cell, stride: u32, len: u32, gap: u32, across: u32) {
     if let Some((bits, width)) = out.square_bits() {
-        let bit = if across == width {
-            SOUTH_OPEN
-        } else {
-            EAST_OPEN
-        };
+        let bit = square_wall_bit(width, start, start + across).expect("a wall between neighbours");
         let (start, stride) = (start as usize, stride as usize);
         let end = start + (len as usize - 1) * stride + 1;
         for cell in bits[start..end].iter_mut().step_by(stride) {
