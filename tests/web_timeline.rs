@@ -113,6 +113,34 @@ fn instant_and_animated_runs_count_the_same_steps() {
     assert_eq!(status("data-steps"), instant);
 }
 
+/// The counters under the steps (passages, pieces left, walls built) read
+/// the same at the end of an instant build as of a run played to its end.
+#[wasm_bindgen_test]
+fn an_instant_build_ends_with_the_counters_an_animated_one_ends_with() {
+    let counters = || {
+        document()
+            .get_element_by_id("counters")
+            .unwrap()
+            .text_content()
+            .unwrap_or_default()
+    };
+    // A perfect maze of 14 x 10 cells has 139 passages and is one piece;
+    // recursive division starts with all 256 inner walls open.
+    for (link, end) in [
+        (LINK, "passages 139 · pieces left 1"),
+        (
+            "?algorithm=recursive-division&size=14x10&seed=4&speed=100",
+            "walls built 117",
+        ),
+    ] {
+        let app = open(link);
+        app.finish().unwrap();
+        assert_eq!(counters(), end, "{link}, played to its end");
+        let _app = open(&link.replace("speed=100", "speed=instant"));
+        assert_eq!(counters(), end, "{link}, built at once");
+    }
+}
+
 #[wasm_bindgen_test]
 fn compare_panels_move_in_lockstep() {
     let app = open(

@@ -101,8 +101,11 @@ impl Panel {
         }
         if let Some(mut generator) = self.instant.take().filter(|_| self.steps == 0) {
             // A fresh instant run builds straight into the grid (see
-            // `Generator::finish_into`), counting the visual events it skips.
+            // `Generator::finish_into`), counting the visual events it skips;
+            // the scene's count of passages (the counters read it) follows.
+            let before = self.scene.grid.openings();
             self.steps = generator.finish_into(&mut self.scene.grid);
+            self.scene.carved += self.scene.grid.openings() as i64 - before as i64;
             self.scene.done = true;
             return true;
         }
