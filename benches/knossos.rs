@@ -18,7 +18,7 @@ use std::hint::black_box;
 
 #[path = "common/timing.rs"]
 mod timing;
-use timing::ns_per_cell;
+use timing::ns_per_cell_by_turns;
 
 type Make = fn() -> Box<dyn kn::Algorithm>;
 
@@ -81,23 +81,27 @@ fn bench(filter: &[String]) {
                 continue;
             }
             let pop = PopSpec::parse(pop).expect("a valid pop");
-            let ours = ns_per_cell(cells, 5, |seed| {
-                let params = Params {
-                    pop: pop.clone(),
-                    ..Params::new(dims, seed)
-                };
-                black_box(generate::generate(name, params).expect("a known algorithm"));
-            });
-            let theirs = ns_per_cell(cells, 5, |seed| {
-                black_box(
-                    OrthogonalMazeBuilder::new()
-                        .width(side as usize)
-                        .height(side as usize)
-                        .algorithm(make())
-                        .seed(Some(seed))
-                        .build(),
-                );
-            });
+            let (ours, theirs) = ns_per_cell_by_turns(
+                cells,
+                5,
+                |seed| {
+                    let params = Params {
+                        pop: pop.clone(),
+                        ..Params::new(dims, seed)
+                    };
+                    black_box(generate::generate(name, params).expect("a known algorithm"));
+                },
+                |seed| {
+                    black_box(
+                        OrthogonalMazeBuilder::new()
+                            .width(side as usize)
+                            .height(side as usize)
+                            .algorithm(make())
+                            .seed(Some(seed))
+                            .build(),
+                    );
+                },
+            );
             println!(
                 "{label:<22} {side:>6} {ours:>14.1} {theirs:>14.1} {:>9.2}x",
                 theirs / ours
