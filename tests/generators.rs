@@ -330,6 +330,9 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
         "square:1x5",
         "square:5x1",
         "square:40x33",
+        // Even sides, for the unicursal labyrinth (and one block wide).
+        "square:8x6",
+        "square:2x10",
         "hex:6x5",
         "triangle:7x4",
         "polar:4",
