@@ -21,14 +21,13 @@
 
 use super::union_find::UnionFind;
 use super::{Params, Step};
-use crate::event::Emit;
-use crate::grid::{Dims, Grid};
+use crate::event::{Emit, Record};
+use crate::grid::{Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::stream::StepWith;
 
 /// Generations of the Maze rule before the repair.
 const GENERATIONS: u32 = 12;
-const EAST_OPEN: u8 = 1;
-const SOUTH_OPEN: u8 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -42,8 +41,11 @@ enum Phase {
 pub struct CellularAutomaton {
     dims: Dims,
     rng: Rng,
-    walls: Grid,
-    /// The previous generation's wall bits, as `Grid::raw`.
+    /// The walls as the maze's square bits (`EAST_OPEN`, `SOUTH_OPEN` by
+    /// cell): the automaton reads and writes them a byte at a time, where
+    /// a maze's general wall calls cost two thirds of the build.
+    walls: Vec<u8>,
+    /// The previous generation's wall bits.
     prev: Vec<u8>,
     phase: Phase,
     row: u32,
@@ -73,7 +75,7 @@ impl CellularAutomaton {
             survive_max,
             dims: params.dims(),
             rng: Rng::new(params.seed),
-            walls: Grid::closed(params.dims()),
+            walls: vec![0; cells],
             prev: vec![0; cells],
             phase: Phase::Seed,
             row: 0,
@@ -83,120 +85,137 @@ impl CellularAutomaton {
         })
     }
 
-    /// Whether the east wall of (x, y) stands in the snapshot (border: yes).
-    #[inline]
-    fn east(&self, x: u32, y: u32) -> bool {
-        x + 1 >= self.dims.width || self.prev[self.dims.at(x, y) as usize] & EAST_OPEN == 0
-    }
-
-    /// Whether the south wall of (x, y) stands in the snapshot (border: yes).
-    #[inline]
-    fn south(&self, x: u32, y: u32) -> bool {
-        y + 1 >= self.dims.height || self.prev[self.dims.at(x, y) as usize] & SOUTH_OPEN == 0
-    }
-
-    #[inline]
-    fn north(&self, x: u32, y: u32) -> bool {
-        y == 0 || self.south(x, y - 1)
-    }
-
-    #[inline]
-    fn west(&self, x: u32, y: u32) -> bool {
-        x == 0 || self.east(x - 1, y)
-    }
-
-    /// B3/S1234(5) with the two lattice neighbours always alive.
-    #[inline]
-    fn rule(&self, alive: bool, perpendicular: u32) -> bool {
-        let count = 2 + perpendicular;
-        if alive {
-            (1..=self.survive_max).contains(&count)
-        } else {
-            count == 3
+    /// Sets the cell's east and south openings to `new`, with an event for
+    /// each that changes (east first).
+    #[inline(always)]
+    fn set_bits<R: Record>(&mut self, cell: u32, new: u8, out: &mut R) {
+        let old = self.walls[cell as usize];
+        if old == new {
+            return;
         }
-    }
-
-    #[inline]
-    fn set_wall(&mut self, a: u32, b: u32, wall: bool, out: &mut Emit) {
-        if self.walls.set_open(a, b, !wall) {
-            self.changed = true;
-            if wall {
-                out.build(a, b);
-            } else {
-                out.carve(a, b);
-            }
-        }
-    }
-
-    fn seed_row(&mut self, y: u32, out: &mut Emit) {
-        for x in 0..self.dims.width {
-            let cell = self.dims.at(x, y);
-            if x + 1 < self.dims.width && self.rng.coin() {
-                self.set_wall(cell, cell + 1, false, out);
-            }
-            if y + 1 < self.dims.height && self.rng.coin() {
-                self.set_wall(cell, cell + self.dims.width, false, out);
-            }
-        }
-    }
-
-    fn evolve_row(&mut self, y: u32, out: &mut Emit) {
-        let (w, h) = (self.dims.width, self.dims.height);
-        for x in 0..w {
-            let cell = self.dims.at(x, y);
-            if x + 1 < w {
-                let around = u32::from(self.north(x, y))
-                    + u32::from(self.north(x + 1, y))
-                    + u32::from(self.south(x, y))
-                    + u32::from(self.south(x + 1, y));
-                let next = self.rule(self.east(x, y), around);
-                self.set_wall(cell, cell + 1, next, out);
-            }
-            if y + 1 < h {
-                let around = u32::from(self.west(x, y))
-                    + u32::from(self.east(x, y))
-                    + u32::from(self.west(x, y + 1))
-                    + u32::from(self.east(x, y + 1));
-                let next = self.rule(self.south(x, y), around);
-                self.set_wall(cell, cell + w, next, out);
-            }
-        }
-    }
-
-    fn remove_loops_row(&mut self, y: u32, out: &mut Emit) {
-        let w = self.dims.width;
-        for x in 0..w {
-            let cell = self.dims.at(x, y);
-            for (to, open) in [
-                (
-                    cell + 1,
-                    x + 1 < w && self.walls.is_open_between(cell, cell + 1),
-                ),
-                (
-                    cell + w,
-                    y + 1 < self.dims.height && self.walls.is_open_between(cell, cell + w),
-                ),
-            ] {
-                if open && !self.sets.union(cell, to) {
-                    out.cursor(cell);
-                    self.set_wall(cell, to, true, out);
+        self.walls[cell as usize] = new;
+        self.changed = true;
+        for (bit, to) in [(EAST_OPEN, cell + 1), (SOUTH_OPEN, cell + self.dims.width)] {
+            if (old ^ new) & bit != 0 {
+                if new & bit != 0 {
+                    out.carve(cell, to);
+                } else {
+                    out.build(cell, to);
                 }
             }
         }
     }
 
-    fn connect_row(&mut self, y: u32, out: &mut Emit) {
+    fn seed_row<R: Record>(&mut self, y: u32, out: &mut R) {
         let (w, h) = (self.dims.width, self.dims.height);
         for x in 0..w {
             let cell = self.dims.at(x, y);
-            let mut options = [(cell + 1, x + 1 < w), (cell + w, y + 1 < h)];
+            let mut new = 0;
+            if x + 1 < w && self.rng.coin() {
+                new |= EAST_OPEN;
+            }
+            if y + 1 < h && self.rng.coin() {
+                new |= SOUTH_OPEN;
+            }
+            self.set_bits(cell, new, out);
+        }
+    }
+
+    /// One row of a generation, read from the snapshot: B3/S1234(5) with
+    /// the two lattice neighbours of each wall always alive, so a wall
+    /// with `around` of its four perpendicular walls standing has
+    /// `2 + around` live neighbours.
+    fn evolve_row<R: Record>(&mut self, y: u32, out: &mut R) {
+        let (w, h) = (self.dims.width as usize, self.dims.height as usize);
+        let y = y as usize;
+        let prev = &self.prev;
+        // Whether a wall stands in the snapshot (the border always does).
+        let east = |x: usize, y: usize| x + 1 >= w || prev[y * w + x] & EAST_OPEN == 0;
+        let south = |x: usize, y: usize| y + 1 >= h || prev[y * w + x] & SOUTH_OPEN == 0;
+        let north = |x: usize, y: usize| y == 0 || south(x, y - 1);
+        let west = |x: usize, y: usize| x == 0 || east(x - 1, y);
+        let survive_max = self.survive_max;
+        let stands = |alive: bool, around: u32| {
+            if alive {
+                2 + around <= survive_max
+            } else {
+                2 + around == 3
+            }
+        };
+        let mut next = std::mem::take(&mut self.walls);
+        let mut changed = false;
+        for x in 0..w {
+            let mut new = 0;
+            if x + 1 < w {
+                let around = u32::from(north(x, y))
+                    + u32::from(north(x + 1, y))
+                    + u32::from(south(x, y))
+                    + u32::from(south(x + 1, y));
+                if !stands(east(x, y), around) {
+                    new |= EAST_OPEN;
+                }
+            }
+            if y + 1 < h {
+                let around = u32::from(west(x, y))
+                    + u32::from(east(x, y))
+                    + u32::from(west(x, y + 1))
+                    + u32::from(east(x, y + 1));
+                if !stands(south(x, y), around) {
+                    new |= SOUTH_OPEN;
+                }
+            }
+            let cell = y * w + x;
+            let old = next[cell];
+            if old != new {
+                next[cell] = new;
+                changed = true;
+                let cell = cell as u32;
+                for (bit, to) in [(EAST_OPEN, cell + 1), (SOUTH_OPEN, cell + w as u32)] {
+                    if (old ^ new) & bit != 0 {
+                        if new & bit != 0 {
+                            out.carve(cell, to);
+                        } else {
+                            out.build(cell, to);
+                        }
+                    }
+                }
+            }
+        }
+        self.walls = next;
+        self.changed |= changed;
+    }
+
+    fn remove_loops_row<R: Record>(&mut self, y: u32, out: &mut R) {
+        let w = self.dims.width;
+        for x in 0..w {
+            let cell = self.dims.at(x, y);
+            let mut bits = self.walls[cell as usize];
+            for (bit, to) in [(EAST_OPEN, cell + 1), (SOUTH_OPEN, cell + w)] {
+                if bits & bit != 0 && !self.sets.union(cell, to) {
+                    out.cursor(cell);
+                    bits &= !bit;
+                    self.set_bits(cell, bits, out);
+                }
+            }
+        }
+    }
+
+    fn connect_row<R: Record>(&mut self, y: u32, out: &mut R) {
+        let (w, h) = (self.dims.width, self.dims.height);
+        for x in 0..w {
+            let cell = self.dims.at(x, y);
+            let mut options = [
+                (EAST_OPEN, cell + 1, x + 1 < w),
+                (SOUTH_OPEN, cell + w, y + 1 < h),
+            ];
             if self.rng.coin() {
                 options.swap(0, 1);
             }
-            for (to, inside) in options {
+            for (bit, to, inside) in options {
                 if inside && self.sets.union(cell, to) {
                     out.cursor(cell);
-                    self.set_wall(cell, to, false, out);
+                    let bits = self.walls[cell as usize] | bit;
+                    self.set_bits(cell, bits, out);
                 }
             }
         }
@@ -204,11 +223,22 @@ impl CellularAutomaton {
 }
 
 impl Step for CellularAutomaton {
-    /// One row of one pass per step.
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl StepWith for CellularAutomaton {
+    /// One row of one pass per step.
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let y = self.row;
         if y == 0 && self.phase == Phase::Evolve {
-            self.prev.copy_from_slice(self.walls.raw());
+            self.prev.copy_from_slice(&self.walls);
             self.changed = false;
         }
         out.phase(match self.phase {
