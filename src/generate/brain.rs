@@ -15,9 +15,10 @@
 //! solution must cross at the few gaps.
 
 use super::{Params, Step};
-use crate::event::Emit;
+use crate::event::{Emit, Record};
 use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::stream::StepWith;
 
 #[derive(Clone, Copy, Debug)]
 struct Region {
@@ -67,7 +68,8 @@ impl Brain {
     }
 
     /// Opens the wall between (x, y) and its east (`east`) or south neighbour.
-    fn open(&mut self, x: u32, y: u32, east: bool, out: &mut Emit) {
+    #[inline(always)]
+    fn open<R: Record>(&mut self, x: u32, y: u32, east: bool, out: &mut R) {
         let cell = self.dims.at(x, y);
         let to = if east {
             cell + 1
@@ -78,7 +80,8 @@ impl Brain {
         out.carve(cell, to);
     }
 
-    fn join(&mut self, r: Region, out: &mut Emit) {
+    #[inline(always)]
+    fn join<R: Record>(&mut self, r: Region, out: &mut R) {
         let (mx, my) = (r.x + r.w / 2, r.y + r.h / 2);
         let split_cols = r.w >= 2;
         let split_rows = r.h >= 2;
@@ -138,8 +141,19 @@ impl Brain {
 }
 
 impl Step for Brain {
-    /// One join per step.
+    fn step(&mut self, out: &mut Emit) -> bool {
+        crate::stream::step_either(self, out)
+    }
+
     fn step_one(&mut self, out: &mut Emit) -> bool {
+        self.step_with(out)
+    }
+}
+
+impl StepWith for Brain {
+    /// One join per step.
+    #[inline(always)]
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.begun {
             self.begun = true;
             out.phase(1);

@@ -40,6 +40,9 @@ pub struct ReverseDelete<S: Topology> {
     seen: Vec<u32>,
     side: Vec<u8>,
     search: u32,
+    /// The two sweeps' latest rings, and the ring being grown: kept between
+    /// searches, so that a search allocates nothing.
+    fronts: [Vec<Cell>; 2],
     queue: Vec<Cell>,
 }
 
@@ -104,6 +107,7 @@ impl<S: Topology> ReverseDelete<S> {
             seen: vec![0; cells],
             side: vec![0; cells],
             search: 0,
+            fronts: [Vec::new(), Vec::new()],
             queue: Vec::new(),
             shape,
         }
@@ -114,36 +118,34 @@ impl<S: Topology> ReverseDelete<S> {
     fn joined(&mut self, a: Cell, b: Cell) -> bool {
         self.search += 1;
         let stamp = self.search;
-        self.queue.clear();
-        let mut fronts = [vec![a], vec![b]];
-        for (side, &c) in [a, b].iter().enumerate() {
+        for (side, c) in [a, b].into_iter().enumerate() {
             self.seen[c as usize] = stamp;
             self.side[c as usize] = side as u8;
+            self.fronts[side].clear();
+            self.fronts[side].push(c);
         }
         loop {
             // Grow the smaller front by one ring.
-            let s = usize::from(fronts[1].len() < fronts[0].len());
-            if fronts[s].is_empty() {
+            let s = usize::from(self.fronts[1].len() < self.fronts[0].len());
+            if self.fronts[s].is_empty() {
                 return false;
             }
-            let mut next = std::mem::take(&mut self.queue);
-            next.clear();
-            for &cell in &fronts[s] {
+            self.queue.clear();
+            for &cell in &self.fronts[s] {
                 for &n in self.grid.open_neighbors(cell).as_slice() {
                     let i = n as usize;
                     if self.seen[i] == stamp {
                         if usize::from(self.side[i]) != s {
-                            self.queue = next;
                             return true;
                         }
                         continue;
                     }
                     self.seen[i] = stamp;
                     self.side[i] = s as u8;
-                    next.push(n);
+                    self.queue.push(n);
                 }
             }
-            self.queue = std::mem::replace(&mut fronts[s], next);
+            std::mem::swap(&mut self.fronts[s], &mut self.queue);
         }
     }
 }
