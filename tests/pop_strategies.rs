@@ -4,9 +4,10 @@ mod common;
 
 use common::dims;
 use mazelab::analyze;
-use mazelab::generate::frontier::Frontier;
+use mazelab::generate::frontier::{Frontier, FrontierStore, Halves};
 use mazelab::generate::{generate, Params, PopSpec};
 use mazelab::rng::Rng;
+use std::collections::VecDeque;
 
 #[test]
 fn oldest_pops_in_insertion_order_and_newest_in_reverse() {
@@ -39,9 +40,13 @@ fn the_frontier_agrees_with_a_plain_vector_under_random_operations() {
     for (oldest, middle) in [(false, false), (true, false), (false, true), (true, true)] {
         check_against_a_vector(Frontier::for_pops(oldest, middle));
     }
+    // Each store as the growing tree holds it.
+    check_against_a_vector(Vec::new());
+    check_against_a_vector(VecDeque::new());
+    check_against_a_vector(Halves::default());
 }
 
-fn check_against_a_vector(mut frontier: Frontier) {
+fn check_against_a_vector(mut frontier: impl FrontierStore) {
     let mut rng = Rng::new(11);
     let mut model: Vec<u32> = Vec::new();
     for step in 0..20_000u32 {
@@ -75,7 +80,7 @@ fn check_against_a_vector(mut frontier: Frontier) {
         assert_eq!(got, want, "step {step}, op {op}");
         assert_eq!(frontier.len(), model.len());
     }
-    assert_eq!(frontier.iter().collect::<Vec<_>>(), model);
+    assert_eq!(frontier.cells(), model);
 }
 
 #[test]

@@ -13,22 +13,24 @@
 //! short dead ends. `middle` sits between. A mix such as `newest:75,random:25`
 //! gives long corridors with regular branches (mazelib's backtrack chance).
 
-use super::frontier::Frontier;
+use super::frontier::{FrontierStore, Halves, StoreKind};
 use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark, Record};
+use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::stream::StepWith;
+use std::collections::VecDeque;
 
 #[derive(Clone)]
-pub struct GrowingTree<S: Topology> {
+pub struct GrowingTree<S: Topology, F: FrontierStore> {
     shape: S,
     rng: Rng,
     pop: PopSpec,
     visited: BitSet,
-    frontier: Frontier,
+    frontier: F,
     remaining: u32,
     started: bool,
 }
@@ -40,25 +42,36 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
     if params.pop == PopSpec::single(Pop::Newest) {
         return super::backtracker::boxed(params);
     }
-    super::on_shape!(params, shape => Box::new(GrowingTree::new(shape, params)))
+    // The frontier's store is part of the type (see `frontier.rs`).
+    let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
+    match StoreKind::for_pops(uses(Pop::Oldest), uses(Pop::Middle)) {
+        StoreKind::Stack => {
+            super::on_shape!(params, shape => Box::new(GrowingTree::<_, Vec<Cell>>::new(shape, params)))
+        }
+        StoreKind::Queue => super::on_shape!(params, shape => Box::new(
+            GrowingTree::<_, VecDeque<Cell>>::new(shape, params)
+        )),
+        StoreKind::Halves => {
+            super::on_shape!(params, shape => Box::new(GrowingTree::<_, Halves>::new(shape, params)))
+        }
+    }
 }
 
-impl<S: Topology> GrowingTree<S> {
-    fn new(shape: S, params: &Params) -> GrowingTree<S> {
-        let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
+impl<S: Topology, F: FrontierStore + Default> GrowingTree<S, F> {
+    fn new(shape: S, params: &Params) -> GrowingTree<S, F> {
         GrowingTree {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,
             shape,
             rng: Rng::new(params.seed),
             pop: params.pop.clone(),
-            frontier: Frontier::for_pops(uses(Pop::Oldest), uses(Pop::Middle)),
+            frontier: F::default(),
             started: false,
         }
     }
 }
 
-impl<S: Topology> Step for GrowingTree<S> {
+impl<S: Topology, F: FrontierStore + 'static> Step for GrowingTree<S, F> {
     fn step(&mut self, out: &mut Emit) -> bool {
         crate::stream::step_either(self, out)
     }
@@ -68,7 +81,7 @@ impl<S: Topology> Step for GrowingTree<S> {
     }
 }
 
-impl<S: Topology> StepWith for GrowingTree<S> {
+impl<S: Topology, F: FrontierStore> StepWith for GrowingTree<S, F> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
@@ -145,7 +158,7 @@ mod tests {
         for seed in 0..10 {
             let params = Params::new(Dims::new(21, 13).unwrap(), seed);
             let generic = carve(
-                Box::new(GrowingTree::new(params.dims(), &params)),
+                Box::new(GrowingTree::<_, Vec<Cell>>::new(params.dims(), &params)),
                 params.dims(),
             );
             let mut backtracker = Generator::by_name("backtracker", params.clone(), false).unwrap();

@@ -23,7 +23,7 @@
 //! The crossings show in the picture as a passage that stops at the edges of
 //! the straight cell it runs under and goes on beyond it.
 
-use super::frontier::Frontier;
+use super::frontier::{Frontier, FrontierStore};
 use super::pop::{Pop, PopSpec};
 use super::union_find::UnionFind;
 use super::{Params, Step};
