@@ -618,7 +618,19 @@ impl Grid {
             });
             return out;
         };
-        let w = d.width;
+        let mut out = self.square_open_neighbors(d.width, cell);
+        if self.woven {
+            self.push_tunnels(d, cell, &mut out);
+        }
+        out
+    }
+
+    /// `open_neighbors` on a square `width` wide, tunnels aside: for a hot
+    /// loop that knows its maze is a plain square, inlined there.
+    #[inline(always)]
+    pub(crate) fn square_open_neighbors(&self, width: u32, cell: Cell) -> Neighbors {
+        let mut out = Neighbors::new();
+        let w = width;
         if cell >= w && self.bits[(cell - w) as usize] & SOUTH_OPEN != 0 {
             out.push(cell - w);
         }
@@ -634,9 +646,6 @@ impl Grid {
         // the bit itself says no (a division was a third of a search).
         if cell != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0 {
             out.push(cell - 1);
-        }
-        if self.woven {
-            self.push_tunnels(d, cell, &mut out);
         }
         out
     }
