@@ -13,10 +13,11 @@
 //!   costs a move per push or pop, so it is used only where `middle` is.
 //!
 //! The growing tree is generic over the store ([`FrontierStore`]), so that
-//! each pop compiles to the store's own code: through one type that matched
-//! on its store at every push and pop, a breadth-first build ran 1.8 times
-//! the instructions of a loop written for its queue. [`Frontier`] is that
-//! one type, for the places that choose at run time.
+//! on a plain square each pop compiles to the store's own code: through one
+//! type that matched on its store at every push and pop, a breadth-first
+//! build ran 1.8 times the instructions of a loop written for its queue.
+//! [`Frontier`] is that one type, for the places that choose at run time
+//! (other shapes, the weave).
 
 use super::pop::Pop;
 use crate::grid::Cell;
@@ -260,7 +261,12 @@ impl Frontier {
     /// The cheapest frontier that does `oldest` and `middle` pops in O(1)
     /// where asked to (the others are always O(1)).
     pub fn for_pops(oldest: bool, middle: bool) -> Frontier {
-        match StoreKind::for_pops(oldest, middle) {
+        Frontier::of_kind(StoreKind::for_pops(oldest, middle))
+    }
+
+    /// An empty frontier with this store.
+    pub fn of_kind(kind: StoreKind) -> Frontier {
+        match kind {
             StoreKind::Stack => Frontier::Stack(Vec::new()),
             StoreKind::Queue => Frontier::Queue(VecDeque::new()),
             StoreKind::Halves => Frontier::Halves(Halves::default()),

@@ -13,12 +13,11 @@
 //! short dead ends. `middle` sits between. A mix such as `newest:75,random:25`
 //! gives long corridors with regular branches (mazelib's backtrack chance).
 
-use super::frontier::{FrontierStore, Halves, StoreKind};
+use super::frontier::{Frontier, FrontierStore, Halves, StoreKind};
 use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark, Record};
-use crate::grid::Cell;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::stream::StepWith;
@@ -42,30 +41,31 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
     if params.pop == PopSpec::single(Pop::Newest) {
         return super::backtracker::boxed(params);
     }
-    // The frontier's store is part of the type (see `frontier.rs`).
     let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
-    match StoreKind::for_pops(uses(Pop::Oldest), uses(Pop::Middle)) {
-        StoreKind::Stack => {
-            super::on_shape!(params, shape => Box::new(GrowingTree::<_, Vec<Cell>>::new(shape, params)))
-        }
-        StoreKind::Queue => super::on_shape!(params, shape => Box::new(
-            GrowingTree::<_, VecDeque<Cell>>::new(shape, params)
-        )),
-        StoreKind::Halves => {
-            super::on_shape!(params, shape => Box::new(GrowingTree::<_, Halves>::new(shape, params)))
-        }
+    let kind = StoreKind::for_pops(uses(Pop::Oldest), uses(Pop::Middle));
+    // On a plain square the frontier's store is part of the type (see
+    // `frontier.rs`); other shapes choose it at run time, which keeps the
+    // module from carrying three copies for each of them.
+    if let Some(dims) = params.shape.plain_square() {
+        return match kind {
+            StoreKind::Stack => Box::new(GrowingTree::new(dims, params, Vec::new())),
+            StoreKind::Queue => Box::new(GrowingTree::new(dims, params, VecDeque::new())),
+            StoreKind::Halves => Box::new(GrowingTree::new(dims, params, Halves::default())),
+        };
     }
+    let frontier = Frontier::of_kind(kind);
+    super::on_shape!(params, shape => Box::new(GrowingTree::new(shape, params, frontier.clone())))
 }
 
-impl<S: Topology, F: FrontierStore + Default> GrowingTree<S, F> {
-    fn new(shape: S, params: &Params) -> GrowingTree<S, F> {
+impl<S: Topology, F: FrontierStore> GrowingTree<S, F> {
+    fn new(shape: S, params: &Params, frontier: F) -> GrowingTree<S, F> {
         GrowingTree {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,
             shape,
             rng: Rng::new(params.seed),
             pop: params.pop.clone(),
-            frontier: F::default(),
+            frontier,
             started: false,
         }
     }
@@ -135,7 +135,7 @@ impl<S: Topology, F: FrontierStore> StepWith for GrowingTree<S, F> {
 mod tests {
     use super::*;
     use crate::generate::{Generator, Params};
-    use crate::grid::{Dims, Grid};
+    use crate::grid::{Cell, Dims, Grid};
 
     /// Replays a stepper's structural events on a closed grid.
     fn carve(mut stepper: Box<dyn Step>, dims: Dims) -> Grid {
@@ -158,7 +158,7 @@ mod tests {
         for seed in 0..10 {
             let params = Params::new(Dims::new(21, 13).unwrap(), seed);
             let generic = carve(
-                Box::new(GrowingTree::<_, Vec<Cell>>::new(params.dims(), &params)),
+                Box::new(GrowingTree::new(params.dims(), &params, Vec::<Cell>::new())),
                 params.dims(),
             );
             let mut backtracker = Generator::by_name("backtracker", params.clone(), false).unwrap();
