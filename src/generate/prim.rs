@@ -42,6 +42,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
 }
 
 impl<S: Topology> Prim<S> {
+    #[inline(always)]
     fn add<R: Record>(&mut self, cell: Cell, out: &mut R) {
         self.state[cell as usize] = IN;
         for &n in self.shape.neighbors(cell).as_slice() {
