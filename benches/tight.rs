@@ -146,7 +146,10 @@ fn main() {
                     pop: pop.clone(),
                     ..Params::new(dims, seed)
                 };
-                black_box(generate::generate(name, params).expect("a known algorithm"));
+                black_box(
+                    generate::generate(name, params)
+                        .expect("a size the generator takes (unicursal: even sides)"),
+                );
             },
             |seed| {
                 black_box(tight(side, seed));

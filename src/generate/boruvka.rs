@@ -81,15 +81,9 @@ impl<S: Topology> Boruvka<S> {
             ..
         } = self;
         let mut any = false;
-        // A cell's walls come one after another: its root is found once
-        // (no union is made while planning, so roots stay put).
-        let mut last = (NONE, NONE);
         shape.for_each_wall_code(|wall| {
             let (a, b) = shape.wall_cells(wall);
-            if last.0 != a {
-                last = (a, sets.find(a));
-            }
-            let (ra, rb) = (last.1, sets.find(b));
+            let (ra, rb) = (sets.find(a), sets.find(b));
             if ra == rb {
                 return;
             }

@@ -1,6 +1,6 @@
 //! A maze worked out whole and then carved a passage a step, in an order
 //! chosen to show how it was made: for constructions that are not walks
-//! or searches (the unicursal labyrinth, the fractal tessellation).
+//! or searches (the fractal tessellation).
 
 use super::Step;
 use crate::event::{Emit, Record};

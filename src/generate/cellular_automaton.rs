@@ -121,68 +121,54 @@ impl CellularAutomaton {
         }
     }
 
-    /// One row of a generation, read from the snapshot: B3/S1234(5) with
-    /// the two lattice neighbours of each wall always alive, so a wall
-    /// with `around` of its four perpendicular walls standing has
-    /// `2 + around` live neighbours.
-    fn evolve_row<R: Record>(&mut self, y: u32, out: &mut R) {
+    /// A cell's east and south openings in the next generation, read from
+    /// the snapshot: B3/S1234(5) with the two lattice neighbours of each
+    /// wall always alive, so a wall with `around` of its four
+    /// perpendicular walls standing has `2 + around` live neighbours.
+    #[inline(always)]
+    fn next_bits(&self, x: usize, y: usize) -> u8 {
         let (w, h) = (self.dims.width as usize, self.dims.height as usize);
-        let y = y as usize;
         let prev = &self.prev;
         // Whether a wall stands in the snapshot (the border always does).
         let east = |x: usize, y: usize| x + 1 >= w || prev[y * w + x] & EAST_OPEN == 0;
         let south = |x: usize, y: usize| y + 1 >= h || prev[y * w + x] & SOUTH_OPEN == 0;
         let north = |x: usize, y: usize| y == 0 || south(x, y - 1);
         let west = |x: usize, y: usize| x == 0 || east(x - 1, y);
-        let survive_max = self.survive_max;
         let stands = |alive: bool, around: u32| {
             if alive {
-                2 + around <= survive_max
+                2 + around <= self.survive_max
             } else {
                 2 + around == 3
             }
         };
-        let mut next = std::mem::take(&mut self.walls);
-        let mut changed = false;
-        for x in 0..w {
-            let mut new = 0;
-            if x + 1 < w {
-                let around = u32::from(north(x, y))
-                    + u32::from(north(x + 1, y))
-                    + u32::from(south(x, y))
-                    + u32::from(south(x + 1, y));
-                if !stands(east(x, y), around) {
-                    new |= EAST_OPEN;
-                }
-            }
-            if y + 1 < h {
-                let around = u32::from(west(x, y))
-                    + u32::from(east(x, y))
-                    + u32::from(west(x, y + 1))
-                    + u32::from(east(x, y + 1));
-                if !stands(south(x, y), around) {
-                    new |= SOUTH_OPEN;
-                }
-            }
-            let cell = y * w + x;
-            let old = next[cell];
-            if old != new {
-                next[cell] = new;
-                changed = true;
-                let cell = cell as u32;
-                for (bit, to) in [(EAST_OPEN, cell + 1), (SOUTH_OPEN, cell + w as u32)] {
-                    if (old ^ new) & bit != 0 {
-                        if new & bit != 0 {
-                            out.carve(cell, to);
-                        } else {
-                            out.build(cell, to);
-                        }
-                    }
-                }
+        let mut new = 0;
+        if x + 1 < w {
+            let around = u32::from(north(x, y))
+                + u32::from(north(x + 1, y))
+                + u32::from(south(x, y))
+                + u32::from(south(x + 1, y));
+            if !stands(east(x, y), around) {
+                new |= EAST_OPEN;
             }
         }
-        self.walls = next;
-        self.changed |= changed;
+        if y + 1 < h {
+            let around = u32::from(west(x, y))
+                + u32::from(east(x, y))
+                + u32::from(west(x, y + 1))
+                + u32::from(east(x, y + 1));
+            if !stands(south(x, y), around) {
+                new |= SOUTH_OPEN;
+            }
+        }
+        new
+    }
+
+    /// One row of a generation.
+    fn evolve_row<R: Record>(&mut self, y: u32, out: &mut R) {
+        for x in 0..self.dims.width {
+            let new = self.next_bits(x as usize, y as usize);
+            self.set_bits(self.dims.at(x, y), new, out);
+        }
     }
 
     fn remove_loops_row<R: Record>(&mut self, y: u32, out: &mut R) {

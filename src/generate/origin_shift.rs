@@ -134,6 +134,24 @@ impl<S: Topology> OriginShift<S> {
     /// the record cost a third of the build. A call at a time, not the
     /// whole walk, so that a browser's optimised code takes over between
     /// calls.
+    /// Step 2 once, from the origin `old` (`self.origin` is left to the
+    /// caller): the walker moves to a random neighbour, `old` points to
+    /// it, and it points nowhere. Returns the new origin and where it
+    /// pointed before.
+    #[inline(always)]
+    fn move_origin(&mut self, old: Cell) -> (Cell, Cell) {
+        self.shape.step_random(&mut self.at, &mut self.rng);
+        let next = S::walker_cell(self.at);
+        let behind = self.arrow[next as usize];
+        self.arrow[old as usize] = next;
+        self.arrow[next as usize] = NONE;
+        if !self.been_origin.contains(next) {
+            self.been_origin.insert(next);
+            self.left_to_visit -= 1;
+        }
+        (next, behind)
+    }
+
     #[inline(always)]
     fn shift_quietly<R: Record>(&mut self, out: &mut R) -> bool {
         let (mut written, mut skipped) = (0u64, 0u64);
@@ -142,18 +160,10 @@ impl<S: Topology> OriginShift<S> {
             if self.left_to_visit == 0 {
                 break;
             }
-            self.shape.step_random(&mut self.at, &mut self.rng);
-            let next = S::walker_cell(self.at);
-            let behind = self.arrow[next as usize];
-            self.arrow[origin as usize] = next;
-            self.arrow[next as usize] = NONE;
+            let (next, behind) = self.move_origin(origin);
             written += 2 * u64::from(behind != origin);
             skipped += 2 + u64::from(next != origin);
             origin = next;
-            if !self.been_origin.contains(next) {
-                self.been_origin.insert(next);
-                self.left_to_visit -= 1;
-            }
         }
         // The walls are written once, from the arrows, at the end.
         self.walls_behind |= written > 0;
@@ -190,11 +200,7 @@ impl<S: Topology> StepWith for OriginShift<S> {
             return self.shift_quietly(out);
         }
         let old = self.origin;
-        self.shape.step_random(&mut self.at, &mut self.rng);
-        let next = S::walker_cell(self.at);
-        let behind = self.arrow[next as usize];
-        self.arrow[old as usize] = next;
-        self.arrow[next as usize] = NONE;
+        let (next, behind) = self.move_origin(old);
         if behind != old {
             // The wall the new origin pointed through closes; the old
             // origin's new arrow opens one (if they are the same passage,
@@ -206,10 +212,6 @@ impl<S: Topology> StepWith for OriginShift<S> {
         out.mark(old, Mark::Blank);
         out.mark(next, Mark::Frontier);
         out.cursor(next);
-        if !self.been_origin.contains(next) {
-            self.been_origin.insert(next);
-            self.left_to_visit -= 1;
-        }
         true
     }
 }
