@@ -10,7 +10,7 @@
 
 use mazelab::event::Event;
 use mazelab::generate::{self, Generator, Params, PopSpec};
-use mazelab::grid::Dims;
+use mazelab::shape::Dims;
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -13,7 +13,7 @@
 
 use knossos::maze::{self as kn, OrthogonalMazeBuilder};
 use mazelab::generate::{self, Params, PopSpec};
-use mazelab::grid::Dims;
+use mazelab::shape::Dims;
 use std::hint::black_box;
 
 #[path = "common/timing.rs"]

@@ -16,7 +16,7 @@
 //! divisions, the labyrinth).
 
 use mazelab::generate::{self, Params, PopSpec};
-use mazelab::grid::Dims;
+use mazelab::shape::Dims;
 use std::hint::black_box;
 
 #[path = "common/timing.rs"]

@@ -7,7 +7,7 @@ fn main() {
     let name = args.next().expect("usage: build_one NAME SIDE REPEATS");
     let side: u32 = args.next().map_or(1000, |s| s.parse().expect("SIDE"));
     let repeats: u64 = args.next().map_or(20, |s| s.parse().expect("REPEATS"));
-    let dims = mazelab::grid::Dims::new(side, side).expect("a valid size");
+    let dims = mazelab::shape::Dims::new(side, side).expect("a valid size");
     let started = std::time::Instant::now();
     let mut openings = 0;
     for seed in 0..repeats {

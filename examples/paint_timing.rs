@@ -2,9 +2,10 @@
 //! an instant finish that is not generation.
 //!   cargo run --release --example paint_timing
 use mazelab::generate::{self, Params};
-use mazelab::grid::Dims;
-use mazelab::render::layout::Layout;
-use mazelab::render::pixels::{Pixels, Scene};
+use mazelab::render::canvas::layout::Layout;
+use mazelab::render::canvas::pixels::Pixels;
+use mazelab::render::canvas::scene::Scene;
+use mazelab::shape::Dims;
 use std::time::Instant;
 
 fn main() {
@@ -37,7 +38,7 @@ fn main() {
 
 /// Other shapes: building the pixel map (once per zoom) and painting it.
 fn shapes() {
-    use mazelab::render::tiles::TileMap;
+    use mazelab::render::canvas::tiles::TileMap;
     use mazelab::shape::Shape;
     use std::sync::Arc;
     for (name, size, canvas) in [

@@ -2,7 +2,7 @@
 //! Houston against Aldous-Broder and Wilson, and origin shift's cover time.
 //!   cargo run --release --example uniform_timing
 use mazelab::generate::{self, Params};
-use mazelab::grid::Dims;
+use mazelab::shape::Dims;
 use std::time::Instant;
 
 fn main() {

@@ -2,8 +2,8 @@
 //! lengths and the solution. Everything is one or two breadth-first passes,
 //! linear in the number of cells (brainmaze.py's distance matrix is not).
 
-use crate::entrance::Ends;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use std::fmt;
 
 /// The distance of a cell that cannot be reached.
@@ -177,13 +177,13 @@ pub struct Metrics {
     pub shortest_paths_saturated: bool,
 }
 
-/// Measures a maze with its ends: two breadth-first passes and one pass over
-/// the degrees. The pass from the entrance gives the solution and starts the
-/// longest-path sweep.
-pub fn metrics(grid: &Grid, ends: &Ends) -> Metrics {
+/// Measures a maze between its entrance and exit cells: two breadth-first
+/// passes and one pass over the degrees. The pass from the entrance gives
+/// the solution and starts the longest-path sweep.
+pub fn metrics(grid: &Grid, entrance: Cell, exit: Cell) -> Metrics {
     use crate::shape::Topology;
-    let from_entrance = distances(grid, ends.entrance.cell);
-    let solution = from_entrance[ends.exit.cell as usize];
+    let from_entrance = distances(grid, entrance);
+    let solution = from_entrance[exit as usize];
     let (dead_ends, mean_corridor) = degree_counts(grid);
     let cells = grid.shape().live_cells();
     let cycles = (grid.openings() + 1).saturating_sub(u64::from(cells));
@@ -195,7 +195,7 @@ pub fn metrics(grid: &Grid, ends: &Ends) -> Metrics {
     } else if cycles == 0 {
         (1, false)
     } else {
-        count_shortest_paths(grid, ends.entrance.cell, ends.exit.cell)
+        count_shortest_paths(grid, entrance, exit)
     };
     Metrics {
         cells,

@@ -78,7 +78,7 @@ pub fn monte_carlo(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Dims;
+    use crate::shape::Dims;
 
     #[test]
     fn the_kept_maze_is_the_hardest_or_easiest_of_those_tried() {

@@ -7,8 +7,9 @@
 
 use crate::analyze;
 use crate::error::MazeError;
-use crate::grid::{Cell, Dims, Dir, Grid};
+use crate::grid::Grid;
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims, Dir};
 
 /// An end of the maze: a cell, and the border side its gap is in (`None`
 /// when the cell is inside the maze and has no gap).

@@ -5,7 +5,8 @@
 //! algorithm's initial grid rebuilds its maze exactly, so the animation, the
 //! instant finish, the renderers and the tests all read the same stream.
 
-use crate::grid::Cell;
+use crate::grid::Grid;
+use crate::shape::Cell;
 
 /// What a cell is to the algorithm at work. Generators start every cell
 /// `Blank`; the renderer colours the marks and ignores them once `Done`.
@@ -54,6 +55,20 @@ impl Event {
     #[inline]
     pub fn is_structural(&self) -> bool {
         matches!(self, Event::Carve(..) | Event::Build(..))
+    }
+}
+
+/// Events act on a maze; the maze's storage knows nothing of them.
+impl Grid {
+    /// Applies a carving or building event; returns whether the grid changed.
+    /// Visual events leave the grid alone and return `false`.
+    #[inline]
+    pub fn apply(&mut self, event: &Event) -> bool {
+        match *event {
+            Event::Carve(a, b) => self.set_open(a, b, true),
+            Event::Build(a, b) => self.set_open(a, b, false),
+            _ => false,
+        }
     }
 }
 
@@ -237,7 +252,7 @@ pub trait Record {
     fn cursor(&mut self, cell: Cell);
     fn phase(&mut self, k: u8);
 
-    /// A plain square's wall bits (`grid::EAST_OPEN` and `SOUTH_OPEN` by
+    /// A plain square's wall bits (`shape::EAST_OPEN` and `SOUTH_OPEN` by
     /// cell) and width, when this record writes them directly: a row
     /// algorithm's loop of its own may then set bits itself and report
     /// what it did with [`Record::account`]. `None` for the event buffer.
@@ -353,7 +368,7 @@ impl<'a> Tally<'a> {
             return;
         }
         let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        match crate::grid::square_wall_bit(self.width, lo, hi) {
+        match crate::shape::square_wall_bit(self.width, lo, hi) {
             Some(bit) => {
                 let slot = &mut self.bits[lo as usize];
                 *slot = if open { *slot | bit } else { *slot & !bit };

@@ -13,6 +13,7 @@ pub mod event;
 pub mod generate;
 pub mod grid;
 pub mod lab;
+pub mod percent;
 pub mod render;
 pub mod rng;
 pub mod settings;

@@ -14,7 +14,9 @@
 
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, PopSpec};
-use crate::grid::Cell;
+use crate::percent::{percent_decode, percent_encode};
+use crate::shape::default_size;
+use crate::shape::Cell;
 use crate::shape::{Mask, Shape, Topology, SHAPE_NAMES};
 use crate::solve;
 
@@ -106,16 +108,6 @@ pub struct Settings {
     /// The solve's step to open at, after solving the finished maze
     /// (`solve_at=N`).
     pub solve_at: Option<u64>,
-}
-
-/// The size a shape opens at when none is given.
-pub fn default_size(shape: &str) -> &'static str {
-    match shape {
-        "polar" => "12",
-        "hex" => "30x20",
-        "triangle" => "40x20",
-        _ => "40x25",
-    }
 }
 
 impl Settings {
@@ -532,39 +524,6 @@ fn parse_compare(text: &str) -> Result<Vec<PanelSpec>, String> {
     Ok(specs)
 }
 
-/// Decodes `%XX` escapes and `+` as a space would be wrong here: pop specs
-/// use `+`, so only `%XX` is decoded. Invalid escapes are kept as written.
-pub fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            if let Ok(byte) = u8::from_str_radix(&text[i + 1..i + 3], 16) {
-                out.push(byte);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Escapes what a query value cannot hold as is (`,` and `:` stay readable).
-pub fn percent_encode(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for b in text.bytes() {
-        if b.is_ascii_alphanumeric() || b"-_.~,:+/".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -666,17 +625,6 @@ mod tests {
         assert!(PanelSpec::parse("binary-tree/XX")
             .unwrap_err()
             .contains("NW, NE, SW, SE"));
-    }
-
-    #[test]
-    fn percent_escapes_decode_and_bad_ones_stay() {
-        assert_eq!(
-            percent_decode("newest%3A75%2Crandom%3A25"),
-            "newest:75,random:25"
-        );
-        assert_eq!(percent_decode("50%"), "50%");
-        assert_eq!(percent_decode("%zz"), "%zz");
-        assert_eq!(percent_encode("<b>"), "%3Cb%3E");
     }
 }
 

@@ -185,7 +185,7 @@ impl<S: ?Sized + Step> Stream<S> {
         self.out.clear();
         self.pos = 0;
         let placeholder =
-            crate::grid::Grid::closed(crate::grid::Dims::new(1, 1).expect("a one-cell grid"));
+            crate::grid::Grid::closed(crate::shape::Dims::new(1, 1).expect("a one-cell grid"));
         self.out.start_sink(std::mem::replace(grid, placeholder));
         while !self.finished {
             if !self.stepper.step(&mut self.out) {

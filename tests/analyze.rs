@@ -72,7 +72,7 @@ fn the_longest_path_ends_are_as_far_apart_as_any_two_cells() {
         .unwrap();
     assert_eq!(len, brute);
     let ends = entrance::longest(&grid);
-    let metrics = analyze::metrics(&grid, &ends);
+    let metrics = analyze::metrics(&grid, ends.entrance.cell, ends.exit.cell);
     assert_eq!(metrics.solution_length, Some(len));
     assert_eq!(metrics.longest_path, len);
 }
@@ -145,7 +145,8 @@ fn shortest_path_counts_match_an_independent_count_on_braided_mazes() {
 
 #[test]
 fn a_huge_number_of_shortest_paths_saturates_and_says_so() {
-    use mazelab::grid::{Dims, Grid};
+    use mazelab::grid::Grid;
+    use mazelab::shape::Dims;
     // An open 80 x 80 room: C(158, 79), about 10^46, shortest paths corner to corner.
     let dims = Dims::new(80, 80).unwrap();
     let room = Grid::open(dims);
@@ -163,11 +164,11 @@ fn a_huge_number_of_shortest_paths_saturates_and_says_so() {
 #[test]
 fn metrics_count_cycles_and_junctions() {
     use mazelab::generate::{self, Params};
-    use mazelab::grid::Dims;
+    use mazelab::shape::Dims;
     let dims = Dims::new(12, 9).unwrap();
     let perfect = generate::generate("backtracker", Params::new(dims, 4)).unwrap();
     let ends = mazelab::entrance::norvig(dims);
-    let m = mazelab::analyze::metrics(&perfect, &ends);
+    let m = mazelab::analyze::metrics(&perfect, ends.entrance.cell, ends.exit.cell);
     assert_eq!(
         (m.cycles, m.shortest_paths, m.shortest_paths_saturated),
         (0, 1, false)
@@ -180,7 +181,7 @@ fn metrics_count_cycles_and_junctions() {
         },
     )
     .unwrap();
-    let m = mazelab::analyze::metrics(&braided, &ends);
+    let m = mazelab::analyze::metrics(&braided, ends.entrance.cell, ends.exit.cell);
     assert_eq!(m.cycles, braided.openings() + 1 - 108);
     assert!(m.cycles > 0 && m.dead_ends == 0);
     let junctions = (0..108).filter(|&c| braided.degree(c) >= 3).count() as u32;

@@ -23,7 +23,7 @@ const SEEDS: u64 = 20;
 
 /// A size the algorithm takes: sides made even where it needs them (the
 /// unicursal labyrinth's 2 x 2 blocks).
-fn sized(name: &str, w: u32, h: u32) -> mazelab::grid::Dims {
+fn sized(name: &str, w: u32, h: u32) -> mazelab::shape::Dims {
     let even = mazelab::generate::find(name).is_ok_and(|a| a.even_sides);
     let up = |n: u32| if even && n % 2 == 1 { n + 1 } else { n };
     dims(up(w), up(h))
@@ -185,7 +185,7 @@ fn unknown_algorithms_are_refused_with_the_valid_names() {
 
 #[test]
 fn the_backtracker_carves_the_largest_grid_without_recursion() {
-    let params = Params::new(dims(mazelab::grid::MAX_SIDE, mazelab::grid::MAX_SIDE), 5);
+    let params = Params::new(dims(mazelab::shape::MAX_SIDE, mazelab::shape::MAX_SIDE), 5);
     let grid = generate("backtracker", params).unwrap();
     assert_eq!(grid.openings(), u64::from(grid.cells()) - 1);
 }
@@ -196,14 +196,14 @@ fn a_seed_means_the_same_maze_on_every_platform() {
     // would break every shared link, cannot pass unnoticed. Shared with the
     // browser test, which must print the same maze.
     let grid = generate("backtracker", Params::new(dims(4, 3), 42)).unwrap();
-    let text = mazelab::render::ascii::render(&grid, None, None);
+    let text = mazelab::render::text::ascii::render(&grid, None, None);
     assert_eq!(text, include_str!("fixtures/backtracker-4x3-seed42.txt"));
 }
 
 #[test]
 fn mazectric_grows_longer_corridors_than_the_maze_rule() {
     use mazelab::analyze;
-    let dims = mazelab::grid::Dims::new(60, 40).unwrap();
+    let dims = mazelab::shape::Dims::new(60, 40).unwrap();
     let mean = |name: &str| {
         (0..6)
             .map(|seed| analyze::mean_corridor(&generate(name, Params::new(dims, seed)).unwrap()))
@@ -292,7 +292,7 @@ fn blobby_division_splits_with_one_door_per_split_on_every_shape() {
 
 #[test]
 fn the_fractal_repeats_one_maze_in_every_quadrant_and_brain_does_not() {
-    use mazelab::grid::Dir;
+    use mazelab::shape::Dir;
     let quadrants_alike = |name: &str| {
         let grid = generate(name, Params::new(dims(16, 16), 5)).unwrap();
         let open = |x: u32, y: u32, d: Dir| grid.is_open(y * 16 + x, d);

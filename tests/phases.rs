@@ -96,7 +96,7 @@ fn every_solver_visits_each_of_its_steps() {
         }
         // A maze with no way through: the steps that say so (the chain's
         // robots coming back) can only happen there.
-        let walled = mazelab::grid::Grid::closed(mazelab::grid::Dims::new(10, 10).unwrap());
+        let walled = mazelab::grid::Grid::closed(mazelab::shape::Dims::new(10, 10).unwrap());
         all.extend(phases(Solver::new(info, &walled, 0, 99, true).unwrap()).0);
         let want: BTreeSet<u8> = (1..=list.len() as u8).collect();
         let missing: Vec<u8> = want.difference(&all).copied().collect();

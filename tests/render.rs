@@ -7,7 +7,8 @@ use mazelab::analyze;
 use mazelab::entrance::{self, Door, Ends};
 use mazelab::generate::{generate, Params, ALGORITHMS};
 use mazelab::grid::Grid;
-use mazelab::render::{ascii, blocks, json, norvig, svg};
+use mazelab::render::text::{ascii, blocks, norvig};
+use mazelab::render::{json, svg};
 
 /// `+-+-+` / `|   |`: two cells with the wall between them open.
 fn pair() -> Grid {

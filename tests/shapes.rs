@@ -105,7 +105,7 @@ fn square_mazes_are_the_same_through_the_shape_as_before() {
     for algorithm in ALGORITHMS {
         // Even sides for the unicursal labyrinth, which takes only those.
         let rows = if algorithm.even_sides { 4 } else { 3 };
-        let dims = mazelab::grid::Dims::new(4, rows).unwrap();
+        let dims = mazelab::shape::Dims::new(4, rows).unwrap();
         let a = generate::generate(algorithm.name, Params::new(dims, 42)).unwrap();
         let b = generate::generate(algorithm.name, Params::on(Shape::square(dims), 42)).unwrap();
         assert_eq!(a, b, "{}", algorithm.name);

@@ -8,8 +8,9 @@ use common::dims;
 use mazelab::analyze;
 use mazelab::event::{Event, Mark};
 use mazelab::generate::{generate, Params, ALGORITHMS};
-use mazelab::grid::{Cell, Grid};
+use mazelab::grid::Grid;
 use mazelab::rng::Rng;
+use mazelab::shape::Cell;
 use mazelab::solve::{solve, Outcome, Solver, SOLVERS};
 
 /// A path's ends are start and goal and every step goes through an opening.

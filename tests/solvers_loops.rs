@@ -5,7 +5,8 @@
 
 use mazelab::analyze;
 use mazelab::generate::{self, Params};
-use mazelab::grid::{Cell, Grid};
+use mazelab::grid::Grid;
+use mazelab::shape::Cell;
 use mazelab::shape::Shape;
 use mazelab::solve::{solve, Outcome, Promise, SOLVERS};
 
@@ -162,7 +163,7 @@ fn solvers_lists_every_solver_with_a_description() {
 
 #[test]
 fn pledge_leaves_the_island_that_a_wall_follower_circles() {
-    use mazelab::grid::Dims;
+    use mazelab::shape::Dims;
     // An open room: from the middle a wall follower has no wall to hold and
     // turns in a small circle; Pledge walks straight to the edge and follows
     // it round to the corner.
@@ -203,7 +204,7 @@ fn the_chain_reaches_the_goal_on_perfect_and_braided_mazes_of_every_shape() {
 #[test]
 fn two_sweeps_and_greed_look_at_fewer_cells_of_an_open_room() {
     use mazelab::event::{Event, Mark};
-    use mazelab::grid::Dims;
+    use mazelab::shape::Dims;
     use mazelab::solve::Solver;
     let room = Grid::open(Dims::new(30, 30).unwrap());
     let looked_at = |name: &str| {

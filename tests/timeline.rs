@@ -5,10 +5,10 @@ mod common;
 
 use mazelab::event::Event;
 use mazelab::generate::{Generator, Params, ALGORITHMS};
-use mazelab::grid::Cell;
-use mazelab::render::overlay::OverlayScene;
-use mazelab::render::pixels::Scene;
+use mazelab::render::canvas::overlay_scene::OverlayScene;
+use mazelab::render::canvas::scene::Scene;
 use mazelab::rng::Rng;
+use mazelab::shape::Cell;
 use mazelab::shape::{Shape, Topology};
 use mazelab::solve::{Solver, SOLVERS};
 use mazelab::timeline::{Frame, Timeline};

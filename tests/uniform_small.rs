@@ -5,7 +5,7 @@
 //! chi-square test in tests/lab.rs tells it apart.)
 
 use mazelab::generate::{self, Params};
-use mazelab::grid::Dims;
+use mazelab::shape::Dims;
 use std::collections::HashMap;
 
 fn tree_counts(name: &str, runs: u64) -> HashMap<Vec<(u32, u32)>, u64> {

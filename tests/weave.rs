@@ -3,7 +3,8 @@
 //! refused by name where it does not run.
 
 use mazelab::generate::{self, Generator, Params, PopSpec};
-use mazelab::grid::{Dims, Dir, Grid};
+use mazelab::grid::Grid;
+use mazelab::shape::{Dims, Dir};
 
 mod common;
 use common::replay;

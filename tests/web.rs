@@ -3,7 +3,7 @@
 //! reads back what a user would see: canvas pixels, the status, the notice.
 #![cfg(target_arch = "wasm32")]
 
-use mazelab::render::pixels::colour;
+use mazelab::render::canvas::scene::colour;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlSelectElement};
@@ -215,7 +215,7 @@ fn clicking_start_and_goal_then_bfs_draws_a_shortest_path() {
     // The engine's own shortest distance on the same seed.
     let grid = mazelab::generate::generate(
         "kruskal",
-        mazelab::generate::Params::new(mazelab::grid::Dims::new(12, 8).unwrap(), 3),
+        mazelab::generate::Params::new(mazelab::shape::Dims::new(12, 8).unwrap(), 3),
     )
     .unwrap();
     assert_eq!(
@@ -225,7 +225,10 @@ fn clicking_start_and_goal_then_bfs_draws_a_shortest_path() {
     assert_eq!((path[0], *path.last().unwrap()), (start, goal));
     // The overlay shows it: path-coloured pixels for every cell of it.
     let canvas: HtmlCanvasElement = overlay(0).dyn_into().unwrap();
-    let path_px = count(&pixels(&canvas), mazelab::render::palette::LIGHT.path);
+    let path_px = count(
+        &pixels(&canvas),
+        mazelab::render::canvas::palette::LIGHT.path,
+    );
     assert!(
         path_px >= path.len() - 2,
         "{path_px} path pixels for {} cells",
@@ -265,8 +268,8 @@ fn playing_by_keys_reaches_the_goal_and_shows_the_banner() {
     let path = mazelab::analyze::shortest_path(&grid, start, goal).unwrap();
     // A wall blocks: pressing toward a closed side changes nothing.
     let blocked = [
-        ("ArrowUp", mazelab::grid::Dir::N),
-        ("ArrowLeft", mazelab::grid::Dir::W),
+        ("ArrowUp", mazelab::shape::Dir::N),
+        ("ArrowLeft", mazelab::shape::Dir::W),
     ]
     .into_iter()
     .find(|&(_, d)| !grid.is_open(start, d))
@@ -275,10 +278,10 @@ fn playing_by_keys_reaches_the_goal_and_shows_the_banner() {
     assert_eq!(app.trail(), vec![start]);
     // One step forward and back retracts the trail.
     let key_for = |a: u32, b: u32| match grid.dims().dir_between(a, b).unwrap() {
-        mazelab::grid::Dir::N => "ArrowUp",
-        mazelab::grid::Dir::E => "d",
-        mazelab::grid::Dir::S => "s",
-        mazelab::grid::Dir::W => "ArrowLeft",
+        mazelab::shape::Dir::N => "ArrowUp",
+        mazelab::shape::Dir::E => "d",
+        mazelab::shape::Dir::S => "s",
+        mazelab::shape::Dir::W => "ArrowLeft",
     };
     press(key_for(path[0], path[1]));
     press(key_for(path[1], path[0]));
@@ -362,7 +365,7 @@ fn monte_carlo_keeps_the_hardest_maze_of_those_tried() {
     let length = |seed| {
         let grid = mazelab::generate::generate(
             "prim",
-            mazelab::generate::Params::new(mazelab::grid::Dims::new(15, 10).unwrap(), seed),
+            mazelab::generate::Params::new(mazelab::shape::Dims::new(15, 10).unwrap(), seed),
         )
         .unwrap();
         mazelab::analyze::distances(&grid, 0)[149]
@@ -410,7 +413,7 @@ fn distance_colouring_shades_the_finished_maze() {
     );
     assert!(count(&shaded, colour::WALL) > 0, "walls stay");
     // The entrance is distance 0: the gradient's first stop.
-    assert!(count(&shaded, mazelab::render::palette::gradient(0.0)) > 0);
+    assert!(count(&shaded, mazelab::render::canvas::palette::gradient(0.0)) > 0);
 }
 
 #[wasm_bindgen_test]
@@ -500,7 +503,7 @@ fn clicking_a_cell_picks_it_when_zoomed_in() {
 fn the_dark_theme_repaints_the_maze_in_its_colours() {
     let app = open("?algorithm=backtracker&size=20x12&seed=5&speed=instant");
     let canvas: HtmlCanvasElement = app.canvas(0).unwrap().dyn_into().unwrap();
-    let dark = mazelab::render::palette::DARK;
+    let dark = mazelab::render::canvas::palette::DARK;
     assert_eq!(count(&pixels(&canvas), dark.passage), 0);
     click_button("theme");
     let root = document().document_element().unwrap();

@@ -113,7 +113,7 @@ fn the_weave_toggle_weaves_the_maze_and_the_canvas_shows_its_crossings() {
         let k = ((y as usize) * canvas.width() as usize + x as usize) * 4;
         [picture[k], picture[k + 1], picture[k + 2], picture[k + 3]]
     };
-    let wall = mazelab::render::palette::LIGHT.wall;
+    let wall = mazelab::render::canvas::palette::LIGHT.wall;
     let mut checked = 0;
     for (from, under, to) in tunnels {
         if to != from + 2 {

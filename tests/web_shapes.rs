@@ -5,7 +5,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use mazelab::grid::Grid;
-use mazelab::render::palette::LIGHT;
+use mazelab::render::canvas::palette::LIGHT;
 use mazelab::shape::Topology;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -4,7 +4,7 @@
 //! a run plays, and a solve has its own position (`solve_at=`).
 #![cfg(target_arch = "wasm32")]
 
-use mazelab::render::pixels::colour;
+use mazelab::render::canvas::scene::colour;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, HtmlInputElement};

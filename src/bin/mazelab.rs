@@ -15,8 +15,8 @@ use mazelab::entrance::{self, EntranceStyle};
 use mazelab::error::parse_seed;
 use mazelab::error::MazeError;
 use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
-use mazelab::grid::Dims;
 use mazelab::render::{self, json, Format};
+use mazelab::shape::Dims;
 use mazelab::shape::{Mask, Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
 use std::io::Write;
@@ -320,12 +320,14 @@ fn write_maze(
     };
     let path = solution.as_deref();
     let written = match request.format {
-        Format::Ascii => out.write_all(render::ascii::render(&grid, Some(&ends), path).as_bytes()),
+        Format::Ascii => {
+            out.write_all(render::text::ascii::render(&grid, Some(&ends), path).as_bytes())
+        }
         Format::Norvig => {
-            out.write_all(render::norvig::render(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::text::norvig::render(&grid, Some(&ends), path).as_bytes())
         }
         Format::Blocks => {
-            out.write_all(render::blocks::render(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::text::blocks::render(&grid, Some(&ends), path).as_bytes())
         }
         Format::Svg => out.write_all(render::svg::render(&grid, Some(&ends), path).as_bytes()),
         Format::Json => {
@@ -336,7 +338,7 @@ fn write_maze(
             out.write_all(json::render(&grid, &meta, &ends, path).as_bytes())
         }
         Format::Stats => {
-            let metrics = analyze::metrics(&grid, &ends);
+            let metrics = analyze::metrics(&grid, ends.entrance.cell, ends.exit.cell);
             writeln!(
                 out,
                 "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={generate_ms:.3}",

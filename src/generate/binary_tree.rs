@@ -12,8 +12,9 @@
 use super::{Params, Step};
 use crate::error::MazeError;
 use crate::event::{Emit, Record};
-use crate::grid::{Cell, Dims, Dir, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims, Dir};
+use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 use crate::stream::StepWith;
 use std::fmt;
 

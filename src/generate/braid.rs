@@ -17,11 +17,11 @@
 
 use super::Step;
 use crate::event::{Emit, Event, BRAID_PHASE};
-use crate::grid::{Cell, Grid, UNDER_EW, UNDER_NS};
+use crate::grid::{Grid, UNDER_EW, UNDER_NS};
+use crate::rng::Rng;
+use crate::shape::{Cell, Topology};
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
-use crate::rng::Rng;
-use crate::shape::Topology;
 
 /// The random stream braiding draws from, apart from the generator's.
 const BRAID_STREAM: u64 = 0x62_7261_6964; // "braid"
@@ -114,8 +114,8 @@ impl Braid {
                 continue;
             }
             // Closed walls to live cells, the dead ends among them first.
-            let mut best = crate::grid::Neighbors::new();
-            let mut any = crate::grid::Neighbors::new();
+            let mut best = crate::shape::Neighbors::new();
+            let mut any = crate::shape::Neighbors::new();
             // A cell with a tunnel under it keeps its straight passage.
             let crossing = |c: Cell| grid.is_woven() && grid.raw()[c as usize] & UNDER != 0;
             for &n in grid.shape().neighbors(cell).as_slice() {

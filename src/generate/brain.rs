@@ -16,8 +16,8 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::shape::Dims;
 use crate::stream::StepWith;
 
 #[derive(Clone, Copy, Debug)]

@@ -4,7 +4,7 @@
 
 use super::Step;
 use crate::event::{Emit, Record};
-use crate::grid::Cell;
+use crate::shape::Cell;
 use crate::stream::StepWith;
 
 #[derive(Clone)]

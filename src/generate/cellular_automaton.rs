@@ -22,8 +22,9 @@
 use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::{Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::shape::Dims;
+use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 use crate::stream::StepWith;
 
 /// Generations of the Maze rule before the repair.

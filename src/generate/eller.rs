@@ -20,8 +20,8 @@
 
 use super::{Params, Step};
 use crate::event::Emit;
-use crate::grid::Dims;
 use crate::rng::Rng;
+use crate::shape::Dims;
 
 #[derive(Clone)]
 pub struct Eller {

@@ -21,8 +21,8 @@
 use super::carve_list::CarveList;
 use super::union_find::UnionFind;
 use super::{Params, Step};
-use crate::grid::{Cell, Dims};
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims};
 
 /// A cell's east and south openings in the tiling's square.
 const EAST: u8 = 1;

@@ -20,8 +20,8 @@
 //! (other shapes, the weave).
 
 use super::pop::Pop;
-use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Cell;
 use std::collections::VecDeque;
 
 /// A frontier's operations (see the module's header for the stores).

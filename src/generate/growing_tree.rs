@@ -135,7 +135,8 @@ impl<S: Topology, F: FrontierStore> StepWith for GrowingTree<S, F> {
 mod tests {
     use super::*;
     use crate::generate::{Generator, Params};
-    use crate::grid::{Cell, Dims, Grid};
+    use crate::grid::Grid;
+    use crate::shape::{Cell, Dims};
 
     /// Replays a stepper's structural events on a closed grid.
     fn carve(mut stepper: Box<dyn Step>, dims: Dims) -> Grid {

@@ -25,8 +25,8 @@ use super::union_find::UnionFind;
 use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::StepWith;
 
@@ -277,7 +277,7 @@ impl<S: Topology, W: WallList> StepWith for Kruskal<S, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Dims;
+    use crate::shape::Dims;
 
     /// The whole wall order a run would take, shuffled ahead of time.
     fn order(dims: Dims, seed: u64, bucket_size: usize) -> Vec<u32> {

@@ -37,7 +37,8 @@ mod wilson;
 
 use crate::error::MazeError;
 use crate::event::Event;
-use crate::grid::{Dims, Grid};
+use crate::grid::Grid;
+use crate::shape::Dims;
 use crate::shape::Shape;
 use crate::stream::Stream;
 
@@ -76,8 +77,8 @@ impl Params {
         self.shape.square_dims().unwrap_or_else(|| {
             let (w, h) = self.shape.size();
             Dims::new(
-                w.clamp(1, crate::grid::MAX_SIDE),
-                h.clamp(1, crate::grid::MAX_SIDE),
+                w.clamp(1, crate::shape::MAX_SIDE),
+                h.clamp(1, crate::shape::MAX_SIDE),
             )
             .expect("clamped to the valid range")
         })
@@ -191,7 +192,7 @@ impl Algorithm {
         if !self.even_sides {
             return dims;
         }
-        let up = |n: u32| (n + n % 2).min(crate::grid::MAX_SIDE - crate::grid::MAX_SIDE % 2);
+        let up = |n: u32| (n + n % 2).min(crate::shape::MAX_SIDE - crate::shape::MAX_SIDE % 2);
         Dims::new(up(dims.width), up(dims.height)).expect("an even size in range")
     }
 

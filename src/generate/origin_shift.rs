@@ -18,9 +18,10 @@
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark, Record};
-use crate::grid::{square_wall_bit, Cell, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::shape::Cell;
 use crate::shape::Topology;
+use crate::shape::{square_wall_bit, EAST_OPEN, SOUTH_OPEN};
 use crate::stream::StepWith;
 
 const NONE: Cell = Cell::MAX;

@@ -12,8 +12,8 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark, Record};
-use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::StepWith;
 

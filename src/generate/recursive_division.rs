@@ -14,8 +14,9 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::{square_wall_bit, Cell, Dims};
 use crate::rng::Rng;
+use crate::shape::square_wall_bit;
+use crate::shape::{Cell, Dims};
 use crate::stream::StepWith;
 
 #[derive(Clone, Copy, Debug)]

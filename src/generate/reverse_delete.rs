@@ -17,9 +17,10 @@
 
 use super::{Params, Step};
 use crate::event::Emit;
-use crate::grid::{Cell, Grid, Neighbors};
+use crate::grid::Grid;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::shape::{Cell, Neighbors};
 
 /// The most cells taken: one search per passage makes it quadratic.
 /// (Wall codes, at most 8 a cell, then fit in 16 bits.)

@@ -13,8 +13,9 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark, Record};
-use crate::grid::{Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::rng::Rng;
+use crate::shape::Dims;
+use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 use crate::stream::StepWith;
 
 #[derive(Clone)]

@@ -20,7 +20,8 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Record};
-use crate::grid::{Cell, Dims, Grid, EAST_OPEN, SOUTH_OPEN};
+use crate::grid::Grid;
+use crate::shape::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::stream::StepWith;
 
 /// The unicursal labyrinth on the params' plain square (even sides).

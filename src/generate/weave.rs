@@ -29,9 +29,10 @@ use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Dims, Dir, Grid};
+use crate::grid::Grid;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::shape::{Cell, Dims, Dir};
 
 /// The generators that weave.
 pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];

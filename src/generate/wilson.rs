@@ -14,8 +14,8 @@
 
 use super::{Params, Step};
 use crate::event::{Emit, Mark};
-use crate::grid::Cell;
 use crate::rng::Rng;
+use crate::shape::Cell;
 use crate::shape::Topology;
 
 const OUT: u8 = 0;

@@ -24,7 +24,8 @@
 //! A metric a shape does not define is NaN, which the summaries leave out.
 
 use crate::entrance::Ends;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::{Kind, Topology};
 
 /// A metric's key (JSON, CSV, the link), its label and unit on the page.
@@ -282,7 +283,7 @@ impl Measurer {
 mod tests {
     use super::*;
     use crate::entrance::{Door, Ends};
-    use crate::grid::Dims;
+    use crate::shape::Dims;
 
     fn ends(a: Cell, b: Cell) -> Ends {
         Ends {

@@ -64,7 +64,7 @@ impl LabSettings {
                 self.candidates = Candidate::parse_list(value).map_err(|e| e.to_string())?;
             }
             "lab_shape" => {
-                let size = crate::settings::default_size(value);
+                let size = crate::shape::default_size(value);
                 self.shape = Shape::parse(value, size, None).map_err(|e| e.to_string())?;
             }
             "lab_size" => {
@@ -93,7 +93,7 @@ impl LabSettings {
         if self.candidates != d.candidates {
             parts.push(format!(
                 "lab={}",
-                crate::settings::percent_encode(&self.candidates_text())
+                crate::percent::percent_encode(&self.candidates_text())
             ));
         }
         if self.shape.name() != d.shape.name() {
@@ -182,7 +182,7 @@ mod tests {
         let mut back = LabSettings::default();
         for part in s.query_parts() {
             let (key, value) = part.split_once('=').unwrap();
-            back.set(key, &crate::settings::percent_decode(value))
+            back.set(key, &crate::percent::percent_decode(value))
                 .unwrap();
         }
         assert_eq!(back, s);

@@ -14,7 +14,8 @@
 //! exactly with Bareiss's fraction-free elimination.
 
 use crate::error::MazeError;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::{Shape, Topology};
 
 /// The most spanning trees the lab lists (a 4 x 4 square has 100,352; the

@@ -11,7 +11,8 @@
 //! A wrapped square also says `"wrap": "x"`, `"y"` or `"xy"`.
 
 use crate::entrance::Ends;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::{Kind, Topology};
 use std::fmt::Write;
 

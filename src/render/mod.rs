@@ -1,22 +1,11 @@
-//! Text renderers: pure strings, shared by the CLI and the browser's export.
-//!
-//! `ascii`, `norvig` and `blocks` all draw the same [`picture::Picture`], the
-//! (2W+1) x (2H+1) lattice in which cells sit at odd positions and walls
-//! between them; they differ only in the characters.
+//! Every way a maze leaves the core: text pictures of a plain square
+//! (`text`), SVG and JSON for every shape, and the browser's canvas
+//! (`canvas`: scene models and their painters).
 
-pub mod ascii;
-pub mod blocks;
+pub mod canvas;
 pub mod json;
-pub mod layout;
-pub mod norvig;
-pub mod overlay;
-pub mod palette;
-pub mod picture;
-pub mod pixels;
-pub mod raster;
 pub mod svg;
-pub mod tile_paint;
-pub mod tiles;
+pub mod text;
 
 use crate::error::MazeError;
 

@@ -3,7 +3,8 @@
 //! polyline through cell centres.
 
 use crate::entrance::Ends;
-use crate::grid::{Cell, Dir, Grid};
+use crate::grid::Grid;
+use crate::shape::{Cell, Dir};
 use std::fmt::Write;
 
 /// The side of one cell in SVG user units.

@@ -8,11 +8,25 @@
 //! several points), in the same order as `Topology::sides`.
 
 use super::{Kind, Shape, Topology};
-use crate::grid::{Cell, Dims};
+use crate::shape::{Cell, Dims};
 use std::f64::consts::TAU;
 
 /// A point in maze units.
 pub type Point = (f64, f64);
+
+/// The distance from `p` to the segment `a`-`b`.
+#[inline]
+pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 {
+        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let (cx, cy) = (a.0 + t * dx - p.0, a.1 + t * dy - p.1);
+    (cx * cx + cy * cy).sqrt()
+}
 
 const SQRT3: f64 = 1.732_050_807_568_877_2;
 /// A hexagon's circumradius when it is 1 across its flats.

@@ -4,8 +4,8 @@
 //! (bit 1), SE (bit 2) and SW (bit 4) walls.
 
 use super::{Sides, Topology};
-use crate::grid::{Cell, Dims, Neighbors};
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims, Neighbors};
 
 const E: u8 = 1;
 const SE: u8 = 2;

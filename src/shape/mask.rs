@@ -5,7 +5,7 @@
 use super::{Shape, Topology};
 use crate::bitset::BitSet;
 use crate::error::MazeError;
-use crate::grid::{Cell, Dims};
+use crate::shape::{Cell, Dims};
 
 /// Which cells are on.
 #[derive(Clone, Debug, PartialEq, Eq)]

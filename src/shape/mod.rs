@@ -15,19 +15,21 @@
 
 pub mod geometry;
 mod hex;
+mod lattice;
 mod mask;
 mod polar;
 mod square;
 mod triangle;
 
 pub use hex::Hex;
+pub use lattice::{square_wall_bit, Cell, Dims, Dir, Neighbors, Walker, MAX_SIDE};
+pub use lattice::{EAST_OPEN, SOUTH_OPEN};
 pub use mask::Mask;
 pub use polar::Polar;
 pub use square::Wrap;
 pub use triangle::Triangle;
 
 use crate::error::MazeError;
-use crate::grid::{Cell, Dims, Neighbors};
 use crate::rng::Rng;
 use std::sync::Arc;
 
@@ -431,6 +433,16 @@ pub struct Shape {
 
 /// The names of the base shapes, as the CLI and links write them.
 pub const SHAPE_NAMES: [&str; 4] = ["square", "polar", "hex", "triangle"];
+
+/// The size a shape opens at when none is given.
+pub fn default_size(shape: &str) -> &'static str {
+    match shape {
+        "polar" => "12",
+        "hex" => "30x20",
+        "triangle" => "40x20",
+        _ => "40x25",
+    }
+}
 
 impl Shape {
     /// A plain square grid.

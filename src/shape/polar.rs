@@ -12,8 +12,8 @@
 
 use super::{Sides, Topology};
 use crate::error::MazeError;
-use crate::grid::{Cell, Neighbors};
 use crate::rng::Rng;
+use crate::shape::{Cell, Neighbors};
 use std::sync::Arc;
 
 /// The most rings accepted.

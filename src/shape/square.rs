@@ -6,8 +6,8 @@
 
 use super::{Sides, Topology};
 use crate::error::MazeError;
-use crate::grid::{Cell, Dims, Neighbors, Walker};
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims, Neighbors, Walker};
 
 pub const EAST: u8 = 1;
 pub const SOUTH: u8 = 2;
@@ -27,7 +27,7 @@ impl Topology for Dims {
 
     fn sides(&self, cell: Cell) -> Sides {
         let mut out = Sides::new();
-        for dir in crate::grid::Dir::ALL {
+        for dir in crate::shape::Dir::ALL {
             out.push(self.step(cell, dir));
         }
         out
@@ -35,14 +35,14 @@ impl Topology for Dims {
 
     #[inline]
     fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
-        for (k, dir) in crate::grid::Dir::ALL.into_iter().enumerate() {
+        for (k, dir) in crate::shape::Dir::ALL.into_iter().enumerate() {
             visit(k, self.step(cell, dir));
         }
     }
 
     #[inline]
     fn side(&self, cell: Cell, k: usize) -> Option<Cell> {
-        self.step(cell, *crate::grid::Dir::ALL.get(k)?)
+        self.step(cell, *crate::shape::Dir::ALL.get(k)?)
     }
 
     #[inline]

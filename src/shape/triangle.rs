@@ -6,8 +6,8 @@
 
 use super::{Sides, Topology};
 use crate::error::MazeError;
-use crate::grid::{Cell, Dims, Neighbors};
 use crate::rng::Rng;
+use crate::shape::{Cell, Dims, Neighbors};
 
 const E: u8 = 1;
 const S: u8 = 2;

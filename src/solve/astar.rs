@@ -13,7 +13,8 @@
 
 use super::{path_from_parents, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::stream::Step;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;

@@ -14,7 +14,8 @@
 use super::blind_alleys::{solution_cells, FillRun, Joint};
 use super::{Outcome, Solve};
 use crate::event::Emit;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::stream::Step;
 
 #[derive(Clone)]

@@ -15,7 +15,8 @@
 //! continues its parent's part, one that cuts starts a new part; the parts
 //! on the tree path from the goal up to the start are the ones to keep.
 
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 
 /// How a maze must hang together for a part to count as a dead part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -216,7 +217,8 @@ pub(crate) fn fill_order(grid: &Grid, keep: &[bool]) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{Dims, Grid};
+    use crate::grid::Grid;
+    use crate::shape::Dims;
 
     /// Cells on some simple path from `a` to `b`, by trying every path.
     fn brute(grid: &Grid, a: Cell, b: Cell) -> Vec<bool> {

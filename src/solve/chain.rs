@@ -18,7 +18,8 @@
 
 use super::{Marks, Outcome, Solve, Trail, NONE};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Step;
 use std::collections::VecDeque;
@@ -145,7 +146,7 @@ fn guide_line(grid: &Grid, start: Cell, goal: Cell) -> Vec<Cell> {
     let (a, b) = (shape.centre(start), shape.centre(goal));
     let off_segment = |c: Cell| {
         let p = shape.centre(c);
-        crate::render::tiles::segment_distance(p, a, b)
+        crate::shape::geometry::segment_distance(p, a, b)
     };
     let mut line = vec![start];
     let mut at = start;

@@ -14,7 +14,8 @@
 
 use super::{join_halves, Marks, Outcome, Solve, NONE};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::stream::Step;
 
 /// Which flood reached a cell first.

@@ -12,7 +12,8 @@
 
 use super::{Marks, Outcome, Solve, Sweep};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::stream::Step;
 
 #[derive(Clone)]

@@ -29,7 +29,8 @@ mod wall_follower;
 
 use crate::error::MazeError;
 use crate::event::{Emit, Event, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::stream::{Step, Stream};
 
 /// How a search ended, or that it has not yet.

@@ -18,8 +18,9 @@
 
 use super::{Marks, Outcome, Solve, Trail};
 use crate::event::Emit;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
 use crate::shape::geometry::Point;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Step;
 use std::collections::HashSet;

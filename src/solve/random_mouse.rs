@@ -10,8 +10,9 @@
 
 use super::{Marks, Outcome, Solve, Trail};
 use crate::event::Emit;
-use crate::grid::{Cell, Grid, Neighbors};
+use crate::grid::Grid;
 use crate::rng::Rng;
+use crate::shape::{Cell, Neighbors};
 use crate::stream::Step;
 
 /// Moves allowed per cell of the maze before the mouse gives up.

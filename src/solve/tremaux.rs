@@ -13,7 +13,8 @@
 
 use super::{Marks, Outcome, Solve};
 use crate::event::{Emit, Mark};
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Step;
 

@@ -18,7 +18,8 @@
 
 use super::{Marks, Outcome, Solve, Trail};
 use crate::event::Emit;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Step;
 

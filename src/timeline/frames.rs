@@ -4,9 +4,10 @@
 use super::{Frame, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
-use crate::grid::{Cell, Grid};
-use crate::render::overlay::OverlayScene;
-use crate::render::pixels::{Scene, MARKS};
+use crate::grid::Grid;
+use crate::render::canvas::overlay_scene::OverlayScene;
+use crate::render::canvas::scene::{Scene, MARKS};
+use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::solve::Solver;
 

@@ -17,7 +17,7 @@
 //! a seek replays at most `spacing` events.
 
 use crate::event::Event;
-use crate::grid::Cell;
+use crate::shape::Cell;
 
 /// Where a run's events come from: copied mid-run, a source makes exactly
 /// the events the original makes from there.

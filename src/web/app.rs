@@ -6,8 +6,8 @@
 use super::dom;
 use super::panel::Panel;
 use super::theme;
-use crate::grid::Cell;
 use crate::settings::{Settings, Speed};
+use crate::shape::Cell;
 use crate::shape::Topology;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;

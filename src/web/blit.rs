@@ -1,7 +1,7 @@
 //! Handing a Rust-owned raster to a canvas: one `putImageData` per dirty
 //! rectangle, straight from wasm memory where whole rows are dirty.
 
-use crate::render::raster::{Raster, Rect};
+use crate::render::canvas::raster::{Raster, Rect};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::Clamped;
 use web_sys::{CanvasRenderingContext2d, ImageData};

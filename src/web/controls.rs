@@ -285,7 +285,7 @@ fn read_shape(s: &mut Settings) -> Result<Vec<String>, JsValue> {
     let name = select("shape")?.value();
     let changed_kind = name != s.shape.name();
     let size = if changed_kind {
-        crate::settings::default_size(&name).to_string()
+        crate::shape::default_size(&name).to_string()
     } else if name == "polar" {
         input("width")?.value()
     } else {

@@ -4,10 +4,11 @@
 use super::app::{App, State};
 use super::blit::put_raster;
 use super::dom;
-use crate::render::layout::Layout;
-use crate::render::pixels::Pixels;
-use crate::render::tiles::TileMap;
-use crate::render::{ascii, json, svg};
+use crate::render::canvas::layout::Layout;
+use crate::render::canvas::pixels::Pixels;
+use crate::render::canvas::tiles::TileMap;
+use crate::render::text::ascii;
+use crate::render::{json, svg};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -3,8 +3,9 @@
 //! and stops the frame loop.
 
 use super::app::App;
-use crate::grid::{Cell, Grid};
-use crate::render::ascii;
+use crate::grid::Grid;
+use crate::render::text::ascii;
+use crate::shape::Cell;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;

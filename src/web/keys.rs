@@ -4,7 +4,7 @@
 use super::app::{App, Mode};
 use super::stage::{PAN_KEY_SHARE, ZOOM_STEP};
 use super::{controls, dom};
-use crate::grid::Dir;
+use crate::shape::Dir;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, Event, HtmlDialogElement, KeyboardEvent};

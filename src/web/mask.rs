@@ -5,7 +5,7 @@
 
 use super::app::{App, Mode};
 use super::dom::{self, input};
-use crate::grid::Cell;
+use crate::shape::Cell;
 use crate::shape::{Mask, Shape, Topology};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;

@@ -14,13 +14,15 @@ use crate::analyze;
 use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
 use crate::generate::{self, Algorithm, Generator, Params};
-use crate::grid::Cell;
-use crate::render::layout::Layout;
-use crate::render::overlay::{Overlay, OverlayScene};
-use crate::render::palette::Palette;
-use crate::render::pixels::{Pixels, Scene};
-use crate::render::tiles::TileMap;
+use crate::render::canvas::layout::Layout;
+use crate::render::canvas::overlay::Overlay;
+use crate::render::canvas::overlay_scene::OverlayScene;
+use crate::render::canvas::palette::Palette;
+use crate::render::canvas::pixels::Pixels;
+use crate::render::canvas::scene::Scene;
+use crate::render::canvas::tiles::TileMap;
 use crate::settings::PanelSpec;
+use crate::shape::Cell;
 use crate::shape::Shape;
 use crate::shape::Topology;
 use crate::solve::{Outcome, Solver, SOLVERS};
@@ -307,7 +309,11 @@ impl Panel {
             return;
         }
         self.metrics_due = false;
-        let m = analyze::metrics(&self.scene.grid, &self.ends);
+        let m = analyze::metrics(
+            &self.scene.grid,
+            self.ends.entrance.cell,
+            self.ends.exit.cell,
+        );
         let percent = 100.0 * f64::from(m.dead_ends) / f64::from(m.cells);
         let solution = m.solution_length.map_or("none".into(), |s| s.to_string());
         let mut text = format!(

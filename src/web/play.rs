@@ -4,8 +4,8 @@
 
 use super::app::{now_ms, App, Mode, State};
 use super::dom;
-use crate::grid::{Cell, Dir};
 use crate::shape::Topology;
+use crate::shape::{Cell, Dir};
 use wasm_bindgen::prelude::*;
 
 impl App {

@@ -5,7 +5,7 @@
 
 use super::app::App;
 use super::dom;
-use crate::render::layout::Layout;
+use crate::render::canvas::layout::Layout;
 use wasm_bindgen::prelude::*;
 
 /// One press of `+` or `-`, or of the zoom buttons.

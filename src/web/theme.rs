@@ -4,7 +4,7 @@
 //! remembering the choice in `localStorage`.
 
 use super::dom;
-use crate::render::palette::{Palette, DARK, LIGHT};
+use crate::render::canvas::palette::{Palette, DARK, LIGHT};
 
 const STORAGE_KEY: &str = "mazelab-theme";
 

@@ -3,7 +3,8 @@
 
 use mazelab::event::{Event, Mark};
 use mazelab::generate::{Generator, Params};
-use mazelab::grid::{Dims, Grid};
+use mazelab::grid::Grid;
+use mazelab::shape::Dims;
 use mazelab::shape::{Mask, Shape, Topology};
 
 /// Replays a full event stream (visuals on) on the algorithm's initial grid,

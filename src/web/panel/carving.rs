@@ -3,7 +3,7 @@
 
 use super::Panel;
 use crate::generate::Generator;
-use crate::render::pixels::Scene;
+use crate::render::canvas::scene::Scene;
 use crate::timeline::Timeline;
 
 /// About how many events a run makes per cell (carve, marks, cursor): it

@@ -3,7 +3,7 @@
 //! brush's preview.
 
 use super::Panel;
-use crate::grid::Cell;
+use crate::shape::Cell;
 use crate::shape::Topology;
 use wasm_bindgen::prelude::*;
 

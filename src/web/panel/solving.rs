@@ -2,7 +2,7 @@
 //! event by event, or once for an instant solve) and the player's trail.
 
 use super::Panel;
-use crate::grid::Cell;
+use crate::shape::Cell;
 use crate::solve::{Outcome, Solver};
 use crate::timeline::Timeline;
 use wasm_bindgen::prelude::*;

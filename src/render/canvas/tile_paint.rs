@@ -4,16 +4,15 @@
 //! The same per-pixel rule serves painting one cell and painting all, so a
 //! picture built change by change equals one painted at once.
 
-use super::overlay::{OverlayScene, ON};
-use super::palette::{Palette, Rgba};
-use super::pixels::Scene;
+use super::overlay_scene::{OverlayScene, ON};
+use super::palette::{Palette, Rgba, CLEAR};
 use super::raster::{Raster, Rect};
-use super::tiles::{closed_sides, segment_distance, wall_cover, CellGeometry, TileMap, NO_CELL};
+use super::scene::Scene;
+use super::tiles::{closed_sides, wall_cover, CellGeometry, TileMap, NO_CELL};
 use crate::event::Mark;
-use crate::grid::Cell;
+use crate::shape::geometry::segment_distance;
+use crate::shape::Cell;
 use crate::shape::Topology;
-
-const CLEAR: Rgba = [0; 4];
 
 /// `a` blended toward `b` by `t` of 255.
 #[inline]
@@ -241,9 +240,11 @@ pub fn paint_overlay(
 #[cfg(test)]
 mod tests {
     use super::super::layout::Layout;
-    use super::super::overlay::{Overlay, OverlayScene};
+    use super::super::overlay::Overlay;
+    use super::super::overlay_scene::OverlayScene;
     use super::super::palette::LIGHT;
-    use super::super::pixels::{Pixels, Scene};
+    use super::super::pixels::Pixels;
+    use super::super::scene::Scene;
     use super::super::tiles::TileMap;
     use crate::generate::{self, Generator, Params};
     use crate::shape::{Shape, Topology};

@@ -16,8 +16,8 @@
 //! file grows by nothing. Canvas paths would cost a crossing per cell.
 
 use super::layout::Layout;
-use crate::grid::Cell;
-use crate::shape::geometry::Point;
+use crate::shape::geometry::{segment_distance, Point};
+use crate::shape::Cell;
 use crate::shape::{Kind, Shape, Topology};
 use std::f64::consts::TAU;
 
@@ -115,20 +115,6 @@ impl CellGeometry {
         let y1 = ((y1 + 1.0).ceil().max(0.0) as usize).min(layout.height as usize);
         (x0 < x1 && y0 < y1).then_some((x0, y0, x1, y1))
     }
-}
-
-/// The distance from `p` to the segment `a`-`b`.
-#[inline]
-pub fn segment_distance(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len2 = dx * dx + dy * dy;
-    let t = if len2 > 0.0 {
-        (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (cx, cy) = (a.0 + t * dx - p.0, a.1 + t * dy - p.1);
-    (cx * cx + cy * cy).sqrt()
 }
 
 /// A side's line: a point on it and the unit normal pointing into the cell.

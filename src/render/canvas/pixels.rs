@@ -7,152 +7,16 @@
 //! maze's, so zooming a 4096 x 4096 maze is one screen-sized repaint.
 
 use super::layout::{Layout, Samples};
-use super::palette::{gradient, mix, Palette, Rgba, LIGHT};
+use super::palette::{mix, Palette, Rgba, LIGHT};
 use super::raster::{fill_run, Raster, Rect};
+use super::scene::{sampled_table, Scene};
 use super::tile_paint;
 use super::tiles::{CellGeometry, TileMap};
-use crate::event::{Event, Mark};
-use crate::grid::{Cell, Dir, Grid};
+use crate::shape::{Cell, Dir};
 use std::sync::Arc;
 
 /// Below this many pixels a woven cell is drawn plainly (no room to inset).
 const MIN_WOVEN_CELL_PX: i64 = 6;
-
-/// The light theme's colours, as the tests and the smoke test know them.
-pub mod colour {
-    use super::super::palette::{Rgba, LIGHT};
-    pub const WALL: Rgba = LIGHT.wall;
-    pub const SOLID: Rgba = LIGHT.solid;
-    pub const PASSAGE: Rgba = LIGHT.passage;
-    pub const FRONTIER: Rgba = LIGHT.frontier;
-    pub const WALK: Rgba = LIGHT.walk;
-    pub const CURSOR: Rgba = LIGHT.cursor;
-    pub const EXPLORED: Rgba = LIGHT.explored;
-    pub const PATH: Rgba = LIGHT.path;
-    pub const DEAD: Rgba = LIGHT.dead;
-}
-
-/// A maze being watched: its walls, marks, cursor and how to colour it.
-pub struct Scene {
-    pub grid: Grid,
-    pub marks: Vec<Mark>,
-    pub cursor: Option<Cell>,
-    pub done: bool,
-    /// Cells of wall-building algorithms are open from the start.
-    pub starts_open: bool,
-    /// Distances for distance colouring, and the largest one.
-    pub distances: Option<(Vec<u32>, u32)>,
-    /// The step of its list the algorithm said it is on (`Event::Phase`).
-    pub phase: u8,
-    /// How many cells carry each mark (indexed by `Mark as usize`): the
-    /// working set's size, for the counters beside the maze.
-    pub mark_counts: [u32; MARKS],
-    /// Walls removed less walls built since the start: with the cells,
-    /// how many separate pieces a carving algorithm has left to join.
-    pub carved: i64,
-}
-
-/// How many kinds of mark there are.
-pub const MARKS: usize = 6;
-
-/// Every cell blank.
-pub fn blank_counts(cells: u32) -> [u32; MARKS] {
-    let mut counts = [0; MARKS];
-    counts[Mark::Blank as usize] = cells;
-    counts
-}
-
-impl Scene {
-    /// A blank scene on the algorithm's initial grid.
-    pub fn new(grid: Grid, starts_open: bool) -> Scene {
-        let cells = grid.cells() as usize;
-        Scene {
-            grid,
-            marks: vec![Mark::Blank; cells],
-            cursor: None,
-            done: false,
-            starts_open,
-            distances: None,
-            phase: 0,
-            mark_counts: blank_counts(cells as u32),
-            carved: 0,
-        }
-    }
-
-    /// Applies one event; returns the cells whose look changed (up to two).
-    #[inline]
-    pub fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
-        match *event {
-            Event::Carve(a, b) => {
-                self.carved += i64::from(self.grid.apply(event));
-                [Some(a), Some(b)]
-            }
-            Event::Build(a, b) => {
-                self.carved -= i64::from(self.grid.apply(event));
-                [Some(a), Some(b)]
-            }
-            Event::Mark(cell, mark) => {
-                let old = std::mem::replace(&mut self.marks[cell as usize], mark);
-                self.mark_counts[old as usize] -= 1;
-                self.mark_counts[mark as usize] += 1;
-                [Some(cell), None]
-            }
-            Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
-            Event::Phase(k) => {
-                self.phase = k;
-                [None, None]
-            }
-            Event::Done => {
-                self.done = true;
-                [None, None]
-            }
-        }
-    }
-
-    /// The colour of a cell's square.
-    #[inline]
-    pub fn cell_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
-        if !self.done {
-            if self.cursor == Some(cell) {
-                return palette.cursor;
-            }
-            if let Some(c) = palette.mark(self.marks[cell as usize]) {
-                return c;
-            }
-        }
-        if let Some((dist, max)) = &self.distances {
-            let d = dist[cell as usize];
-            if d != crate::analyze::UNREACHABLE {
-                return gradient(d as f32 / (*max).max(1) as f32);
-            }
-        }
-        if self.done || self.starts_open || self.grid.degree(cell) > 0 {
-            palette.passage
-        } else {
-            palette.solid
-        }
-    }
-
-    /// What one pixel shows of a cell when cells are smaller than two
-    /// pixels: the mean of the cell, its east and south walls (the cell's
-    /// colour where open) and a wall corner, as a picture of one-pixel cells
-    /// and walls would look shrunk. It depends on this cell alone, so a
-    /// change repaints only the cells the event names.
-    #[inline]
-    fn sampled_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
-        let here = self.cell_colour(palette, cell);
-        sampled_table(palette, here)[(self.grid.raw()[cell as usize] & 3) as usize]
-    }
-}
-
-/// A sampled pixel's colour for a cell of colour `here`, indexed by the
-/// cell's wall bits (bit 0: east open, bit 1: south open; see `Grid::raw`).
-#[inline]
-fn sampled_table(palette: &Palette, here: Rgba) -> [Rgba; 4] {
-    let corner = mix(here, palette.wall);
-    let side = |open: bool| if open { here } else { palette.wall };
-    std::array::from_fn(|bits| mix(corner, mix(side(bits & 1 != 0), side(bits & 2 != 0))))
-}
 
 /// The maze's pixels in one canvas.
 pub struct Pixels {
@@ -530,8 +394,11 @@ impl Pixels {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Dims;
-    use crate::render::palette::DARK;
+    use crate::event::Event;
+    use crate::grid::Grid;
+    use crate::render::canvas::palette::DARK;
+    use crate::render::canvas::scene::colour;
+    use crate::shape::Dims;
 
     fn at(p: &Pixels, x: u32, y: u32) -> Rgba {
         p.raster.pixel(x, y)

@@ -4,7 +4,8 @@
 
 use super::picture::{Picture, Px};
 use crate::entrance::Ends;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 
 /// Renders the maze; (2H+1) lines of (2W+1) characters, each ending in `\n`.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {

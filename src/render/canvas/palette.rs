@@ -8,6 +8,9 @@ use crate::event::Mark;
 /// An RGBA colour.
 pub type Rgba = [u8; 4];
 
+/// A fully transparent pixel: the solving layer where it shows nothing.
+pub const CLEAR: Rgba = [0; 4];
+
 /// Everything the painters colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Palette {

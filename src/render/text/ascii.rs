@@ -5,7 +5,8 @@
 
 use super::picture::{Picture, Px};
 use crate::entrance::Ends;
-use crate::grid::{Cell, Grid};
+use crate::grid::Grid;
+use crate::shape::Cell;
 
 /// Renders the maze, one line per picture row, each ending in `\n`.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
@@ -27,4 +28,27 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
         out.push('\n');
     }
     out
+}
+
+/// A maze prints as its picture where it has one (a plain square), else as
+/// its shape and the number of its openings: what a failed test shows.
+impl std::fmt::Debug for Grid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.square() {
+            Some(d) => write!(
+                f,
+                "Grid {}x{}\n{}",
+                d.width,
+                d.height,
+                render(self, None, None)
+            ),
+            None => write!(
+                f,
+                "Grid {} {} ({} openings)",
+                self.shape().name(),
+                self.shape().size_text(),
+                self.openings()
+            ),
+        }
+    }
 }

@@ -3,7 +3,8 @@
 //! wall south of it (2x+1, 2y+2), and even-even pixels are lattice points.
 
 use crate::entrance::{Door, Ends};
-use crate::grid::{Cell, Dir, Grid};
+use crate::grid::Grid;
+use crate::shape::{Cell, Dir};
 
 /// What one pixel of the picture shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

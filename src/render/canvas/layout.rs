@@ -11,7 +11,7 @@
 //!
 //! Zoom and pan only change this value; the maze is never regenerated.
 
-use crate::grid::{Cell, Dims};
+use crate::shape::{Cell, Dims};
 
 /// The largest pitch offered, in device pixels per cell.
 pub const MAX_PITCH: f64 = 192.0;
