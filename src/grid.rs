@@ -68,8 +68,8 @@ impl Grid {
     pub fn open_shape(shape: Shape) -> Grid {
         let mut grid = Grid::closed_shape(shape);
         if let Some(d) = grid.square {
-            // Row by row, without a call per wall: a third of recursive
-            // division's build went to the general loop below.
+            // Row by row, without a call per wall: recursive division starts
+            // from this, and the general loop below weighed on its build.
             let w = d.width as usize;
             for (y, row) in grid.bits.chunks_exact_mut(w).enumerate() {
                 let south = if y + 1 < d.height as usize {
@@ -241,7 +241,7 @@ impl Grid {
     }
 
     /// A plain square's width and wall bits, taken out for a loop that
-    /// writes them directly (`event::Tally`); `put_square_bits` hands them
+    /// writes them directly (`record::Tally`); `put_square_bits` hands them
     /// back. Other shapes keep theirs (`None`).
     pub(crate) fn take_square_bits(&mut self) -> Option<(u32, Vec<u8>)> {
         let d = self.square?;
@@ -313,7 +313,7 @@ impl Grid {
         }
         // No `cell % w` for the west side: the cell before the first of a
         // row ends the row above, and no last cell has its east open, so
-        // the bit itself says no (a division was a third of a search).
+        // the bit itself says no (a division would weigh on every search).
         if cell != 0 && self.bits[(cell - 1) as usize] & EAST_OPEN != 0 {
             out.push(cell - 1);
         }

@@ -2,7 +2,9 @@
 //! events per call, and consumers take them one at a time or a slice at a
 //! time, ending with [`Event::Done`].
 
-use crate::event::{Emit, Event, Record, Tally};
+use crate::event::Event;
+use crate::grid::Grid;
+use crate::record::{Counts, Emit, Record, Tally};
 
 /// A boxed copy of a step iterator's whole state: a copy taken mid-run goes
 /// on to make exactly the events the original makes (runs are
@@ -23,59 +25,59 @@ impl Clone for Box<dyn Step> {
     }
 }
 
-/// One algorithm's state between steps.
+/// A running algorithm as the stream drives it, behind a `dyn` pointer:
+/// a batch of events at a time, or the rest of the run at once, straight
+/// into a maze. Every algorithm gets both from [`Stepper`], written once;
+/// only a pass that wraps another run (braiding) writes them itself.
 pub trait Step: StepClone {
-    /// Makes one small change and writes its events to `out`. Returns `false`
-    /// once the maze is finished; events written by that last call still count.
-    fn step_one(&mut self, out: &mut Emit) -> bool;
-
     /// Makes changes until at least `STEP_BATCH_EVENTS` events are written
-    /// or the maze is finished. The generator calls this through a `dyn`
-    /// pointer; batching here keeps that call off the per-cell path while
-    /// `step_one` stays small and inlinable.
-    fn step(&mut self, out: &mut Emit) -> bool {
-        step_batch(self, out)
-    }
+    /// or the run is finished (then `false`; events written by that last
+    /// call still count). The call goes through a `dyn` pointer: batching
+    /// keeps it off the per-cell path while `step_with` stays inlinable.
+    fn step(&mut self, out: &mut Emit) -> bool;
+
+    /// Runs to the end with no events: walls straight into `grid`, and
+    /// into `counts` what was written and what an animated run would
+    /// have shown.
+    fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts);
 }
 
-/// `Step::step`'s batching, for an algorithm that overrides `step` (to
-/// run an instant build its own way) and batches as usual otherwise.
-#[inline]
-pub(crate) fn step_batch<S: Step + ?Sized>(stepper: &mut S, out: &mut Emit) -> bool {
-    loop {
-        if !stepper.step_one(out) {
-            return false;
-        }
-        if out.len() >= STEP_BATCH_EVENTS {
-            return true;
-        }
-    }
-}
-
-/// An algorithm written once against [`Record`], so that an instant build
-/// can run it with a [`Tally`].
-pub(crate) trait StepWith {
-    /// `Step::step_one`, writing to any record.
+/// One algorithm's state between steps, written once against [`Record`]:
+/// each call makes one small change and records it. Its copy taken mid-run
+/// goes on exactly as the original would.
+pub trait Stepper: Clone + 'static {
+    /// Makes one small change and records it; `false` once the run is
+    /// finished (what that last call recorded still counts).
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool;
 }
 
-/// Calls of `step_with` per batch of an instant build's own loop.
-const QUIET_BATCH: u32 = 1 << 12;
+impl<S: Stepper> Step for S {
+    fn step(&mut self, out: &mut Emit) -> bool {
+        loop {
+            if !self.step_with(out) {
+                return false;
+            }
+            if out.len() >= STEP_BATCH_EVENTS {
+                return true;
+            }
+        }
+    }
 
-/// Runs the rest of an instant build (visuals off) through a [`Tally`],
-/// batch by batch: a browser keeps a function in its baseline compiler
-/// until it has been called often enough, so one call for the whole maze
-/// stayed slow (the backtracker's 1000 x 1000 build took 125-210 ms of
-/// generating in Chromium; in batches, 74-95). `index.html` keeps wasm-opt
-/// from inlining the batch back into its one caller.
-pub(crate) fn run_quietly<S: StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
-    while quiet_batch(stepper, out) {}
-    false
+    fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
+        while quiet_batch(self, grid, counts) {}
+    }
 }
 
+/// Calls of `step_with` per batch of an instant build.
+const QUIET_BATCH: u32 = 1 << 12;
+
+/// One batch of an instant build through a [`Tally`]. In batches, not one
+/// call for the whole maze, because a browser keeps a function in its
+/// baseline compiler until it has been called often enough; `index.html`
+/// keeps wasm-opt from inlining the batch back into its one caller.
 #[inline(never)]
-fn quiet_batch<S: StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
-    let mut tally = Tally::new(out);
+fn quiet_batch<S: Stepper>(stepper: &mut S, grid: &mut Grid, counts: &mut Counts) -> bool {
+    let mut tally = Tally::new(grid, *counts);
     let mut more = true;
     for _ in 0..QUIET_BATCH {
         if !stepper.step_with(&mut tally) {
@@ -83,21 +85,8 @@ fn quiet_batch<S: StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
             break;
         }
     }
-    tally.finish();
+    *counts = tally.finish();
     more
-}
-
-/// `Step::step` for an algorithm written against [`Record`]: its own loop
-/// through a tally when building instantly into a maze, batches of events
-/// otherwise (an instant run handed out as events included: run to its end
-/// in one call, it buffered every wall it carved).
-#[inline]
-pub(crate) fn step_either<S: Step + StepWith>(stepper: &mut S, out: &mut Emit) -> bool {
-    if out.has_sink() {
-        run_quietly(stepper, out)
-    } else {
-        step_batch(stepper, out)
-    }
 }
 
 /// Events an algorithm writes per call of `Step::step`, at least.
@@ -172,7 +161,7 @@ impl<S: ?Sized + Step> Stream<S> {
     /// was (its `Done` included), as if every remaining event had been
     /// handed out and applied. Only the instant mode (visuals off) takes
     /// this road; otherwise it is `None` and the caller drains the events.
-    pub fn finish_into(&mut self, grid: &mut crate::grid::Grid) -> Option<u64> {
+    pub fn finish_into(&mut self, grid: &mut Grid) -> Option<u64> {
         if self.out.visuals() || self.done_sent {
             return None;
         }
@@ -184,20 +173,18 @@ impl<S: ?Sized + Step> Stream<S> {
         }
         self.out.clear();
         self.pos = 0;
-        let placeholder =
-            crate::grid::Grid::closed(crate::shape::Dims::new(1, 1).expect("a one-cell grid"));
-        self.out.start_sink(std::mem::replace(grid, placeholder));
-        while !self.finished {
-            if !self.stepper.step(&mut self.out) {
-                self.finished = true;
-            }
+        let mut counts = Counts {
+            at: self.out.position(),
+            ..Counts::default()
+        };
+        if !self.finished {
+            self.stepper.finish_quietly(grid, &mut counts);
+            self.finished = true;
         }
-        let (built, written) = self.out.end_sink().expect("the sink was set");
-        *grid = built;
         self.done_sent = true;
         // The visual events skipped count as steps too, and Done, as the
         // stream would have handed it out.
-        Some(count + written + self.out.take_skipped() + 1)
+        Some(count + counts.written + counts.skipped + self.out.take_skipped() + 1)
     }
 
     /// The visual events dropped since the last call (visuals off): the

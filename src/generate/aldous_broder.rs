@@ -12,9 +12,10 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::Emit;
+use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::Topology;
+use crate::shape::{Topology, Walker};
+use crate::stream::Stepper;
 
 /// Moves per step at most: enough to amortise the call, few enough that one
 /// step stays within an animation frame's budget.
@@ -25,7 +26,7 @@ pub struct AldousBroder<S: Topology> {
     shape: S,
     rng: Rng,
     visited: BitSet,
-    at: S::Walker,
+    at: Walker,
     remaining: u32,
     started: bool,
     /// The step numbers it reports for its own steps 1 to 3 (Houston
@@ -73,45 +74,32 @@ impl<S: Topology> AldousBroder<S> {
     }
 }
 
-impl<S: Topology> Step for AldousBroder<S> {
+impl<S: Topology> Stepper for AldousBroder<S> {
     /// Walks until it carves, or for `MOVES_PER_STEP` moves.
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             self.at = self.shape.walker(self.shape.random_cell(&mut self.rng));
-            self.visited.insert(S::walker_cell(self.at));
+            self.visited.insert(self.at.cell);
             out.phase(self.phases[0]);
-            out.cursor(S::walker_cell(self.at));
+            out.cursor(self.at.cell);
             out.phase(self.phases[1]);
             return self.remaining > 0;
         }
-        // An instant build counts the walk's cursor moves here and hands
-        // the count over once a batch: counting each through `out` cost a
-        // third of the whole run (324-393 to 484-540 ns a cell at 1000 x
-        // 1000), the walk being most of it.
-        let visuals = out.visuals();
-        let mut quiet_moves = 0u64;
         for _ in 0..MOVES_PER_STEP {
             if self.remaining == 0 {
                 break;
             }
-            let from = S::walker_cell(self.at);
+            let from = self.at.cell;
             self.shape.step_random(&mut self.at, &mut self.rng);
-            let next = S::walker_cell(self.at);
-            if visuals {
-                out.cursor(next);
-            } else {
-                quiet_moves += u64::from(next != from);
-            }
+            let next = self.at.cell;
+            out.cursor(next);
             if !self.visited.contains(next) {
                 self.visited.insert(next);
                 out.carve(from, next);
                 self.remaining -= 1;
                 break;
             }
-        }
-        if !visuals {
-            out.quiet_cursor(S::walker_cell(self.at), quiet_moves);
         }
         if self.remaining == 0 {
             out.phase(self.phases[2]);

@@ -12,11 +12,12 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Backtracker<S: Topology> {
@@ -44,17 +45,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
     super::on_shape!(params, shape => Box::new(Backtracker::new(shape, params)))
 }
 
-impl<S: Topology> Step for Backtracker<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for Backtracker<S> {
+impl<S: Topology> Stepper for Backtracker<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

@@ -11,11 +11,11 @@
 
 use super::{Params, Step};
 use crate::error::MazeError;
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Dir};
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 use std::fmt;
 
 /// The corner every passage leads toward.
@@ -161,17 +161,7 @@ impl BinaryTree {
     }
 }
 
-impl Step for BinaryTree {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for BinaryTree {
+impl Stepper for BinaryTree {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (vertical, horizontal) = self.bias.dirs();
@@ -180,14 +170,16 @@ impl StepWith for BinaryTree {
             out.phase(1);
             out.phase(2);
         }
-        if let Some((bits, _)) = out.square_bits() {
-            // An instant build: the rest of the row in one go, its cursor
-            // moves (one per carving cell, all different) counted at once.
+        if let Some(mut fast) = out.fast_square() {
+            // Fast path (an instant build, tested equal to the loop below):
+            // the rest of the row in one go.
             let row_end = (self.next / self.dims.width + 1) * self.dims.width;
-            let (moves, first, last) = self.quiet_cells(bits, self.next, row_end, self.bias);
+            let (moves, first, last) = self.quiet_cells(fast.bits, self.next, row_end, self.bias);
             if moves > 0 {
-                out.cursor(first);
-                out.account(moves, moves - 1, Some(last));
+                // Each carving cell moves the cursor (all different cells)
+                // and opens one wall; the first move is counted here.
+                fast.cursor(first);
+                fast.counted(moves, moves - 1, Some(last));
             }
             self.next = row_end;
             return self.next < self.dims.cells();

@@ -16,11 +16,12 @@
 //! needs only cells and neighbours.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 /// Which side of the split being made a cell is on, if any.
 const FREE: u8 = 0;
@@ -263,17 +264,7 @@ fn walls_between<S: Topology>(
     }
 }
 
-impl<S: Topology> Step for BlobbyDivision<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for BlobbyDivision<S> {
+impl<S: Topology> Stepper for BlobbyDivision<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

@@ -14,10 +14,10 @@
 
 use super::union_find::UnionFind;
 use super::{Params, Step};
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 const NONE: u32 = u32::MAX;
 
@@ -30,8 +30,8 @@ pub struct Boruvka<S: Topology> {
     /// Per tree root, its lightest wall to another tree this round (the
     /// round then opens them in the order of their roots), and the top 32
     /// bits of that wall's weight: most comparisons are settled by them,
-    /// without hashing the best wall again (three hashes a wall were a
-    /// third of a build). Side by side, one cache line holds both. Eight
+    /// without hashing the best wall again (hashing is much of a build).
+    /// Side by side, one cache line holds both. Eight
     /// bytes a cell, no more than the list of chosen walls it replaces and
     /// the walls' codes cost.
     lightest: Vec<(u32, u32)>,
@@ -102,17 +102,7 @@ impl<S: Topology> Boruvka<S> {
     }
 }
 
-impl<S: Topology> Step for Boruvka<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for Boruvka<S> {
+impl<S: Topology> Stepper for Boruvka<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

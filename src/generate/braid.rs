@@ -16,10 +16,12 @@
 //! carve events in the same stream, shown as they happen.
 
 use super::Step;
-use crate::event::{Emit, Event, BRAID_PHASE};
+use crate::event::{Event, BRAID_PHASE};
 use crate::grid::{Grid, UNDER_EW, UNDER_NS};
+use crate::record::{Counts, Emit, Record, Tally};
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
+use crate::stream::STEP_BATCH_EVENTS;
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
 
@@ -75,6 +77,13 @@ impl Braid {
         self.seen = out.len();
     }
 
+    /// Steps 1 and 2, once the generator is done.
+    fn start<R: Record>(&mut self, out: &mut R) {
+        out.phase(BRAID_PHASE + 1);
+        self.start_braiding();
+        out.phase(BRAID_PHASE + 2);
+    }
+
     fn start_braiding(&mut self) {
         let shape = self.grid.shape().clone();
         let mut dead_ends: Vec<Cell> = (0..shape.cells())
@@ -96,7 +105,7 @@ impl Braid {
     }
 
     /// Opens one dead end; returns false when braiding is over.
-    fn braid_one(&mut self, out: &mut Emit) -> bool {
+    fn braid_one<R: Record>(&mut self, out: &mut R) -> bool {
         let Phase::Braiding {
             dead_ends,
             next,
@@ -148,25 +157,44 @@ impl Braid {
     }
 }
 
+/// Braiding wraps a run it cannot see into (a `dyn Step`), so it drives
+/// the two ways of running itself: the generator's batches of events,
+/// followed as they pass, then its own; or, instantly, the generator's
+/// quiet build, then its own through a tally.
 impl Step for Braid {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        match self.phase {
-            Phase::Generating => {
-                if self.seen > out.len() {
-                    // The stream took the last batch: start counting afresh.
-                    self.seen = 0;
-                }
-                let more = self.inner.step_one(out);
-                self.follow(out);
-                if !more {
-                    out.phase(BRAID_PHASE + 1);
-                    self.start_braiding();
-                    out.phase(BRAID_PHASE + 2);
-                }
-                true
+    fn step(&mut self, out: &mut Emit) -> bool {
+        if let Phase::Generating = self.phase {
+            if self.seen > out.len() {
+                // The stream took the last batch: start counting afresh.
+                self.seen = 0;
             }
-            Phase::Braiding { .. } => self.braid_one(out),
-            Phase::Finished => false,
+            let more = self.inner.step(out);
+            self.follow(out);
+            if !more {
+                self.start(out);
+            }
+            return true;
         }
+        loop {
+            if !self.braid_one(out) {
+                return false;
+            }
+            if out.len() >= STEP_BATCH_EVENTS {
+                return true;
+            }
+        }
+    }
+
+    fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
+        if let Phase::Generating = self.phase {
+            self.inner.finish_quietly(grid, counts);
+            self.grid.copy_from(grid);
+            let mut tally = Tally::new(grid, *counts);
+            self.start(&mut tally);
+            *counts = tally.finish();
+        }
+        let mut tally = Tally::new(grid, *counts);
+        while self.braid_one(&mut tally) {}
+        *counts = tally.finish();
     }
 }

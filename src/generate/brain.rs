@@ -15,10 +15,10 @@
 //! solution must cross at the few gaps.
 
 use super::{Params, Step};
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone, Copy, Debug)]
 struct Region {
@@ -140,17 +140,7 @@ impl Brain {
     }
 }
 
-impl Step for Brain {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for Brain {
+impl Stepper for Brain {
     /// One join per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

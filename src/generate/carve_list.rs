@@ -2,10 +2,9 @@
 //! chosen to show how it was made: for constructions that are not walks
 //! or searches (the fractal tessellation).
 
-use super::Step;
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct CarveList {
@@ -41,17 +40,7 @@ impl CarveList {
     }
 }
 
-impl Step for CarveList {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for CarveList {
+impl Stepper for CarveList {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         self.report_phases(out);

@@ -21,11 +21,11 @@
 
 use super::union_find::UnionFind;
 use super::{Params, Step};
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 /// Generations of the Maze rule before the repair.
 const GENERATIONS: u32 = 12;
@@ -43,8 +43,9 @@ pub struct CellularAutomaton {
     dims: Dims,
     rng: Rng,
     /// The walls as the maze's square bits (`EAST_OPEN`, `SOUTH_OPEN` by
-    /// cell): the automaton reads and writes them a byte at a time, where
-    /// a maze's general wall calls cost two thirds of the build.
+    /// cell): the automaton reads and writes them a byte at a time, not
+    /// through a maze's general wall calls, which would be most of the
+    /// build.
     walls: Vec<u8>,
     /// The previous generation's wall bits.
     prev: Vec<u8>,
@@ -209,17 +210,7 @@ impl CellularAutomaton {
     }
 }
 
-impl Step for CellularAutomaton {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for CellularAutomaton {
+impl Stepper for CellularAutomaton {
     /// One row of one pass per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

@@ -19,9 +19,10 @@
 //! many short dead ends and a slight horizontal grain.
 
 use super::{Params, Step};
-use crate::event::Emit;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Eller {
@@ -46,9 +47,9 @@ impl Eller {
     }
 }
 
-impl Step for Eller {
+impl Stepper for Eller {
     /// One row per step.
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (w, h, y) = (self.dims.width, self.dims.height, self.y);
         let last_row = y + 1 == h;
         let row = self.dims.at(0, y);

@@ -16,11 +16,12 @@
 use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct GrowingForest<S: Topology> {
@@ -105,17 +106,7 @@ impl<S: Topology> GrowingForest<S> {
     }
 }
 
-impl<S: Topology> Step for GrowingForest<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for GrowingForest<S> {
+impl<S: Topology> Stepper for GrowingForest<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

@@ -17,10 +17,11 @@ use super::frontier::{Frontier, FrontierStore, Halves, StoreKind};
 use super::pop::{Pop, PopSpec};
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 use std::collections::VecDeque;
 
 #[derive(Clone)]
@@ -71,17 +72,7 @@ impl<S: Topology, F: FrontierStore> GrowingTree<S, F> {
     }
 }
 
-impl<S: Topology, F: FrontierStore + 'static> Step for GrowingTree<S, F> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology, F: FrontierStore> StepWith for GrowingTree<S, F> {
+impl<S: Topology, F: FrontierStore + 'static> Stepper for GrowingTree<S, F> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
@@ -141,7 +132,7 @@ mod tests {
     /// Replays a stepper's structural events on a closed grid.
     fn carve(mut stepper: Box<dyn Step>, dims: Dims) -> Grid {
         let mut grid = Grid::closed(dims);
-        let mut out = Emit::new(false);
+        let mut out = crate::record::Emit::new(false);
         loop {
             let more = stepper.step(&mut out);
             for i in 0..out.len() {

@@ -22,9 +22,10 @@
 use super::aldous_broder::AldousBroder;
 use super::wilson::Wilson;
 use super::{Params, Step};
-use crate::event::Emit;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Houston<S: Topology> {
@@ -49,10 +50,10 @@ impl<S: Topology> Houston<S> {
     }
 }
 
-impl<S: Topology> Step for Houston<S> {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl<S: Topology> Stepper for Houston<S> {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if let Some(walk) = &mut self.walk {
-            if !walk.step_one(out) {
+            if !walk.step_with(out) {
                 return false;
             }
             if walk.in_maze() >= self.handover {
@@ -66,6 +67,6 @@ impl<S: Topology> Step for Houston<S> {
             }
             return true;
         }
-        self.fill.as_mut().is_some_and(|w| w.step_one(out))
+        self.fill.as_mut().is_some_and(|w| w.step_with(out))
     }
 }

@@ -20,11 +20,11 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
-use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::shape::{Lower, Topology};
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct HuntAndKill<S: Topology> {
@@ -33,6 +33,9 @@ pub struct HuntAndKill<S: Topology> {
     /// is listed once, so the list stays under four bytes a cell.
     beside: Vec<Cell>,
     listed: BitSet,
+    /// Whether the shape's numbering fills in order (`Topology::lower`):
+    /// then the hunt needs no list.
+    in_order: bool,
     rng: Rng,
     visited: BitSet,
     at: Cell,
@@ -52,7 +55,8 @@ impl<S: Topology> HuntAndKill<S> {
         HuntAndKill {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,
-            listed: BitSet::new(if shape.numbered_in_order() {
+            in_order: shape.lower(0).is_some(),
+            listed: BitSet::new(if shape.lower(0).is_some() {
                 0
             } else {
                 shape.cells() as usize
@@ -70,7 +74,7 @@ impl<S: Topology> HuntAndKill<S> {
     fn visit(&mut self, cell: Cell) {
         self.visited.insert(cell);
         self.lowest_visited = self.lowest_visited.min(cell);
-        if !self.shape.numbered_in_order() {
+        if !self.in_order {
             for &n in self.shape.neighbors(cell).as_slice() {
                 if !self.visited.contains(n) && !self.listed.contains(n) {
                     self.listed.insert(n);
@@ -82,7 +86,7 @@ impl<S: Topology> HuntAndKill<S> {
 
     /// An unvisited cell with a visited neighbour, in O(1) amortised.
     fn hunt(&mut self) -> Cell {
-        if !self.shape.numbered_in_order() {
+        if !self.in_order {
             // Every cell pushed here was beside a visited one when pushed.
             while let Some(cell) = self.beside.pop() {
                 if !self.visited.contains(cell) {
@@ -97,33 +101,24 @@ impl<S: Topology> HuntAndKill<S> {
         let first = self.first_unvisited;
         let shape = &self.shape;
         if first > 0 {
-            if !shape.needs_stand_ins() || shape.lower_neighbor(first).is_some() {
-                return first;
-            }
-            // No lower neighbour: its stand-in touches the maze through its
-            // own lower neighbour, or is in the maze and touches `first`.
-            let stand_in = shape
-                .stand_in(first)
-                .expect("a cell without a lower neighbour has a stand-in");
-            return if self.visited.contains(stand_in) {
-                first
-            } else {
-                stand_in
+            return match shape.lower(first) {
+                // No lower neighbour: its stand-in touches the maze through
+                // its own lower neighbour, or is in the maze and touches
+                // `first`.
+                Some(Lower::StandIn(s)) if !self.visited.contains(s) => s,
+                _ => first,
             };
         }
-        let low = self.lowest_visited;
-        if let Some(n) = shape.lower_neighbor(low) {
-            return n;
+        // Cell 0 is in the maze: the lowest cell in it touches one outside.
+        match shape.lower(self.lowest_visited) {
+            Some(Lower::Neighbor(n)) => n,
+            Some(Lower::StandIn(s)) if !self.visited.contains(s) => s,
+            Some(Lower::StandIn(s)) => match shape.lower(s) {
+                Some(Lower::Neighbor(n)) => n,
+                _ => unreachable!("a stand-in has a lower-numbered neighbour"),
+            },
+            _ => unreachable!("the lowest cell in the maze is not cell 0"),
         }
-        let stand_in = shape
-            .stand_in(low)
-            .expect("a cell without a lower neighbour has a stand-in");
-        if !self.visited.contains(stand_in) {
-            return stand_in;
-        }
-        shape
-            .lower_neighbor(stand_in)
-            .expect("a stand-in has a lower-numbered neighbour")
     }
 }
 
@@ -151,17 +146,7 @@ impl<S: Topology> HuntAndKill<S> {
     }
 }
 
-impl<S: Topology> Step for HuntAndKill<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for HuntAndKill<S> {
+impl<S: Topology> Stepper for HuntAndKill<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

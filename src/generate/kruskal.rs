@@ -24,11 +24,11 @@
 use super::union_find::UnionFind;
 use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
-use crate::event::{Emit, Record};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
@@ -222,7 +222,8 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
 
 impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// The next wall in the random order (shuffled and fetched ahead);
-    /// inlined into both loops (a call a wall cost a fifth of the build).
+    /// inlined into both loops, where a call a wall would be a large share
+    /// of the build.
     #[inline(always)]
     fn take_wall(&mut self) -> (Cell, Cell) {
         let ahead = (self.next + AHEAD + 1).min(self.walls.len());
@@ -238,17 +239,7 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     }
 }
 
-impl<S: Topology, W: WallList> Step for Kruskal<S, W> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology, W: WallList> StepWith for Kruskal<S, W> {
+impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.next == 0 {

@@ -1,9 +1,12 @@
 //! The generators: a registry of names and descriptions, and [`Generator`],
 //! the step iterator that drives any of them.
 //!
-//! Each algorithm implements [`Step`]: one call makes one small change and
-//! writes its events. `Generator` buffers those events and hands them out one
-//! by one, ending with [`Event::Done`].
+//! Each algorithm implements [`Stepper`]: one call makes one small change
+//! and records it (`record::Record`), written once for both ways a run
+//! goes: as events `Generator` buffers and hands out, ending with
+//! [`Event::Done`], or as an instant build straight into the maze. A fast
+//! path for a plain square sits beside its algorithm, marked as such, and
+//! `tests/generators.rs` holds it equal to stepping.
 
 mod aldous_broder;
 mod backtracker;
@@ -42,7 +45,7 @@ use crate::shape::Dims;
 use crate::shape::Shape;
 use crate::stream::Stream;
 
-pub use crate::stream::Step;
+pub use crate::stream::{Step, Stepper};
 
 pub use binary_tree::Bias;
 pub use pop::PopSpec;
@@ -103,9 +106,9 @@ impl Params {
 /// for the rest. Each is a monomorphised copy, so no hot path matches on
 /// the kind. The browser build keeps four copies (`Dims`, `Hex`, `Polar`,
 /// `Shape`: wrapped squares and triangles go through `Shape`, which draws
-/// the same mazes; a test checks it): six copies made the module half again
-/// as large (288 KB to 438 KB), and hexagons and rings are the page's
-/// biggest shapes.
+/// the same mazes; a test checks it), since every copy adds to the module
+/// the page downloads, and hexagons and rings are its biggest shapes (the
+/// README gives the sizes).
 macro_rules! on_shape {
     ($params:expr, $shape:ident => $body:expr) => {{
         use $crate::shape::Kind;
@@ -185,6 +188,62 @@ impl std::fmt::Debug for Algorithm {
     }
 }
 
+/// A registry entry is built from its name, description and constructor;
+/// what differs from the common case (marks named, walls built, a knob,
+/// plain squares only, a size cap, even sides) is said by a call each.
+impl Algorithm {
+    const fn new(
+        name: &'static str,
+        description: &'static str,
+        make: fn(&Params) -> Box<dyn Step>,
+    ) -> Algorithm {
+        Algorithm {
+            name,
+            description,
+            working_set: "",
+            starts_open: false,
+            knob: Knob::None,
+            runs: Runs::Everywhere,
+            max_cells: u32::MAX,
+            even_sides: false,
+            make,
+        }
+    }
+
+    /// What its `Frontier` marks are (stack, frontier, run...).
+    const fn marks(mut self, working_set: &'static str) -> Algorithm {
+        self.working_set = working_set;
+        self
+    }
+
+    /// It starts from an open grid and builds walls.
+    const fn starts_open(mut self) -> Algorithm {
+        self.starts_open = true;
+        self
+    }
+
+    const fn knob(mut self, knob: Knob) -> Algorithm {
+        self.knob = knob;
+        self
+    }
+
+    /// It works by rows and columns.
+    const fn plain_square_only(mut self) -> Algorithm {
+        self.runs = Runs::PlainSquare;
+        self
+    }
+
+    const fn max_cells(mut self, max_cells: u32) -> Algorithm {
+        self.max_cells = max_cells;
+        self
+    }
+
+    const fn even_sides(mut self) -> Algorithm {
+        self.even_sides = true;
+        self
+    }
+}
+
 impl Algorithm {
     /// The nearest square size it takes at or above `dims` (sides made even
     /// for the unicursal labyrinth); other sizes as they are.
@@ -221,259 +280,145 @@ impl Algorithm {
 
 /// Every generator, in the order the CLI lists them.
 pub static ALGORITHMS: &[Algorithm] = &[
-    Algorithm {
-        name: "growing-tree",
-        description: "Norvig's random_tree: pop a cell from the frontier (newest, oldest, random, middle or a mix) and link a random unvisited neighbour",
-        working_set: "frontier",
-        starts_open: false,
-        knob: Knob::Pop,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: growing_tree::boxed,
-    },
-    Algorithm {
-        name: "backtracker",
-        description: "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
-        working_set: "stack",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: backtracker::boxed,
-    },
-    Algorithm {
-        name: "kruskal",
-        description: "randomized Kruskal: remove walls in random order when they join two sets (union-find); many short dead ends",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: kruskal::boxed,
-    },
-    Algorithm {
-        name: "prim",
-        description: "simplified Prim: attach a random frontier cell to the maze; radial texture, many short dead ends",
-        working_set: "frontier",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: prim::boxed,
-    },
-    Algorithm {
-        name: "true-prim",
-        description: "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
-        working_set: "frontier",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: true_prim::boxed,
-    },
-    Algorithm {
-        name: "aldous-broder",
-        description: "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: aldous_broder::boxed,
-    },
-    Algorithm {
-        name: "wilson",
-        description: "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: wilson::boxed,
-    },
-    Algorithm {
-        name: "growing-forest",
-        description: "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
-        working_set: "frontier",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: growing_forest::boxed,
-    },
-    Algorithm {
-        name: "boruvka",
-        description: "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: boruvka::boxed,
-    },
-    Algorithm {
-        name: "reverse-delete",
-        description: "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
-        working_set: "",
-        starts_open: true,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: reverse_delete::MAX_CELLS,
-        even_sides: false,
-        make: reverse_delete::boxed,
-    },
-    Algorithm {
-        name: "unicursal",
-        description: "unicursal labyrinth (Pullen): one path through every cell, walking round the walls of a half-size maze; even sides only",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: true,
-        make: unicursal::boxed,
-    },
-    Algorithm {
-        name: "blobby-division",
-        description: "blobby division (Buck): start open, split each region into two randomly grown blobs with one door between; wandering walls, any shape",
-        working_set: "the two blobs",
-        starts_open: true,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: blobby_division::boxed,
-    },
-    Algorithm {
-        name: "fractal",
-        description: "fractal tessellation (Pullen): four copies of the maze so far tiled 2 x 2 and joined by three doors, again and again; self-similar",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: fractal::boxed,
-    },
-    Algorithm {
-        name: "houston",
-        description: "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: houston::boxed,
-    },
-    Algorithm {
-        name: "origin-shift",
-        description: "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
-        working_set: "origin",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: origin_shift::boxed,
-    },
-    Algorithm {
-        name: "hunt-and-kill",
-        description: "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::Everywhere,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: hunt_and_kill::boxed,
-    },
-    Algorithm {
-        name: "eller",
-        description: "Eller: one row at a time with sets of connected cells; memory grows with the width only",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: eller::Eller::boxed,
-    },
-    Algorithm {
-        name: "binary-tree",
-        description: "binary tree: every cell opens one of two biased directions; two open border corridors, diagonal texture",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::Bias,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: binary_tree::BinaryTree::boxed,
-    },
-    Algorithm {
-        name: "sidewinder",
-        description: "sidewinder: carve runs east, close each run by opening north from one of its cells; one open top corridor",
-        working_set: "run",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: sidewinder::Sidewinder::boxed,
-    },
-    Algorithm {
-        name: "recursive-division",
-        description: "recursive division: start open, split each chamber with a wall that has one gap; long straight walls, boxy",
-        working_set: "",
-        starts_open: true,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: recursive_division::RecursiveDivision::boxed,
-    },
-    Algorithm {
-        name: "cellular-automaton",
-        description: "Maze-rule (B3/S12345) automaton on the walls for a few generations, then a repair pass makes it perfect",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: cellular_automaton::CellularAutomaton::boxed,
-    },
-    Algorithm {
-        name: "mazectric",
-        description: "Mazectric-rule (B3/S1234) automaton on the walls, then the same repair: longer, straighter corridors than the Maze rule",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: cellular_automaton::CellularAutomaton::mazectric,
-    },
-    Algorithm {
-        name: "brain",
-        description: "Spurrier's fractal brain maze: four sub-mazes joined by three openings across the dividing cross, recursively",
-        working_set: "",
-        starts_open: false,
-        knob: Knob::None,
-        runs: Runs::PlainSquare,
-        max_cells: u32::MAX,
-        even_sides: false,
-        make: brain::Brain::boxed,
-    },
+    Algorithm::new(
+        "growing-tree",
+        "Norvig's random_tree: pop a cell from the frontier (newest, oldest, random, middle or a mix) and link a random unvisited neighbour",
+        growing_tree::boxed,
+    )
+    .marks("frontier")
+    .knob(Knob::Pop),
+    Algorithm::new(
+        "backtracker",
+        "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
+        backtracker::boxed,
+    )
+    .marks("stack"),
+    Algorithm::new(
+        "kruskal",
+        "randomized Kruskal: remove walls in random order when they join two sets (union-find); many short dead ends",
+        kruskal::boxed,
+    ),
+    Algorithm::new(
+        "prim",
+        "simplified Prim: attach a random frontier cell to the maze; radial texture, many short dead ends",
+        prim::boxed,
+    )
+    .marks("frontier"),
+    Algorithm::new(
+        "true-prim",
+        "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
+        true_prim::boxed,
+    )
+    .marks("frontier"),
+    Algorithm::new(
+        "aldous-broder",
+        "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
+        aldous_broder::boxed,
+    ),
+    Algorithm::new(
+        "wilson",
+        "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
+        wilson::boxed,
+    ),
+    Algorithm::new(
+        "growing-forest",
+        "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
+        growing_forest::boxed,
+    )
+    .marks("frontier"),
+    Algorithm::new(
+        "boruvka",
+        "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
+        boruvka::boxed,
+    ),
+    Algorithm::new(
+        "reverse-delete",
+        "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
+        reverse_delete::boxed,
+    )
+    .starts_open()
+    .max_cells(reverse_delete::MAX_CELLS),
+    Algorithm::new(
+        "unicursal",
+        "unicursal labyrinth (Pullen): one path through every cell, walking round the walls of a half-size maze; even sides only",
+        unicursal::boxed,
+    )
+    .plain_square_only()
+    .even_sides(),
+    Algorithm::new(
+        "blobby-division",
+        "blobby division (Buck): start open, split each region into two randomly grown blobs with one door between; wandering walls, any shape",
+        blobby_division::boxed,
+    )
+    .marks("the two blobs")
+    .starts_open(),
+    Algorithm::new(
+        "fractal",
+        "fractal tessellation (Pullen): four copies of the maze so far tiled 2 x 2 and joined by three doors, again and again; self-similar",
+        fractal::boxed,
+    )
+    .plain_square_only(),
+    Algorithm::new(
+        "houston",
+        "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
+        houston::boxed,
+    ),
+    Algorithm::new(
+        "origin-shift",
+        "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
+        origin_shift::boxed,
+    )
+    .marks("origin"),
+    Algorithm::new(
+        "hunt-and-kill",
+        "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
+        hunt_and_kill::boxed,
+    ),
+    Algorithm::new(
+        "eller",
+        "Eller: one row at a time with sets of connected cells; memory grows with the width only",
+        eller::Eller::boxed,
+    )
+    .plain_square_only(),
+    Algorithm::new(
+        "binary-tree",
+        "binary tree: every cell opens one of two biased directions; two open border corridors, diagonal texture",
+        binary_tree::BinaryTree::boxed,
+    )
+    .knob(Knob::Bias)
+    .plain_square_only(),
+    Algorithm::new(
+        "sidewinder",
+        "sidewinder: carve runs east, close each run by opening north from one of its cells; one open top corridor",
+        sidewinder::Sidewinder::boxed,
+    )
+    .marks("run")
+    .plain_square_only(),
+    Algorithm::new(
+        "recursive-division",
+        "recursive division: start open, split each chamber with a wall that has one gap; long straight walls, boxy",
+        recursive_division::RecursiveDivision::boxed,
+    )
+    .starts_open()
+    .plain_square_only(),
+    Algorithm::new(
+        "cellular-automaton",
+        "Maze-rule (B3/S12345) automaton on the walls for a few generations, then a repair pass makes it perfect",
+        cellular_automaton::CellularAutomaton::boxed,
+    )
+    .plain_square_only(),
+    Algorithm::new(
+        "mazectric",
+        "Mazectric-rule (B3/S1234) automaton on the walls, then the same repair: longer, straighter corridors than the Maze rule",
+        cellular_automaton::CellularAutomaton::mazectric,
+    )
+    .plain_square_only(),
+    Algorithm::new(
+        "brain",
+        "Spurrier's fractal brain maze: four sub-mazes joined by three openings across the dividing cross, recursively",
+        brain::Brain::boxed,
+    )
+    .plain_square_only(),
 ];
 
 /// The registry entry for a name, or an error listing the valid names.
@@ -634,17 +579,12 @@ impl Generator {
     }
 
     /// Applies every remaining event to `grid` and returns how many there
-    /// were, the visual events an instant run skips counted too.
-    /// In instant mode the generator writes straight into `grid` (no event
-    /// buffered and handed out): the whole build of a sidewinder maze went
-    /// from 15-18 to 9-12 ns a cell at 1000 x 1000, the backtracker's from 49-51 to
-    /// 36-39. Braiding reads its generator's events, so a
-    /// braided run takes the events' road.
+    /// were, the visual events an instant run skips counted too. In
+    /// instant mode the generator builds straight into `grid` (no event is
+    /// buffered and handed out); otherwise its events are drained.
     pub fn finish_into(&mut self, grid: &mut Grid) -> u64 {
-        if self.params.braid == 0 {
-            if let Some(count) = self.stream.finish_into(grid) {
-                return count;
-            }
+        if let Some(count) = self.stream.finish_into(grid) {
+            return count;
         }
         let mut count = 0;
         loop {

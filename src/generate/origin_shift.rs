@@ -17,12 +17,13 @@
 
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::{FastSquare, Record};
 use crate::rng::Rng;
 use crate::shape::Cell;
-use crate::shape::Topology;
 use crate::shape::{square_wall_bit, EAST_OPEN, SOUTH_OPEN};
-use crate::stream::StepWith;
+use crate::shape::{Topology, Walker};
+use crate::stream::Stepper;
 
 const NONE: Cell = Cell::MAX;
 
@@ -36,9 +37,8 @@ pub struct OriginShift<S: Topology> {
     /// An instant build has moved arrows without writing their walls.
     walls_behind: bool,
     /// The origin as a random walker (squares keep its coordinates): its
-    /// moves cost no neighbour list and no multiply, which halved the
-    /// instant build.
-    at: S::Walker,
+    /// moves cost no neighbour list and no multiply.
+    at: Walker,
     /// The first tree, laid down a cell per step before shifting starts.
     tree: Vec<Cell>,
     laid: usize,
@@ -91,90 +91,7 @@ impl<S: Topology> OriginShift<S> {
     }
 }
 
-impl<S: Topology> Step for OriginShift<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> OriginShift<S> {
-    /// The walls of a plain square written from the arrows at once, for an
-    /// instant build that only counted them as it went (two writes a step
-    /// were a sixth of its time; the cover time makes millions of steps).
-    fn write_walls<R: Record>(&mut self, out: &mut R) {
-        let Some((bits, width)) = out.square_bits() else {
-            return;
-        };
-        for b in bits.iter_mut() {
-            *b &= !(EAST_OPEN | SOUTH_OPEN);
-        }
-        for (cell, &to) in self.arrow.iter().enumerate() {
-            if to != NONE {
-                let (lo, hi) = ((cell as Cell).min(to), (cell as Cell).max(to));
-                bits[lo as usize] |=
-                    square_wall_bit(width, lo, hi).expect("arrows point to neighbours");
-            }
-        }
-        self.walls_behind = false;
-    }
-}
-
-/// Origin moves an instant build makes per call (see `shift_quietly`).
-const QUIET_MOVES: u32 = 256;
-
-impl<S: Topology> OriginShift<S> {
-    /// Step 2 for an instant build on a plain square: up to `QUIET_MOVES`
-    /// moves in a loop of their own, the walls left to `write_walls` and
-    /// the events an animated run makes counted as it would (two walls a
-    /// move unless the arrow only turns round; the two marks; the cursor).
-    /// The cover time makes millions of moves, and counting each through
-    /// the record cost a third of the build. A call at a time, not the
-    /// whole walk, so that a browser's optimised code takes over between
-    /// calls.
-    /// Step 2 once, from the origin `old` (`self.origin` is left to the
-    /// caller): the walker moves to a random neighbour, `old` points to
-    /// it, and it points nowhere. Returns the new origin and where it
-    /// pointed before.
-    #[inline(always)]
-    fn move_origin(&mut self, old: Cell) -> (Cell, Cell) {
-        self.shape.step_random(&mut self.at, &mut self.rng);
-        let next = S::walker_cell(self.at);
-        let behind = self.arrow[next as usize];
-        self.arrow[old as usize] = next;
-        self.arrow[next as usize] = NONE;
-        if !self.been_origin.contains(next) {
-            self.been_origin.insert(next);
-            self.left_to_visit -= 1;
-        }
-        (next, behind)
-    }
-
-    #[inline(always)]
-    fn shift_quietly<R: Record>(&mut self, out: &mut R) -> bool {
-        let (mut written, mut skipped) = (0u64, 0u64);
-        let mut origin = self.origin;
-        for _ in 0..QUIET_MOVES {
-            if self.left_to_visit == 0 {
-                break;
-            }
-            let (next, behind) = self.move_origin(origin);
-            written += 2 * u64::from(behind != origin);
-            skipped += 2 + u64::from(next != origin);
-            origin = next;
-        }
-        // The walls are written once, from the arrows, at the end.
-        self.walls_behind |= written > 0;
-        self.origin = origin;
-        out.account(written, skipped, Some(origin));
-        true
-    }
-}
-
-impl<S: Topology> StepWith for OriginShift<S> {
+impl<S: Topology> Stepper for OriginShift<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if let Some(&cell) = self.tree.get(self.laid) {
@@ -189,16 +106,16 @@ impl<S: Topology> StepWith for OriginShift<S> {
             out.cursor(self.origin);
         }
         if self.left_to_visit == 0 {
-            if self.walls_behind {
-                self.write_walls(out);
+            if let Some(mut fast) = out.fast_square().filter(|_| self.walls_behind) {
+                self.fast_walls(&mut fast);
             }
             out.phase(3);
             out.mark(self.origin, Mark::Blank);
             return false;
         }
         out.phase(2);
-        if out.square_bits().is_some() {
-            return self.shift_quietly(out);
+        if let Some(mut fast) = out.fast_square() {
+            return self.fast_shift(&mut fast);
         }
         let old = self.origin;
         let (next, behind) = self.move_origin(old);
@@ -214,5 +131,74 @@ impl<S: Topology> StepWith for OriginShift<S> {
         out.mark(next, Mark::Frontier);
         out.cursor(next);
         true
+    }
+}
+
+impl<S: Topology> OriginShift<S> {
+    /// Step 2 once, from the origin `old` (`self.origin` is left to the
+    /// caller): the walker moves to a random neighbour, `old` points to
+    /// it, and it points nowhere. Returns the new origin and where it
+    /// pointed before.
+    #[inline(always)]
+    fn move_origin(&mut self, old: Cell) -> (Cell, Cell) {
+        self.shape.step_random(&mut self.at, &mut self.rng);
+        let next = self.at.cell;
+        let behind = self.arrow[next as usize];
+        self.arrow[old as usize] = next;
+        self.arrow[next as usize] = NONE;
+        if !self.been_origin.contains(next) {
+            self.been_origin.insert(next);
+            self.left_to_visit -= 1;
+        }
+        (next, behind)
+    }
+}
+
+/// Origin moves a fast-path call makes (see `fast_shift`).
+const FAST_MOVES: u32 = 256;
+
+/// Fast path: an instant build on a plain square, tested equal to the
+/// step above. The cover time makes millions of moves: they run in a loop
+/// of their own, counting what an animated run shows, and the walls are
+/// written once from the arrows at the end rather than twice a move.
+impl<S: Topology> OriginShift<S> {
+    /// Up to `FAST_MOVES` moves of step 2 (a call at a time, not the whole
+    /// walk, so that a browser's optimised code takes over between calls).
+    #[inline(always)]
+    fn fast_shift(&mut self, fast: &mut FastSquare) -> bool {
+        let (mut walls, mut visuals) = (0u64, 0u64);
+        let mut origin = self.origin;
+        for _ in 0..FAST_MOVES {
+            if self.left_to_visit == 0 {
+                break;
+            }
+            let (next, behind) = self.move_origin(origin);
+            // A carve and a build, unless the arrow only turns round.
+            walls += 2 * u64::from(behind != origin);
+            // The old origin's mark and the new one's, and the cursor's
+            // move when the walker moved.
+            visuals += 2 + u64::from(next != origin);
+            origin = next;
+        }
+        self.walls_behind |= walls > 0;
+        self.origin = origin;
+        fast.counted(walls, visuals, Some(origin));
+        true
+    }
+
+    /// The square's walls written from the arrows (every cell's arrow is
+    /// an opening), once the walk is over.
+    fn fast_walls(&mut self, fast: &mut FastSquare) {
+        for b in fast.bits.iter_mut() {
+            *b &= !(EAST_OPEN | SOUTH_OPEN);
+        }
+        for (cell, &to) in self.arrow.iter().enumerate() {
+            if to != NONE {
+                let (lo, hi) = ((cell as Cell).min(to), (cell as Cell).max(to));
+                fast.bits[lo as usize] |=
+                    square_wall_bit(fast.width, lo, hi).expect("arrows point to neighbours");
+            }
+        }
+        self.walls_behind = false;
     }
 }

@@ -11,11 +11,12 @@
 //! a ragged ring growing outward.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark, Record};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -55,17 +56,7 @@ impl<S: Topology> Prim<S> {
     }
 }
 
-impl<S: Topology> Step for Prim<S> {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl<S: Topology> StepWith for Prim<S> {
+impl<S: Topology> Stepper for Prim<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

@@ -13,11 +13,11 @@
 //! about 25% dead ends.
 
 use super::{Params, Step};
-use crate::event::{Emit, Record};
+use crate::record::{FastSquare, Record};
 use crate::rng::Rng;
 use crate::shape::square_wall_bit;
 use crate::shape::{Cell, Dims};
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 #[derive(Clone, Copy, Debug)]
 struct Chamber {
@@ -65,17 +65,7 @@ impl RecursiveDivision {
     }
 }
 
-impl Step for RecursiveDivision {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for RecursiveDivision {
+impl Stepper for RecursiveDivision {
     /// One division per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
@@ -138,21 +128,11 @@ impl StepWith for RecursiveDivision {
 }
 
 /// Builds the wall of `len` cells from `start`, `stride` apart, each cell
-/// against the one `across` from it, except the cell `gap` along: events,
-/// or in an instant build the bits directly (the wall, then the gap opened
-/// again: it was open inside the chamber), without a branch per cell.
+/// against the one `across` from it, except the cell `gap` along.
 #[inline(always)]
 fn build_wall<R: Record>(out: &mut R, start: Cell, stride: u32, len: u32, gap: u32, across: u32) {
-    if let Some((bits, width)) = out.square_bits() {
-        let bit = square_wall_bit(width, start, start + across).expect("a wall between neighbours");
-        let (start, stride) = (start as usize, stride as usize);
-        let end = start + (len as usize - 1) * stride + 1;
-        for cell in bits[start..end].iter_mut().step_by(stride) {
-            *cell &= !bit;
-        }
-        bits[start + gap as usize * stride] |= bit;
-        out.account(u64::from(len - 1), 0, None);
-        return;
+    if let Some(mut fast) = out.fast_square() {
+        return fast_wall(&mut fast, start, stride, len, gap, across);
     }
     for i in 0..len {
         if i != gap {
@@ -160,4 +140,21 @@ fn build_wall<R: Record>(out: &mut R, start: Cell, stride: u32, len: u32, gap: u
             out.build(cell, cell + across);
         }
     }
+}
+
+/// Fast path of `build_wall` (an instant build on a plain square, tested
+/// equal to it): the whole wall without a branch per cell, then the gap
+/// opened again (it was open inside the chamber).
+#[inline(always)]
+fn fast_wall(fast: &mut FastSquare, start: Cell, stride: u32, len: u32, gap: u32, across: u32) {
+    let bit =
+        square_wall_bit(fast.width, start, start + across).expect("a wall between neighbours");
+    let (start, stride) = (start as usize, stride as usize);
+    let end = start + (len as usize - 1) * stride + 1;
+    for cell in fast.bits[start..end].iter_mut().step_by(stride) {
+        *cell &= !bit;
+    }
+    fast.bits[start + gap as usize * stride] |= bit;
+    // Every cell of the wall but the gap is a wall built; nothing is shown.
+    fast.counted(u64::from(len - 1), 0, None);
 }

@@ -16,11 +16,12 @@
 //! it is capped at `MAX_CELLS` and refuses bigger mazes by name.
 
 use super::{Params, Step};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::shape::{Cell, Neighbors};
+use crate::stream::Stepper;
 
 /// The most cells taken: one search per passage makes it quadratic.
 /// (Wall codes, at most 8 a cell, then fit in 16 bits.)
@@ -117,7 +118,7 @@ impl<S: Topology> ReverseDelete<S> {
     fn joined(&mut self, a: Cell, b: Cell) -> bool {
         match self.grid.square() {
             // A plain square's neighbours read inline from its bytes: the
-            // general call was two thirds of the build.
+            // search is the whole build, and the general call its most.
             Some(d) if !self.grid.is_woven() => {
                 self.sweep(a, b, |grid, cell| grid.square_open_neighbors(d.width, cell))
             }
@@ -161,8 +162,8 @@ impl<S: Topology> ReverseDelete<S> {
     }
 }
 
-impl<S: Topology> Step for ReverseDelete<S> {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl<S: Topology> Stepper for ReverseDelete<S> {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.next == 0 {
             out.phase(1);
         }

@@ -13,10 +13,12 @@
 //! branchy with many short dead ends and a spiky, crystalline texture.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -53,12 +55,9 @@ impl<S: Topology> TruePrim<S> {
         }
     }
 
-    /// Adds `cell` to the maze and queues its walls. An instant build's
-    /// frontier marks are not counted here: every cell but the first is
-    /// marked exactly once, so the run counts them all when it ends.
-    fn add(&mut self, cell: Cell, out: &mut Emit) {
+    /// Adds `cell` to the maze and queues its walls.
+    fn add<R: Record>(&mut self, cell: Cell, out: &mut R) {
         self.state[cell as usize] = IN;
-        let visuals = out.visuals();
         // A wall is queued as `cell * 8 + side`: which side, not its value,
         // is all a pick depends on, so squares keep their mazes.
         let TruePrim {
@@ -79,22 +78,13 @@ impl<S: Topology> TruePrim<S> {
             }
             if state[n as usize] == OUT {
                 state[n as usize] = FRONTIER;
-                if visuals {
-                    out.mark(n, Mark::Frontier);
-                }
+                out.mark(n, Mark::Frontier);
             }
             let weight = (rng.next_u32() & 0xff) as usize;
             buckets[weight].push(cell * 8 + d as u32);
             occupied[weight / 64] |= 1 << (weight % 64);
             *queued += 1;
         });
-    }
-
-    /// The last step; an instant build adds the frontier marks it did not
-    /// count: one for every cell but the first.
-    fn end(&mut self, out: &mut Emit) {
-        out.phase(3);
-        out.quiet_add(u64::from(self.shape.live_cells() - 1));
     }
 
     /// Removes a random wall from the lightest non-empty bucket.
@@ -112,8 +102,8 @@ impl<S: Topology> TruePrim<S> {
     }
 }
 
-impl<S: Topology> Step for TruePrim<S> {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl<S: Topology> Stepper for TruePrim<S> {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);
@@ -134,24 +124,16 @@ impl<S: Topology> Step for TruePrim<S> {
             if self.state[to as usize] == IN {
                 continue;
             }
-            if out.visuals() {
-                out.cursor(to);
-                out.carve(from, to);
-                out.mark(to, Mark::Blank);
-                self.add(to, out);
-            } else {
-                // The cursor's move to a new cell and its mark, counted
-                // at once.
-                out.carve(from, to);
-                self.add(to, out);
-                out.quiet_cursor(to, 2);
-            }
+            out.cursor(to);
+            out.carve(from, to);
+            out.mark(to, Mark::Blank);
+            self.add(to, out);
             if self.queued == 0 {
-                self.end(out);
+                out.phase(3);
             }
             return self.queued > 0;
         }
-        self.end(out);
+        out.phase(3);
         false
     }
 }

@@ -19,10 +19,10 @@
 //! writes each block's bits straight into the maze.
 
 use super::{Params, Step};
-use crate::event::{Emit, Record};
 use crate::grid::Grid;
+use crate::record::{FastSquare, Record};
 use crate::shape::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
-use crate::stream::StepWith;
+use crate::stream::Stepper;
 
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
@@ -140,22 +140,21 @@ impl Unicursal {
         out
     }
 
-    /// An instant build: the rest of the stage's blocks written straight
+    /// Fast path (an instant build on a plain square, tested equal to
+    /// stepping): the rest of the stage's blocks written straight
     /// into the square's bits, after `last` (the cursor, on the passage
     /// just carved), with the counts the events would have had: a wall
     /// written per passage, and a cursor move to each passage's second
     /// cell unless the cursor is there already. Written per block without
-    /// a branch on the maze: looping over each block's passages cost five
-    /// times the tight loop's whole build.
-    fn write_rest_of_stage<R: Record>(&mut self, out: &mut R, mut last: Cell) {
+    /// a branch on the maze: looping over each block's passages is many
+    /// times slower than the bits themselves.
+    fn fast_rest_of_stage(&mut self, fast: &mut FastSquare, mut last: Cell) {
         let (w, blocks) = (self.half.width, self.half.cells());
         if self.block == blocks {
             return;
         }
         let stage = self.stage;
-        let Some((bits, width)) = out.square_bits() else {
-            return;
-        };
+        let (bits, width) = (&mut *fast.bits, fast.width);
         let (mut written, mut repeats) = (0u64, 0u64);
         let (first_x, first_y) = (self.block % w, self.block / w);
         for by in first_y..self.half.height {
@@ -193,22 +192,13 @@ impl Unicursal {
                 written += u64::from(f(p1) + f(p2) + f(p3) + f(p4));
             }
         }
-        out.account(written, written - repeats, Some(last));
+        // A wall a passage; a cursor move a passage, but for the repeats.
+        fast.counted(written, written - repeats, Some(last));
         self.block = blocks;
     }
 }
 
-impl Step for Unicursal {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        crate::stream::step_either(self, out)
-    }
-
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.step_with(out)
-    }
-}
-
-impl StepWith for Unicursal {
+impl Stepper for Unicursal {
     /// One passage a step: its second cell as the cursor, then the carve.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
@@ -243,7 +233,9 @@ impl StepWith for Unicursal {
         out.cursor(b);
         out.carve(a, b);
         if self.taken == self.current.len {
-            self.write_rest_of_stage(out, b);
+            if let Some(mut fast) = out.fast_square() {
+                self.fast_rest_of_stage(&mut fast, b);
+            }
         }
         true
     }

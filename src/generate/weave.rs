@@ -28,11 +28,13 @@ use super::pop::{Pop, PopSpec};
 use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::shape::{Cell, Dims, Dir};
+use crate::stream::Stepper;
 
 /// The generators that weave.
 pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];
@@ -119,8 +121,8 @@ impl WeaveTree {
     }
 }
 
-impl Step for WeaveTree {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for WeaveTree {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let root = self.rng.below(self.dims.cells());
@@ -201,7 +203,7 @@ impl WeaveKruskal {
     }
 
     /// Tries one random inner cell for a crossing.
-    fn try_crossing(&mut self, out: &mut Emit) {
+    fn try_crossing<R: Record>(&mut self, out: &mut R) {
         let d = self.dims;
         let x = 1 + self.rng.below(d.width - 2);
         let y = 1 + self.rng.below(d.height - 2);
@@ -243,8 +245,8 @@ impl WeaveKruskal {
     }
 }
 
-impl Step for WeaveKruskal {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for WeaveKruskal {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.tries > 0 {
             self.tries -= 1;
             out.phase(1);

@@ -13,10 +13,12 @@
 //! visible as `Walk` marks set and cleared.
 
 use super::{Params, Step};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
-use crate::shape::Topology;
+use crate::shape::{Topology, Walker};
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const ON_WALK: u8 = 1;
@@ -33,7 +35,7 @@ pub struct Wilson<S: Topology> {
     /// a move asks.
     state: Vec<u8>,
     walk: Vec<Cell>,
-    head: S::Walker,
+    head: Walker,
     /// Every cell below this index is in the maze.
     scan: Cell,
     started: bool,
@@ -100,12 +102,12 @@ impl<S: Topology> Wilson<S> {
     }
 
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
-    pub(super) fn begin(&mut self, out: &mut Emit) -> bool {
+    pub(super) fn begin<R: Record>(&mut self, out: &mut R) -> bool {
         self.start_walk(out)
     }
 
     /// Starts a walk at the first cell outside the maze; `false` if none is left.
-    fn start_walk(&mut self, out: &mut Emit) -> bool {
+    fn start_walk<R: Record>(&mut self, out: &mut R) -> bool {
         let cells = self.shape.cells();
         while self.scan < cells && self.state[self.scan as usize] == IN_MAZE {
             self.scan += 1;
@@ -123,7 +125,7 @@ impl<S: Topology> Wilson<S> {
     }
 
     /// Carves the loop-free walk into the maze, tail first, ending at `to`.
-    fn commit(&mut self, mut to: Cell, out: &mut Emit) {
+    fn commit<R: Record>(&mut self, mut to: Cell, out: &mut R) {
         while let Some(cell) = self.walk.pop() {
             self.state[cell as usize] = IN_MAZE;
             out.carve(cell, to);
@@ -133,7 +135,7 @@ impl<S: Topology> Wilson<S> {
     }
 
     /// Pops the walk back to `cell`, where it crossed itself.
-    fn erase_loop(&mut self, cell: Cell, out: &mut Emit) {
+    fn erase_loop<R: Record>(&mut self, cell: Cell, out: &mut R) {
         while let Some(&top) = self.walk.last() {
             if top == cell {
                 break;
@@ -145,8 +147,8 @@ impl<S: Topology> Wilson<S> {
     }
 }
 
-impl<S: Topology> Step for Wilson<S> {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl<S: Topology> Stepper for Wilson<S> {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             let first = self.shape.random_cell(&mut self.rng);
@@ -158,7 +160,7 @@ impl<S: Topology> Step for Wilson<S> {
         out.phase(self.phases[2]);
         for _ in 0..MOVES_PER_STEP {
             self.shape.step_random(&mut self.head, &mut self.rng);
-            let next = S::walker_cell(self.head);
+            let next = self.head.cell;
             match self.state[next as usize] {
                 IN_MAZE => {
                     self.commit(next, out);

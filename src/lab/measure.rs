@@ -71,7 +71,7 @@ pub struct Measurer {
     open: Vec<u16>,
     /// The open neighbours of cell c: `adj[start[c]..start[c + 1]]`. One
     /// pass over the shape's sides builds it; the searches then never ask
-    /// the shape again (that halved the time of a measurement).
+    /// the shape again, which is most of a measurement's time.
     start: Vec<u32>,
     adj: Vec<Cell>,
 }

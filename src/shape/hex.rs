@@ -3,9 +3,9 @@
 //! neighbours, in clockwise order E, SE, SW, W, NW, NE. A cell owns its E
 //! (bit 1), SE (bit 2) and SW (bit 4) walls.
 
-use super::{Sides, Topology};
+use super::{neighbors_of, sides_of, Lower, Sides, Topology};
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Neighbors};
+use crate::shape::{Cell, Dims, Neighbors, Walker};
 
 const E: u8 = 1;
 const SE: u8 = 2;
@@ -44,27 +44,18 @@ impl Hex {
     }
 }
 
-/// A random walker on hexagons: its cell and the cell's column and row,
-/// so a step adds to coordinates instead of dividing.
-#[derive(Clone, Copy, Debug)]
-pub struct HexWalker {
-    x: u32,
-    y: u32,
-    cell: Cell,
-}
-
 impl Hex {
     #[inline]
-    pub fn walker_at(&self, cell: Cell) -> HexWalker {
+    pub fn walker_at(&self, cell: Cell) -> Walker {
         let (x, y) = self.dims.xy(cell);
-        HexWalker { x, y, cell }
+        Walker { x, y, cell }
     }
 
     /// A random walk's step: a side drawn uniformly (three random bits,
     /// 6 and 7 drawn again), redrawn while no live cell lies across it (the
     /// cell has a live neighbour).
     #[inline]
-    pub fn walk(&self, w: &mut HexWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         // Moves by side (E, SE, SW, W, NW, NE) from tables rather than a
         // six-way branch, which a random direction mispredicts every time;
         // draws 6 and 7 move off the grid and are drawn again. Odd rows add
@@ -82,18 +73,24 @@ impl Hex {
             if x < width && y < height {
                 let cell = y * width + x;
                 if live(cell) {
-                    *w = HexWalker { x, y, cell };
+                    *w = Walker { x, y, cell };
                     return;
                 }
             }
         }
     }
-
-    super::step_from_walker!();
 }
 
 impl Topology for Hex {
-    super::side_lists!(side_cells);
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        neighbors_of(&self.side_cells(cell))
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        sides_of(&self.side_cells(cell))
+    }
 
     /// `pick_wanted`'s draw over the six sides (so the same mazes), the
     /// sides found by adding to the column and row in u32 (off the grid
@@ -231,19 +228,24 @@ impl Topology for Hex {
     /// West, or at a row's start the row above's first cell (its north-east
     /// neighbour on even rows, north-west on odd ones).
     #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+    fn lower(&self, cell: Cell) -> Option<Lower> {
         let width = self.dims.width;
-        if cell % width != 0 {
+        Some(Lower::neighbor_or_first(if cell % width != 0 {
             Some(cell - 1)
         } else {
             cell.checked_sub(width)
-        }
+        }))
     }
 
     #[inline]
-    fn numbered_in_order(&self) -> bool {
-        true
+    fn walker(&self, cell: Cell) -> Walker {
+        self.walker_at(cell)
     }
 
-    super::coordinate_walker!(HexWalker);
+    // Always inlined: a walk's step is the random walks' whole loop, and a
+    // call saves and restores six registers every step.
+    #[inline(always)]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

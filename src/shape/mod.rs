@@ -188,53 +188,24 @@ pub trait Topology: Clone + 'static {
         }
     }
 
-    /// A random walker's position; squares keep their coordinates in it.
-    type Walker: Copy;
-    fn walker(&self, cell: Cell) -> Self::Walker;
-    fn walker_cell(walker: Self::Walker) -> Cell;
+    /// A random walker standing on `cell`, its coordinates worked out once.
+    fn walker(&self, cell: Cell) -> Walker;
+
     /// Moves a walker to a uniformly random neighbour (the shape has at
     /// least two connected cells).
-    fn step_random(&self, walker: &mut Self::Walker, rng: &mut Rng);
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng);
 
     /// Whether this type is the plain square (`Dims`), as a constant.
     const PLAIN_SQUARE: bool = false;
 
-    /// The plain square's dimensions, for algorithms with a square-only
-    /// shortcut (constant per monomorphisation, so the test folds away).
+    /// Where a cell stands in a numbering that fills in order (rows or
+    /// rings numbered one after another): a neighbour with a lower number,
+    /// or for a cell with none, a neighbour that has one (its stand-in).
+    /// Then the first cell not yet in a growing maze always touches it,
+    /// which is how hunt-and-kill hunts in O(1). `None` for every cell of
+    /// a shape with no such numbering (a mask).
     #[inline]
-    fn as_plain_square(&self) -> Option<Dims> {
-        None
-    }
-
-    /// A neighbour with a lower number, for shapes where every cell but
-    /// cell 0 has one (rows or rings numbered in order: a west or northern
-    /// neighbour, a counter-clockwise or inner one). Then the first cell
-    /// not yet in a growing maze always touches it, which is how
-    /// hunt-and-kill hunts in O(1). `None` where that does not hold
-    /// (triangles, masks).
-    #[inline]
-    fn lower_neighbor(&self, _cell: Cell) -> Option<Cell> {
-        None
-    }
-
-    /// Whether `lower_neighbor` answers for every cell but cell 0, or for
-    /// those it does not, `stand_in` does.
-    #[inline]
-    fn numbered_in_order(&self) -> bool {
-        false
-    }
-
-    /// Whether some cells (other than cell 0) have no lower-numbered
-    /// neighbour and need a `stand_in`.
-    #[inline]
-    fn needs_stand_ins(&self) -> bool {
-        false
-    }
-
-    /// For a cell with no lower-numbered neighbour, a neighbour that has
-    /// one (a triangle at a row's start pointing up: the one east of it).
-    #[inline]
-    fn stand_in(&self, _cell: Cell) -> Option<Cell> {
+    fn lower(&self, _cell: Cell) -> Option<Lower> {
         None
     }
 
@@ -279,6 +250,26 @@ pub trait Topology: Clone + 'static {
     }
 }
 
+/// A cell's place in a numbering that fills in order (`Topology::lower`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lower {
+    /// Cell 0, the first.
+    First,
+    /// A neighbour numbered lower.
+    Neighbor(Cell),
+    /// No neighbour is numbered lower, but this one is and has one (a
+    /// triangle pointing up at a row's start: the one east of it).
+    StandIn(Cell),
+}
+
+impl Lower {
+    /// `Neighbor` for a lower neighbour, else `First`.
+    #[inline]
+    pub fn neighbor_or_first(lower: Option<Cell>) -> Lower {
+        lower.map_or(Lower::First, Lower::Neighbor)
+    }
+}
+
 /// The neighbours among a list of sides, in order.
 #[inline]
 pub(crate) fn neighbors_of(sides: &[Option<Cell>]) -> Neighbors {
@@ -298,84 +289,6 @@ pub(crate) fn sides_of(sides: &[Option<Cell>]) -> Sides {
     }
     out
 }
-
-/// `neighbors` and `sides` from a tiling's own list of sides in clockwise
-/// order (`self.$sides(cell)`, an array or `Sides`), for a tiling that
-/// draws its random neighbour its own way.
-macro_rules! side_lists {
-    ($sides:ident) => {
-        #[inline]
-        fn neighbors(&self, cell: Cell) -> Neighbors {
-            super::neighbors_of(self.$sides(cell).as_ref())
-        }
-
-        #[inline]
-        fn sides(&self, cell: Cell) -> Sides {
-            super::sides_of(self.$sides(cell).as_ref())
-        }
-    };
-}
-pub(crate) use side_lists;
-
-/// `neighbors`, `sides` and `random_neighbor` from a tiling's own list of
-/// sides in clockwise order.
-macro_rules! by_side_cells {
-    ($sides:ident) => {
-        super::side_lists!($sides);
-
-        #[inline]
-        fn random_neighbor(
-            &self,
-            cell: Cell,
-            rng: &mut Rng,
-            want: impl FnMut(Cell) -> bool,
-        ) -> Option<Cell> {
-            super::pick_wanted(self.$sides(cell).as_ref(), rng, want)
-        }
-    };
-}
-pub(crate) use by_side_cells;
-
-/// A tiling's own coordinate walker (`walker_at`, `walk`) as its
-/// `Topology` walker: a step is its walk with every cell live.
-macro_rules! coordinate_walker {
-    ($walker:ty) => {
-        type Walker = $walker;
-
-        #[inline]
-        fn walker(&self, cell: Cell) -> $walker {
-            self.walker_at(cell)
-        }
-
-        #[inline]
-        fn walker_cell(walker: $walker) -> Cell {
-            walker.cell
-        }
-
-        // Always inlined: a walk's step is the random walks' whole loop, and
-        // a call (saving and restoring six registers) cost polar's a third.
-        #[inline(always)]
-        fn step_random(&self, walker: &mut $walker, rng: &mut Rng) {
-            self.walk(walker, rng, |_| true);
-        }
-    };
-}
-pub(crate) use coordinate_walker;
-
-/// `step_from` for a tiling with a coordinate walker: the same step from a
-/// bare cell (the same draws, the same cell), for `Shape` to delegate to.
-macro_rules! step_from_walker {
-    () => {
-        /// The same step from a bare cell (the same draws, the same cell).
-        #[inline]
-        pub fn step_from(&self, cell: Cell, rng: &mut Rng, live: impl Fn(Cell) -> bool) -> Cell {
-            let mut w = self.walker_at(cell);
-            self.walk(&mut w, rng, live);
-            w.cell
-        }
-    };
-}
-pub(crate) use step_from_walker;
 
 /// A uniformly random wanted cell among `sides`, drawn as the default
 /// `random_neighbor` draws (`below(k)` over the wanted ones in order), but
@@ -620,28 +533,12 @@ impl Topology for Shape {
     /// The tiling's own, with no cell masked off (an all-on mask counts as
     /// none, so it draws the same mazes as the tiling's own type).
     #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
-        if self.numbered_in_order() {
-            on_kind!(self, k => k.lower_neighbor(cell))
+    fn lower(&self, cell: Cell) -> Option<Lower> {
+        if self.mask.as_ref().is_none_or(|m| m.live() == m.cells()) {
+            on_kind!(self, k => k.lower(cell))
         } else {
             None
         }
-    }
-
-    #[inline]
-    fn numbered_in_order(&self) -> bool {
-        self.mask.as_ref().is_none_or(|m| m.live() == m.cells())
-            && on_kind!(self, k => k.numbered_in_order())
-    }
-
-    #[inline]
-    fn needs_stand_ins(&self) -> bool {
-        on_kind!(self, k => k.needs_stand_ins())
-    }
-
-    #[inline]
-    fn stand_in(&self, cell: Cell) -> Option<Cell> {
-        on_kind!(self, k => k.stand_in(cell))
     }
 
     fn neighbors(&self, cell: Cell) -> Neighbors {
@@ -709,27 +606,19 @@ impl Topology for Shape {
         }
     }
 
-    type Walker = Cell;
-
     #[inline]
-    fn walker(&self, cell: Cell) -> Cell {
-        cell
-    }
-
-    #[inline]
-    fn walker_cell(walker: Cell) -> Cell {
-        walker
+    fn walker(&self, cell: Cell) -> Walker {
+        on_kind!(self, k => k.walker(cell))
     }
 
     /// Each tiling's own rejection step, skipping masked cells: with every
     /// cell on, the same draws as the tiling's own type.
     #[inline]
-    fn step_random(&self, walker: &mut Cell, rng: &mut Rng) {
-        let cell = *walker;
-        *walker = match &self.mask {
-            None => on_kind!(self, k => k.step_from(cell, rng, |_| true)),
-            Some(m) => on_kind!(self, k => k.step_from(cell, rng, |n| m.is_on(n))),
-        };
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        match &self.mask {
+            None => on_kind!(self, k => k.step_random(walker, rng)),
+            Some(m) => on_kind!(self, k => k.walk(walker, rng, |n| m.is_on(n))),
+        }
     }
 }
 

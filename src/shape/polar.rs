@@ -10,10 +10,10 @@
 //! the cells of ring 1. A cell owns its clockwise wall (bit 1) and its outward
 //! walls (bits 2, 4, ...; the centre's outward walls are bits 1 to 32).
 
-use super::{Sides, Topology};
+use super::{neighbors_of, Lower, Sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
-use crate::shape::{Cell, Neighbors};
+use crate::shape::{Cell, Neighbors, Walker};
 use std::sync::Arc;
 
 /// The most rings accepted.
@@ -211,20 +211,11 @@ fn pick4(k: u32, a: u32, b: u32, c: u32, d: u32) -> u32 {
     }
 }
 
-/// A random walker on rings: its cell, ring and place in the ring, so a
-/// step needs no search for the ring.
-#[derive(Clone, Copy, Debug)]
-pub struct PolarWalker {
-    r: u32,
-    i: u32,
-    cell: Cell,
-}
-
 impl Polar {
     #[inline]
-    pub fn walker_at(&self, cell: Cell) -> PolarWalker {
+    pub fn walker_at(&self, cell: Cell) -> Walker {
         let (r, i) = self.locate(cell);
-        PolarWalker { r, i, cell }
+        Walker { x: i, y: r, cell }
     }
 
     /// A random walk's step: one of the cell's sides drawn uniformly (the
@@ -234,9 +225,9 @@ impl Polar {
     /// The common case (four sides) is inlined into the walk's loop; the
     /// rest is a call, so the loop stays small enough to inline at all.
     #[inline(always)]
-    pub fn walk(&self, w: &mut PolarWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         let rings = self.rings();
-        let (r, i) = (w.r, w.i);
+        let (r, i) = (w.y, w.x);
         // Nearly every cell has four sides: one outward, clockwise, one
         // inward, counter-clockwise. All four are computed, two buffered
         // bits pick one, and selects (no branch on the random side, which
@@ -255,9 +246,9 @@ impl Polar {
                 let ring = pick4(k, r + 1, r, r - 1, r);
                 let cell = pick4(k, out_start, start, in_start, start) + place;
                 if live(cell) {
-                    *w = PolarWalker {
-                        r: ring,
-                        i: place,
+                    *w = Walker {
+                        x: place,
+                        y: ring,
                         cell,
                     };
                     return;
@@ -270,15 +261,15 @@ impl Polar {
     /// The walk's step from the centre, the first ring, the outer ring and
     /// the rings just inside a doubling.
     #[inline(never)]
-    fn walk_other(&self, w: &mut PolarWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+    fn walk_other(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         let rings = self.rings();
-        let (r, i) = (w.r, w.i);
+        let (r, i) = (w.y, w.x);
         if r == 0 {
             loop {
                 let k = rng.below(self.ring_len(1));
                 let cell = self.starts[1] + k;
                 if live(cell) {
-                    *w = PolarWalker { r: 1, i: k, cell };
+                    *w = Walker { x: k, y: 1, cell };
                     return;
                 }
             }
@@ -287,9 +278,8 @@ impl Polar {
         // a random side mispredicts any branch on it. Each side is packed in
         // one u64 (cell, ring, place: a ring has under 2^16 cells), so the
         // draw loads exactly what one store wrote; an array of (u32, u32,
-        // u32) was stored sixteen bytes at a time and its twelve-byte
-        // entries straddled those stores, stalling every load (a quarter of
-        // the walk's time).
+        // u32) is stored sixteen bytes at a time and its twelve-byte
+        // entries straddle those stores, stalling every load.
         const NONE: u64 = u64::MAX;
         let pack =
             |cell: Cell, r: u32, i: u32| u64::from(cell) | u64::from(r) << 32 | u64::from(i) << 48;
@@ -331,26 +321,32 @@ impl Polar {
             let side = sides[k as usize];
             let cell = side as u32;
             if side != NONE && live(cell) {
-                *w = PolarWalker {
-                    r: (side >> 32) as u32 & 0xffff,
-                    i: (side >> 48) as u32,
+                *w = Walker {
+                    x: (side >> 48) as u32,
+                    y: (side >> 32) as u32 & 0xffff,
                     cell,
                 };
                 return;
             }
         }
     }
-
-    super::step_from_walker!();
 }
 
 impl Topology for Polar {
-    super::side_lists!(side_cells);
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        neighbors_of(self.side_cells(cell).as_slice())
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        self.side_cells(cell)
+    }
 
     /// The same draw as `pick_wanted` over the side list (so the same
     /// mazes), but the four sides of nearly every cell come straight from
-    /// its ring and place, without building the list (which was two fifths
-    /// of the backtracker's time on rings).
+    /// its ring and place, without building the list (which would be a
+    /// large share of a walk's step on rings).
     #[inline]
     fn random_neighbor(
         &self,
@@ -479,21 +475,26 @@ impl Topology for Polar {
 
     /// Counter-clockwise, or at a ring's start the first cell inside it.
     #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+    fn lower(&self, cell: Cell) -> Option<Lower> {
         let (r, i) = self.locate(cell);
-        if i > 0 {
-            Some(cell - 1)
+        Some(if i > 0 {
+            Lower::Neighbor(cell - 1)
         } else if r > 0 {
-            Some(self.starts[r as usize - 1])
+            Lower::Neighbor(self.starts[r as usize - 1])
         } else {
-            None
-        }
+            Lower::First
+        })
     }
 
     #[inline]
-    fn numbered_in_order(&self) -> bool {
-        true
+    fn walker(&self, cell: Cell) -> Walker {
+        self.walker_at(cell)
     }
 
-    super::coordinate_walker!(PolarWalker);
+    // Always inlined: a walk's step is the random walks' whole loop, and a
+    // call saves and restores six registers every step.
+    #[inline(always)]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

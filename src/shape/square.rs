@@ -4,7 +4,7 @@
 //! Sides run N, E, S, W (clockwise). A cell owns its east wall (bit 1) and
 //! its south wall (bit 2): the byte `Grid::raw` has always stored.
 
-use super::{Sides, Topology};
+use super::{neighbors_of, pick_wanted, sides_of, Lower, Sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Neighbors, Walker};
@@ -89,16 +89,9 @@ impl Topology for Dims {
         rng.below(Dims::cells(*self))
     }
 
-    type Walker = Walker;
-
     #[inline]
     fn walker(&self, cell: Cell) -> Walker {
         Walker::at(*self, cell)
-    }
-
-    #[inline]
-    fn walker_cell(walker: Walker) -> Cell {
-        walker.cell
     }
 
     #[inline]
@@ -107,18 +100,8 @@ impl Topology for Dims {
     }
 
     #[inline]
-    fn as_plain_square(&self) -> Option<Dims> {
-        Some(*self)
-    }
-
-    #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
-        lower_in_rows(self.width, cell)
-    }
-
-    #[inline]
-    fn numbered_in_order(&self) -> bool {
-        true
+    fn lower(&self, cell: Cell) -> Option<Lower> {
+        Some(Lower::neighbor_or_first(lower_in_rows(self.width, cell)))
     }
 
     fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
@@ -239,25 +222,17 @@ impl Wrap {
     }
 }
 
-/// A random walker on a wrapped square: its cell and coordinates.
-#[derive(Clone, Copy, Debug)]
-pub struct WrapWalker {
-    x: u32,
-    y: u32,
-    cell: Cell,
-}
-
 impl Wrap {
     #[inline]
-    pub fn walker_at(&self, cell: Cell) -> WrapWalker {
+    pub fn walker_at(&self, cell: Cell) -> Walker {
         let (x, y) = self.dims.xy(cell);
-        WrapWalker { x, y, cell }
+        Walker { x, y, cell }
     }
 
     /// A random walk's step: one of the four sides drawn from two random
     /// bits (N, E, S, W), redrawn while no live cell lies across it.
     #[inline]
-    pub fn walk(&self, w: &mut WrapWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         // Moves from tables (a random direction mispredicts any branch on
         // it); only the seams branch, and rarely.
         const DX: [u32; 4] = [0, 1, 0, u32::MAX];
@@ -281,13 +256,11 @@ impl Wrap {
             }
             let cell = y * width + x;
             if live(cell) {
-                *w = WrapWalker { x, y, cell };
+                *w = Walker { x, y, cell };
                 return;
             }
         }
     }
-
-    super::step_from_walker!();
 }
 
 /// West, or at a row's start north: a lower-numbered neighbour in rows.
@@ -301,7 +274,26 @@ fn lower_in_rows(width: u32, cell: Cell) -> Option<Cell> {
 }
 
 impl Topology for Wrap {
-    super::by_side_cells!(sides_array);
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        neighbors_of(&self.sides_array(cell))
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        sides_of(&self.sides_array(cell))
+    }
+
+    /// `pick_wanted`'s draw over the sides.
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        pick_wanted(&self.sides_array(cell), rng, want)
+    }
 
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
@@ -342,14 +334,22 @@ impl Topology for Wrap {
     }
 
     #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
-        lower_in_rows(self.dims.width, cell)
+    fn lower(&self, cell: Cell) -> Option<Lower> {
+        Some(Lower::neighbor_or_first(lower_in_rows(
+            self.dims.width,
+            cell,
+        )))
     }
 
     #[inline]
-    fn numbered_in_order(&self) -> bool {
-        true
+    fn walker(&self, cell: Cell) -> Walker {
+        self.walker_at(cell)
     }
 
-    super::coordinate_walker!(WrapWalker);
+    // Always inlined: a walk's step is the random walks' whole loop, and a
+    // call saves and restores six registers every step.
+    #[inline(always)]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 }

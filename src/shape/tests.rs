@@ -255,10 +255,11 @@ fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
         ("polar", "1", None),
     ] {
         let shape = Shape::parse(name, size, wrap).unwrap();
-        assert!(shape.numbered_in_order(), "{name} {size}");
-        assert_eq!(shape.lower_neighbor(0), None);
+        assert_eq!(shape.lower(0), Some(Lower::First), "{name} {size}");
         for cell in 1..shape.cells() {
-            let low = shape.lower_neighbor(cell).unwrap();
+            let Some(Lower::Neighbor(low)) = shape.lower(cell) else {
+                panic!("{name} {size}: cell {cell} has no lower neighbour");
+            };
             assert!(low < cell, "{name} {size}: {cell} -> {low}");
             assert!(shape.adjacent(cell, low), "{name} {size}: {cell} -> {low}");
         }
@@ -267,17 +268,28 @@ fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
     // (east of it) has one.
     for size in ["6x4", "2x5", "7x1"] {
         let triangle = Shape::parse("triangle", size, None).unwrap();
-        assert!(triangle.numbered_in_order() && triangle.needs_stand_ins());
+        assert_eq!(triangle.lower(0), Some(Lower::First), "{size}");
         for cell in 1..triangle.cells() {
-            let low = triangle.lower_neighbor(cell).or_else(|| {
-                let s = triangle.stand_in(cell).expect("a stand-in");
-                assert!(triangle.adjacent(cell, s), "{size}: stand-in of {cell}");
-                triangle.lower_neighbor(s)
-            });
-            let low = low.unwrap_or_else(|| panic!("{size}: cell {cell}"));
+            let low = match triangle.lower(cell) {
+                Some(Lower::Neighbor(low)) => low,
+                Some(Lower::StandIn(s)) => {
+                    assert!(triangle.adjacent(cell, s), "{size}: stand-in of {cell}");
+                    match triangle.lower(s) {
+                        Some(Lower::Neighbor(low)) => low,
+                        other => panic!("{size}: stand-in {s} of {cell}: {other:?}"),
+                    }
+                }
+                other => panic!("{size}: cell {cell}: {other:?}"),
+            };
             assert!(low < cell, "{size}: {cell} -> {low}");
         }
     }
+    // A mask promises no order.
+    let masked = Shape::parse("square", "3x3", None)
+        .unwrap()
+        .with_mask(Mask::from_text("X..\n...\n...").unwrap().1)
+        .unwrap();
+    assert_eq!(masked.lower(4), None);
 }
 
 #[test]

@@ -4,10 +4,10 @@
 //! down one N, E, W (from its top edge). A cell owns its E wall (bit 1) and,
 //! pointing up, its S wall (bit 2).
 
-use super::{Sides, Topology};
+use super::{neighbors_of, pick_wanted, sides_of, Lower, Sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Neighbors};
+use crate::shape::{Cell, Dims, Neighbors, Walker};
 
 const E: u8 = 1;
 const S: u8 = 2;
@@ -54,19 +54,11 @@ impl Triangle {
     }
 }
 
-/// A random walker on triangles: its cell and coordinates.
-#[derive(Clone, Copy, Debug)]
-pub struct TriangleWalker {
-    x: u32,
-    y: u32,
-    cell: Cell,
-}
-
 impl Triangle {
     #[inline]
-    pub fn walker_at(&self, cell: Cell) -> TriangleWalker {
+    pub fn walker_at(&self, cell: Cell) -> Walker {
         let (x, y) = self.dims.xy(cell);
-        TriangleWalker { x, y, cell }
+        Walker { x, y, cell }
     }
 
     /// A random walk's step: one of the three sides (`below(3)`: two
@@ -76,7 +68,7 @@ impl Triangle {
     /// Moves come from tables by the cell's direction (up: E, S, W; down:
     /// N, E, W), as a random direction mispredicts any branch on it.
     #[inline]
-    pub fn walk(&self, w: &mut TriangleWalker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         const OFF: u32 = 1 << 31;
         const M: u32 = u32::MAX;
         const DX: [u32; 8] = [1, 0, M, OFF, 0, 1, M, OFF];
@@ -89,18 +81,35 @@ impl Triangle {
             if x < width && y < height {
                 let cell = y * width + x;
                 if live(cell) {
-                    *w = TriangleWalker { x, y, cell };
+                    *w = Walker { x, y, cell };
                     return;
                 }
             }
         }
     }
-
-    super::step_from_walker!();
 }
 
 impl Topology for Triangle {
-    super::by_side_cells!(side_cells);
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        neighbors_of(&self.side_cells(cell))
+    }
+
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        sides_of(&self.side_cells(cell))
+    }
+
+    /// `pick_wanted`'s draw over the sides.
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        pick_wanted(&self.side_cells(cell), rng, want)
+    }
 
     fn cells(&self) -> u32 {
         self.dims.cells()
@@ -169,36 +178,31 @@ impl Topology for Triangle {
     }
 
     /// The cell above a down triangle, else the one west; an up triangle
-    /// at a row's start has none (its `stand_in` is east of it).
+    /// at a row's start has neither, and stands in for by the down triangle
+    /// east of it, whose northern neighbour is numbered lower.
     #[inline]
-    fn lower_neighbor(&self, cell: Cell) -> Option<Cell> {
+    fn lower(&self, cell: Cell) -> Option<Lower> {
         let (x, y) = self.dims.xy(cell);
-        if (x + y) % 2 == 1 && y > 0 {
-            Some(cell - self.dims.width)
+        Some(if (x + y) % 2 == 1 && y > 0 {
+            Lower::Neighbor(cell - self.dims.width)
         } else if x > 0 {
-            Some(cell - 1)
+            Lower::Neighbor(cell - 1)
+        } else if y > 0 && self.dims.width > 1 {
+            Lower::StandIn(cell + 1)
         } else {
-            None
-        }
+            Lower::First
+        })
     }
 
     #[inline]
-    fn numbered_in_order(&self) -> bool {
-        true
+    fn walker(&self, cell: Cell) -> Walker {
+        self.walker_at(cell)
     }
 
-    #[inline]
-    fn needs_stand_ins(&self) -> bool {
-        true
+    // Always inlined: a walk's step is the random walks' whole loop, and a
+    // call saves and restores six registers every step.
+    #[inline(always)]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
     }
-
-    /// East of an up triangle at a row's start: a down triangle, whose
-    /// northern neighbour is numbered lower.
-    #[inline]
-    fn stand_in(&self, cell: Cell) -> Option<Cell> {
-        let (x, y) = self.dims.xy(cell);
-        (x == 0 && y > 0 && self.dims.width > 1).then_some(cell + 1)
-    }
-
-    super::coordinate_walker!(TriangleWalker);
 }

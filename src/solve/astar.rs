@@ -12,10 +12,11 @@
 //! maze the walls often force it to look almost as widely.
 
 use super::{path_from_parents, Marks, Outcome, Solve, NONE};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -98,8 +99,8 @@ fn goal_centre(grid: &Grid, goal: Cell) -> Option<((f64, f64), f64)> {
     (step > 0.0).then(|| (shape.centre(goal), step))
 }
 
-impl Step for AStar {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for AStar {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         out.phase(3);
         let cell = loop {

@@ -10,10 +10,11 @@
 //! than the goal.
 
 use super::{Marks, Outcome, Solve, Sweep};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Bfs {
@@ -36,8 +37,8 @@ impl Bfs {
     }
 }
 
-impl Step for Bfs {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Bfs {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         out.phase(3);
         let marks = &mut self.marks;

@@ -11,10 +11,11 @@
 //! grows whichever side is cheaper and stops at the first shortest meeting.
 
 use super::{join_halves, Marks, Outcome, Solve, NONE};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct BidirectionalBfs {
@@ -58,7 +59,7 @@ impl BidirectionalBfs {
         })
     }
 
-    fn finish(&mut self, out: &mut Emit) {
+    fn finish<R: Record>(&mut self, out: &mut R) {
         let Some((_, a, b)) = self.best else {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return;
@@ -69,8 +70,8 @@ impl BidirectionalBfs {
     }
 }
 
-impl Step for BidirectionalBfs {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for BidirectionalBfs {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         if self.start == self.goal {
             self.best = Some((0, self.start, self.start));

@@ -11,10 +11,10 @@
 
 use super::blind_alleys::{fill_order, solution_cells, FillRun, Joint};
 use super::{Outcome, Solve};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct BlindAlleyFiller(FillRun);
@@ -36,9 +36,9 @@ impl BlindAlleyFiller {
     }
 }
 
-impl Step for BlindAlleyFiller {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.0.step_one(out)
+impl Stepper for BlindAlleyFiller {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
+        self.0.step_with(out)
     }
 }
 

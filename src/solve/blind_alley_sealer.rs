@@ -13,10 +13,10 @@
 
 use super::blind_alleys::{solution_cells, FillRun, Joint};
 use super::{Outcome, Solve};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct BlindAlleySealer(FillRun);
@@ -71,9 +71,9 @@ fn stems(grid: &Grid, keep: &[bool]) -> Vec<Cell> {
     order
 }
 
-impl Step for BlindAlleySealer {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
-        self.0.step_one(out)
+impl Stepper for BlindAlleySealer {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
+        self.0.step_with(out)
     }
 }
 

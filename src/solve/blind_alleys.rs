@@ -154,7 +154,7 @@ impl FillRun {
         &self.outcome
     }
 
-    pub(crate) fn step_one(&mut self, out: &mut crate::event::Emit) -> bool {
+    pub(crate) fn step_with<R: crate::record::Record>(&mut self, out: &mut R) -> bool {
         use crate::event::Mark;
         if self.at == 0 {
             // Found in the constructor: shown as the run's first steps.

@@ -17,11 +17,12 @@
 //! robots' walks show as explored cells and the walker's way as the path.
 
 use super::{Marks, Outcome, Solve, Trail, NONE};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Step;
+use crate::stream::Stepper;
 use std::collections::VecDeque;
 
 #[derive(Clone)]
@@ -164,8 +165,8 @@ fn guide_line(grid: &Grid, start: Cell, goal: Cell) -> Vec<Cell> {
     line
 }
 
-impl Step for Chain {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Chain {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             out.phase(1);

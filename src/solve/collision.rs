@@ -13,10 +13,11 @@
 //! maze the meeting points show where the shortest paths cross the middle.
 
 use super::{join_halves, Marks, Outcome, Solve, NONE};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 /// Which flood reached a cell first.
 const FROM_START: u8 = 1;
@@ -73,7 +74,7 @@ impl Collision {
         })
     }
 
-    fn finish(&mut self, out: &mut Emit) {
+    fn finish<R: Record>(&mut self, out: &mut R) {
         let Some((_, a, b)) = self.best else {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
             return;
@@ -91,8 +92,8 @@ impl Collision {
     }
 }
 
-impl Step for Collision {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Collision {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         if self.start == self.goal {
             self.best = Some((0, self.start, self.start));

@@ -11,10 +11,11 @@
 //! the loops stay unfilled, and the final walk picks a shortest way through.
 
 use super::{Marks, Outcome, Solve, Sweep};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct DeadEndFiller {
@@ -60,8 +61,8 @@ impl DeadEndFiller {
     }
 }
 
-impl Step for DeadEndFiller {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for DeadEndFiller {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         while let Some(cell) = self.queue.pop() {
             if self.filled[cell as usize] {

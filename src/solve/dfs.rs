@@ -11,10 +11,11 @@
 
 use super::{Marks, Outcome, Solve};
 use crate::bitset::BitSet;
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Dfs {
@@ -41,8 +42,8 @@ impl Dfs {
     }
 }
 
-impl Step for Dfs {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Dfs {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         let Some(&top) = self.stack.last() else {
             self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());

@@ -12,10 +12,11 @@
 //! the maze leads away first, and its path is not always shortest.
 
 use super::{path_from_parents, Marks, Outcome, Solve, NONE};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -62,8 +63,8 @@ impl GreedyBestFirst {
     }
 }
 
-impl Step for GreedyBestFirst {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for GreedyBestFirst {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         out.phase(3);
         let Some(Reverse((_, cell))) = self.open.pop() else {

@@ -16,10 +16,11 @@
 //! near enough, so it is for watching on small and medium mazes.
 
 use super::{Marks, Outcome, Solve};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Iddfs {
@@ -68,8 +69,8 @@ impl Iddfs {
     }
 }
 
-impl Step for Iddfs {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Iddfs {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         let Some(&(cell, next)) = self.stack.last() else {
             if !self.cut {

@@ -11,10 +11,11 @@
 //! choose where the first sweep begins.
 
 use super::{Marks, Outcome, Solve, Sweep};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct LongestPath {
@@ -39,8 +40,8 @@ impl LongestPath {
     }
 }
 
-impl Step for LongestPath {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for LongestPath {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.phase(if self.second { 2 } else { 1 });
         match self.sweep.advance(&self.grid, |_| {}) {
             Some(cell) => {

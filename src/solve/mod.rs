@@ -28,8 +28,9 @@ mod tremaux;
 mod wall_follower;
 
 use crate::error::MazeError;
-use crate::event::{Emit, Event, Mark};
+use crate::event::{Event, Mark};
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
 use crate::stream::{Step, Stream};
 
@@ -324,7 +325,7 @@ impl Marks {
 
     /// Sets a mark, emitting an event only if it changes.
     #[inline]
-    pub(crate) fn set(&mut self, out: &mut Emit, cell: Cell, mark: Mark) {
+    pub(crate) fn set<R: Record>(&mut self, out: &mut R, cell: Cell, mark: Mark) {
         if self.marks[cell as usize] != mark {
             self.marks[cell as usize] = mark;
             out.mark(cell, mark);
@@ -332,7 +333,7 @@ impl Marks {
     }
 
     /// Marks a whole path as the final path.
-    pub(crate) fn set_path(&mut self, out: &mut Emit, path: &[Cell]) {
+    pub(crate) fn set_path<R: Record>(&mut self, out: &mut R, path: &[Cell]) {
         for &cell in path {
             self.set(out, cell, Mark::Path);
         }
@@ -446,7 +447,7 @@ impl Trail {
 
     /// Moves the walker to `cell`: extends the trail, or erases the loop it
     /// just closed (those cells go back to merely explored).
-    pub(crate) fn step_to(&mut self, cell: Cell, marks: &mut Marks, out: &mut Emit) {
+    pub(crate) fn step_to<R: Record>(&mut self, cell: Cell, marks: &mut Marks, out: &mut R) {
         out.cursor(cell);
         if self.on[cell as usize] {
             while let Some(&top) = self.cells.last() {

@@ -17,12 +17,12 @@
 //! sixths on hexagons, any angle on rings).
 
 use super::{Marks, Outcome, Solve, Trail};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::geometry::Point;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Step;
+use crate::stream::Stepper;
 use std::collections::HashSet;
 use std::f64::consts::{PI, TAU};
 
@@ -90,7 +90,7 @@ impl Pledge {
     }
 
     /// The direction out of `cell` through each of its sides, in the
-    /// `angles` buffer lent out for the step (`step_one` hands it back), so
+    /// `angles` buffer lent out for the step (`step_with` hands it back), so
     /// a step allocates nothing.
     fn side_angles(&mut self, cell: Cell) -> Vec<f64> {
         let shape = self.grid.shape();
@@ -108,7 +108,7 @@ impl Pledge {
 
     /// Moves through side `k` of the current cell; returns the side of the
     /// new cell it entered by.
-    fn go(&mut self, k: usize, angle: f64, out: &mut Emit) -> usize {
+    fn go<R: Record>(&mut self, k: usize, angle: f64, out: &mut R) -> usize {
         let (next, back) = self
             .grid
             .through(self.at, k)
@@ -125,8 +125,8 @@ impl Pledge {
     }
 }
 
-impl Step for Pledge {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Pledge {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             self.trail.step_to(self.at, &mut self.marks, out);

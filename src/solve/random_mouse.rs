@@ -9,11 +9,11 @@
 //! it gives up after `MOVES_PER_CELL` moves per cell and says so.
 
 use super::{Marks, Outcome, Solve, Trail};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Neighbors};
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 /// Moves allowed per cell of the maze before the mouse gives up.
 const MOVES_PER_CELL: u64 = 200;
@@ -54,8 +54,8 @@ impl RandomMouse {
     }
 }
 
-impl Step for RandomMouse {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for RandomMouse {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             self.trail.step_to(self.at, &mut self.marks, out);

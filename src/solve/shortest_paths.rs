@@ -13,10 +13,11 @@
 
 use super::{Marks, Outcome, Solve, Sweep};
 use crate::analyze::UNREACHABLE;
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct ShortestPaths {
@@ -75,8 +76,8 @@ impl ShortestPaths {
     }
 }
 
-impl Step for ShortestPaths {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for ShortestPaths {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         match self.phase {
             Phase::FromStart | Phase::FromGoal => {
                 let from_start = matches!(self.phase, Phase::FromStart);

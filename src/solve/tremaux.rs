@@ -12,11 +12,12 @@
 //! passage marked twice (no path). Cells it abandons are shown as dead.
 
 use super::{Marks, Outcome, Solve};
-use crate::event::{Emit, Mark};
+use crate::event::Mark;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Tremaux {
@@ -90,8 +91,8 @@ impl Tremaux {
     }
 }
 
-impl Step for Tremaux {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for Tremaux {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             out.phase(1);

@@ -17,11 +17,11 @@
 //! circling, and it stops with "no path found by this method".
 
 use super::{Marks, Outcome, Solve, Trail};
-use crate::event::Emit;
 use crate::grid::Grid;
+use crate::record::Record;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Step;
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct WallFollower {
@@ -68,8 +68,8 @@ impl WallFollower {
     }
 }
 
-impl Step for WallFollower {
-    fn step_one(&mut self, out: &mut Emit) -> bool {
+impl Stepper for WallFollower {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {
             self.started = true;
             out.phase(1);

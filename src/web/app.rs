@@ -337,8 +337,8 @@ impl App {
     }
 
     /// Records instant-built runs a slice of a frame at a time, so that a
-    /// seek later finds a checkpoint near its target (under 100 ms at
-    /// 1000 x 1000 instead of a replay from the start).
+    /// seek later finds a checkpoint near its target instead of replaying
+    /// from the start (the README gives the seek times).
     fn index_in_background(&mut self) {
         let started = now_ms();
         for panel in &mut self.panels {

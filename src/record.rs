@@ -1,0 +1,312 @@
+//! Where an algorithm writes its changes: one trait, [`Record`], and two
+//! records. An algorithm is written once against `Record` and runs either
+//! way:
+//!
+//! - [`Emit`], the event buffer a stream hands out: every change as an
+//!   [`Event`] (with visuals off, marks, cursor moves and phases are only
+//!   counted, so a step number means the same picture in every mode);
+//! - [`Tally`], an instant build: walls go straight into the maze and the
+//!   visual events an animated run would make are counted in locals.
+//!
+//! A fast path for a plain square (a row algorithm writing a whole row's
+//! bits at once) asks the record for [`Record::fast_square`], which only a
+//! tally on a plain square gives, and says what it did with
+//! [`FastSquare::counted`].
+
+use crate::event::{Event, Mark};
+use crate::grid::Grid;
+use crate::shape::{square_wall_bit, Cell};
+
+/// What an algorithm writes its changes to.
+pub trait Record {
+    /// Removes the wall between two adjacent cells.
+    fn carve(&mut self, a: Cell, b: Cell);
+    /// Builds the wall between two adjacent cells.
+    fn build(&mut self, a: Cell, b: Cell);
+    /// Changes a cell's mark; the caller guarantees it differs from the
+    /// cell's current one.
+    fn mark(&mut self, cell: Cell, mark: Mark);
+    /// Moves the cursor; a move to where it already is records nothing.
+    fn cursor(&mut self, cell: Cell);
+    /// Says the algorithm is now at step `k` of its listed steps; saying
+    /// the step it is already at records nothing.
+    fn phase(&mut self, k: u8);
+    /// Says step `k` if no step has been said yet in this run.
+    fn begin(&mut self, k: u8);
+
+    /// A plain square's wall bits, when this record is an instant build of
+    /// one: what a marked fast path writes directly. `None` otherwise.
+    #[inline(always)]
+    fn fast_square(&mut self) -> Option<FastSquare<'_>> {
+        None
+    }
+}
+
+/// The cursor and step a run has reached: both records keep them, so that
+/// "no change, no event" holds across a switch from one to the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Position {
+    pub cursor: Option<Cell>,
+    pub phase: u8,
+}
+
+/// The buffer an algorithm writes one step's events into. With `visuals`
+/// off it drops marks, cursor moves and phases, which is what "instant"
+/// mode skips, but still counts them (`skipped`).
+#[derive(Clone, Debug)]
+pub struct Emit {
+    events: Vec<Event>,
+    visuals: bool,
+    at: Position,
+    /// Visual events dropped (visuals off) and not yet taken.
+    skipped: u64,
+}
+
+impl Emit {
+    /// An empty buffer; `visuals` decides whether marks and cursor are kept.
+    pub fn new(visuals: bool) -> Emit {
+        Emit {
+            events: Vec::with_capacity(64),
+            visuals,
+            at: Position::default(),
+            skipped: 0,
+        }
+    }
+
+    /// Whether marks and cursor moves are kept.
+    pub(crate) fn visuals(&self) -> bool {
+        self.visuals
+    }
+
+    /// Where the run's cursor and step are.
+    pub(crate) fn position(&self) -> Position {
+        self.at
+    }
+
+    /// The visual events dropped since the last call (visuals off).
+    pub(crate) fn take_skipped(&mut self) -> u64 {
+        std::mem::take(&mut self.skipped)
+    }
+
+    #[inline]
+    pub(crate) fn push_done(&mut self) {
+        self.events.push(Event::Done);
+    }
+
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    #[inline]
+    pub(crate) fn slice(&self, start: usize, end: usize) -> &[Event] {
+        &self.events[start..end]
+    }
+
+    #[inline]
+    pub(crate) fn clear(&mut self) {
+        self.events.clear();
+    }
+}
+
+impl Record for Emit {
+    #[inline(always)]
+    fn carve(&mut self, a: Cell, b: Cell) {
+        self.events.push(Event::Carve(a, b));
+    }
+
+    #[inline(always)]
+    fn build(&mut self, a: Cell, b: Cell) {
+        self.events.push(Event::Build(a, b));
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, cell: Cell, mark: Mark) {
+        if self.visuals {
+            self.events.push(Event::Mark(cell, mark));
+        }
+        self.skipped += u64::from(!self.visuals);
+    }
+
+    #[inline(always)]
+    fn cursor(&mut self, cell: Cell) {
+        // Branch-free unless visuals are on: random walks move the cursor
+        // on every step.
+        let changed = self.at.cursor != Some(cell);
+        self.at.cursor = Some(cell);
+        if changed & self.visuals {
+            self.events.push(Event::Cursor(cell));
+        }
+        self.skipped += u64::from(changed & !self.visuals);
+    }
+
+    #[inline(always)]
+    fn phase(&mut self, k: u8) {
+        // Branch-free when nothing changes: algorithms say their step
+        // inside their hottest loops.
+        let changed = self.at.phase != k;
+        self.at.phase = k;
+        if changed & self.visuals {
+            self.events.push(Event::Phase(k));
+        }
+        self.skipped += u64::from(changed & !self.visuals);
+    }
+
+    #[inline]
+    fn begin(&mut self, k: u8) {
+        if self.at.phase == 0 {
+            self.phase(k);
+        }
+    }
+}
+
+/// What an instant build has done so far, kept between its batches.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Walls opened or closed.
+    pub written: u64,
+    /// Visual events an animated run would have made.
+    pub skipped: u64,
+    pub at: Position,
+}
+
+/// An instant build: carves into the maze and counts the visual events
+/// with the same rules as [`Emit`] (a move to where the cursor is, or a
+/// phase already said, is no event), all in locals, so a hot loop keeps
+/// them in registers. A plain square's wall bits are taken out of the maze
+/// while it runs: a carve is then two compares and an OR.
+pub struct Tally<'a> {
+    grid: &'a mut Grid,
+    /// A plain square's wall bits and width (0 and empty for other shapes).
+    bits: Vec<u8>,
+    width: u32,
+    counts: Counts,
+}
+
+impl<'a> Tally<'a> {
+    /// Starts building into `grid` from `counts`.
+    #[inline]
+    pub fn new(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
+        let (width, bits) = grid.take_square_bits().unwrap_or_default();
+        Tally {
+            grid,
+            bits,
+            width,
+            counts,
+        }
+    }
+
+    /// Hands the bits back to the maze; what was done, with what came before.
+    #[inline]
+    pub fn finish(self) -> Counts {
+        if self.width != 0 {
+            self.grid.put_square_bits(self.bits);
+        }
+        self.counts
+    }
+
+    /// Opens or closes a wall: on a plain square in the bits directly,
+    /// otherwise through the maze.
+    #[inline(always)]
+    fn set(&mut self, a: Cell, b: Cell, open: bool) {
+        self.counts.written += 1;
+        if self.width == 0 {
+            self.grid.set_open(a, b, open);
+            return;
+        }
+        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+        match square_wall_bit(self.width, lo, hi) {
+            Some(bit) => {
+                let slot = &mut self.bits[lo as usize];
+                *slot = if open { *slot | bit } else { *slot & !bit };
+            }
+            None => set_elsewhere(self.grid, &mut self.bits, a, b, open),
+        }
+    }
+}
+
+/// A woven square's tunnel (two cells apart) in a [`Tally`]: through the
+/// maze, which knows tunnels, with the bits lent back for the call. It takes
+/// the two fields, not the tally, so that the rest stays in registers.
+#[cold]
+#[inline(never)]
+fn set_elsewhere(grid: &mut Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bool) {
+    grid.put_square_bits(std::mem::take(bits));
+    grid.set_open(a, b, open);
+    *bits = grid.take_square_bits().expect("still a square").1;
+}
+
+impl Record for Tally<'_> {
+    #[inline(always)]
+    fn carve(&mut self, a: Cell, b: Cell) {
+        self.set(a, b, true);
+    }
+
+    #[inline(always)]
+    fn build(&mut self, a: Cell, b: Cell) {
+        self.set(a, b, false);
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, _: Cell, _: Mark) {
+        self.counts.skipped += 1;
+    }
+
+    #[inline(always)]
+    fn cursor(&mut self, cell: Cell) {
+        self.counts.skipped += u64::from(self.counts.at.cursor != Some(cell));
+        self.counts.at.cursor = Some(cell);
+    }
+
+    #[inline(always)]
+    fn phase(&mut self, k: u8) {
+        self.counts.skipped += u64::from(self.counts.at.phase != k);
+        self.counts.at.phase = k;
+    }
+
+    #[inline]
+    fn begin(&mut self, k: u8) {
+        if self.counts.at.phase == 0 {
+            self.phase(k);
+        }
+    }
+
+    #[inline(always)]
+    fn fast_square(&mut self) -> Option<FastSquare<'_>> {
+        (self.width != 0).then_some(FastSquare {
+            bits: &mut self.bits[..],
+            width: self.width,
+            counts: &mut self.counts,
+        })
+    }
+}
+
+/// A plain square's wall bits lent to a fast path (`shape::EAST_OPEN` and
+/// `SOUTH_OPEN` by cell), and the tally it must report to: what it wrote
+/// and what an animated run would have shown.
+pub struct FastSquare<'t> {
+    pub bits: &'t mut [u8],
+    pub width: u32,
+    counts: &'t mut Counts,
+}
+
+impl FastSquare<'_> {
+    /// Moves the cursor as `Record::cursor` does (counted if it moved).
+    #[inline(always)]
+    pub fn cursor(&mut self, cell: Cell) {
+        self.counts.skipped += u64::from(self.counts.at.cursor != Some(cell));
+        self.counts.at.cursor = Some(cell);
+    }
+
+    /// After writing the bits directly: `walls` walls changed and
+    /// `visuals` visual events an animated run would have made, ending
+    /// with the cursor on `cursor` (where it was, if `None`).
+    #[inline(always)]
+    pub fn counted(&mut self, walls: u64, visuals: u64, cursor: Option<Cell>) {
+        self.counts.written += walls;
+        self.counts.skipped += visuals;
+        if cursor.is_some() {
+            self.counts.at.cursor = cursor;
+        }
+    }
+}
