@@ -53,18 +53,26 @@ pub trait Stepper: Clone + 'static {
 
 impl<S: Stepper> Step for S {
     fn step(&mut self, out: &mut Emit) -> bool {
-        loop {
-            if !self.step_with(out) {
-                return false;
-            }
-            if out.len() >= STEP_BATCH_EVENTS {
-                return true;
-            }
-        }
+        in_a_batch(out, |out| self.step_with(out))
     }
 
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         while quiet_batch(self, grid, counts) {}
+    }
+}
+
+/// Calls `one` until it says the run is over (`false`) or at least
+/// `STEP_BATCH_EVENTS` events are written (`true`): `Step::step` for a
+/// run made of small steps.
+#[inline(always)]
+pub(crate) fn in_a_batch(out: &mut Emit, mut one: impl FnMut(&mut Emit) -> bool) -> bool {
+    loop {
+        if !one(out) {
+            return false;
+        }
+        if out.len() >= STEP_BATCH_EVENTS {
+            return true;
+        }
     }
 }
 

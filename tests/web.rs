@@ -81,11 +81,7 @@ fn the_same_url_twice_gives_the_same_maze() {
 fn changing_the_algorithm_through_the_control_changes_the_maze() {
     let app = open("?algorithm=kruskal&size=16x16&seed=9&speed=instant");
     let before = app.maze_text(0).unwrap();
-    let select: HtmlSelectElement = document()
-        .get_element_by_id("algorithm")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let select: HtmlSelectElement = element("algorithm");
     select.set_value("binary-tree");
     select
         .dispatch_event(&Event::new("change").unwrap())
@@ -93,11 +89,7 @@ fn changing_the_algorithm_through_the_control_changes_the_maze() {
     assert!(app.query().contains("algorithm=binary-tree"));
     assert_eq!(status("data-state"), "done");
     assert_ne!(app.maze_text(0).unwrap(), before);
-    let description = document()
-        .get_element_by_id("description")
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let description = text_of("description");
     assert!(description.starts_with("binary tree"), "{description}");
 }
 
@@ -105,19 +97,11 @@ fn changing_the_algorithm_through_the_control_changes_the_maze() {
 fn changing_the_seed_and_size_through_the_controls_changes_the_maze() {
     let app = open("?algorithm=eller&size=10x10&seed=1&speed=instant");
     let before = app.maze_text(0).unwrap();
-    let seed: web_sys::HtmlInputElement = document()
-        .get_element_by_id("seed")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let seed: web_sys::HtmlInputElement = element("seed");
     seed.set_value("2");
     seed.dispatch_event(&Event::new("change").unwrap()).unwrap();
     assert_ne!(app.maze_text(0).unwrap(), before);
-    let width: web_sys::HtmlInputElement = document()
-        .get_element_by_id("width")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let width: web_sys::HtmlInputElement = element("width");
     width.set_value("12");
     width
         .dispatch_event(&Event::new("change").unwrap())
@@ -145,11 +129,7 @@ fn compare_mode_shows_a_panel_per_spec_carving_the_same_seed() {
 #[wasm_bindgen_test]
 fn bad_url_values_give_a_notice_not_a_panic() {
     let app = open("?algorithm=%3Cimg%20src=x%3E&size=0x0&seed=zz&speed=warp&compare=wilson");
-    let notice: HtmlElement = document()
-        .get_element_by_id("notice")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let notice: HtmlElement = element("notice");
     assert!(!notice.hidden());
     let text = notice.text_content().unwrap();
     for key in ["algorithm", "size", "seed", "speed", "compare"] {
@@ -159,11 +139,7 @@ fn bad_url_values_give_a_notice_not_a_panic() {
         notice.query_selector("img").unwrap().is_none(),
         "URL text is never parsed as HTML"
     );
-    let error: HtmlElement = document()
-        .get_element_by_id("error")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let error: HtmlElement = element("error");
     assert!(error.hidden(), "no error: {:?}", error.text_content());
     assert_eq!(
         status("data-state"),
@@ -178,20 +154,12 @@ fn bad_url_values_give_a_notice_not_a_panic() {
 fn a_bad_size_typed_in_the_control_is_named_and_the_old_maze_stays() {
     let app = open("?algorithm=sidewinder&size=10x8&seed=1&speed=instant");
     let before = app.maze_text(0).unwrap();
-    let width: web_sys::HtmlInputElement = document()
-        .get_element_by_id("width")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let width: web_sys::HtmlInputElement = element("width");
     width.set_value("100000");
     width
         .dispatch_event(&Event::new("change").unwrap())
         .unwrap();
-    let notice = document()
-        .get_element_by_id("notice")
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let notice = text_of("notice");
     assert!(notice.contains("4096"), "{notice}");
     assert_eq!(app.maze_text(0).unwrap(), before);
     assert!(app.query().contains("size=10x8"));
@@ -234,12 +202,7 @@ fn clicking_start_and_goal_then_bfs_draws_a_shortest_path() {
         "{path_px} path pixels for {} cells",
         path.len()
     );
-    let result = document()
-        .query_selector(".solve-result")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let result = text_at(".solve-result");
     assert!(
         result.contains(&format!("path {} moves", path.len() - 1)),
         "{result}"
@@ -290,11 +253,7 @@ fn playing_by_keys_reaches_the_goal_and_shows_the_banner() {
         press(key_for(pair[0], pair[1]));
     }
     assert_eq!(app.trail(), path);
-    let banner: HtmlElement = document()
-        .get_element_by_id("banner")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let banner: HtmlElement = element("banner");
     assert!(!banner.hidden());
     let text = banner.text_content().unwrap();
     assert!(text.contains("100% optimal"), "{text}");
@@ -318,11 +277,7 @@ fn a_click_outside_the_maze_does_nothing_harmful() {
         click_at(point, &document().get_element_by_id("panels").unwrap());
     }
     assert_eq!((app.ends(), app.query()), before);
-    let error: HtmlElement = document()
-        .get_element_by_id("error")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let error: HtmlElement = element("error");
     assert!(error.hidden());
     assert_eq!(status("data-state"), "done");
 }
@@ -354,11 +309,7 @@ fn racing_solvers_in_compare_mode_each_use_their_own() {
 #[wasm_bindgen_test]
 fn monte_carlo_keeps_the_hardest_maze_of_those_tried() {
     let app = open("?algorithm=prim&size=15x10&seed=100&speed=instant");
-    let trials: web_sys::HtmlInputElement = document()
-        .get_element_by_id("mc-trials")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let trials: web_sys::HtmlInputElement = element("mc-trials");
     trials.set_value("8");
     click_button("mc-run");
     // The engine's own solution lengths for seeds 100..108.
@@ -383,11 +334,7 @@ fn monte_carlo_keeps_the_hardest_maze_of_those_tried() {
         .unwrap();
     assert!((100..108).contains(&seed), "seed {seed}");
     assert_eq!(length(seed), longest);
-    let notice = document()
-        .get_element_by_id("notice")
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let notice = text_of("notice");
     assert!(
         notice.contains(&format!("solution {longest} moves")),
         "{notice}"
@@ -399,11 +346,7 @@ fn distance_colouring_shades_the_finished_maze() {
     let _app = open("?algorithm=backtracker&size=20x12&seed=5&speed=instant");
     let canvas = &canvases()[0];
     assert!(count(&pixels(canvas), colour::PASSAGE) > 0);
-    let toggle: HtmlElement = document()
-        .get_element_by_id("distance")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let toggle: HtmlElement = element("distance");
     toggle.click();
     let shaded = pixels(canvas);
     assert_eq!(
@@ -439,12 +382,7 @@ fn the_instant_solve_counts_and_draws_what_the_animated_one_does() {
         animated.overlay_pixels(0).unwrap() == instant_px,
         "the final pictures differ"
     );
-    let result = document()
-        .query_selector(".solve-result")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let result = text_at(".solve-result");
     assert!(
         result.contains(&format!("{explored} cells explored")),
         "{result}"
@@ -531,11 +469,7 @@ fn the_dark_theme_repaints_the_maze_in_its_colours() {
 #[wasm_bindgen_test]
 fn the_question_mark_opens_the_keyboard_help() {
     let _app = open("?algorithm=eller&size=10x10&seed=1&speed=instant");
-    let dialog: web_sys::HtmlDialogElement = document()
-        .get_element_by_id("help")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let dialog: web_sys::HtmlDialogElement = element("help");
     assert!(!dialog.open());
     press("?");
     assert!(dialog.open(), "? opens the help");

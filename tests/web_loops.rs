@@ -16,11 +16,7 @@ fn the_braid_slider_adds_loops_and_goes_into_the_link() {
     let app = open("?algorithm=backtracker&size=16x12&seed=5&speed=instant");
     let perfect = app.grid(0).unwrap();
     assert_eq!(perfect.openings(), 16 * 12 - 1);
-    let slider: HtmlInputElement = document()
-        .get_element_by_id("braid")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let slider: HtmlInputElement = element("braid");
     slider.set_value("100");
     slider
         .dispatch_event(&Event::new("change").unwrap())
@@ -34,12 +30,7 @@ fn the_braid_slider_adds_loops_and_goes_into_the_link() {
         .count();
     assert_eq!(dead_ends, 0);
     app.flush();
-    let metrics = document()
-        .query_selector(".metrics")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    let metrics = text_at(".metrics");
     assert!(
         metrics.contains("loops") && metrics.contains("shortest paths"),
         "{metrics}"
@@ -81,11 +72,7 @@ fn solvers_race_on_a_braided_maze_in_compare_mode() {
 fn the_weave_toggle_weaves_the_maze_and_the_canvas_shows_its_crossings() {
     let app = open("?algorithm=kruskal&size=12x9&seed=4&speed=instant");
     assert!(app.grid(0).unwrap().tunnels().is_empty());
-    let toggle: HtmlInputElement = document()
-        .get_element_by_id("weave")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let toggle: HtmlInputElement = element("weave");
     toggle.set_checked(true);
     toggle
         .dispatch_event(&Event::new("change").unwrap())

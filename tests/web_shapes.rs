@@ -101,11 +101,7 @@ fn clicking_cells_on_hex_and_polar_sets_start_and_goal_at_any_zoom() {
 }
 
 fn set_mask_brush(on: bool) {
-    let brush: HtmlInputElement = document()
-        .get_element_by_id("mask-paint")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let brush: HtmlInputElement = element("mask-paint");
     brush.set_checked(on);
     brush
         .dispatch_event(&Event::new("change").unwrap())
@@ -160,11 +156,7 @@ fn a_mask_that_splits_the_maze_is_refused_and_the_maze_stays() {
         pointer("pointermove", app.cell_centre(0, cell).unwrap(), &target);
     }
     pointer("pointerup", app.cell_centre(0, 20).unwrap(), &target);
-    let notice: HtmlElement = document()
-        .get_element_by_id("notice")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let notice: HtmlElement = element("notice");
     let text = notice.text_content().unwrap();
     assert!(text.contains("2 separate regions"), "{text}");
     assert!(!notice.hidden());
@@ -227,11 +219,7 @@ fn compare_mode_and_distance_colouring_work_on_rings() {
     assert_perfect(&b, "oldest");
     assert_ne!(a, b, "the pops carve different mazes from one seed");
     let before = pixels(&canvases()[0]);
-    let distance: HtmlInputElement = document()
-        .get_element_by_id("distance")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let distance: HtmlInputElement = element("distance");
     distance.set_checked(true);
     distance
         .dispatch_event(&Event::new("change").unwrap())

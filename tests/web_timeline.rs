@@ -5,7 +5,6 @@
 #![cfg(target_arch = "wasm32")]
 
 use mazelab::render::canvas::scene::colour;
-use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, HtmlInputElement};
 
@@ -59,11 +58,7 @@ fn stepping_back_from_the_end_shows_what_opening_at_n_shows() {
     let total: u64 = status("data-steps").parse().unwrap();
     assert!(total > 210);
     // The slider to 205, then five steps back with the left arrow.
-    let slider: HtmlInputElement = document()
-        .get_element_by_id("tl-slider")
-        .unwrap()
-        .dyn_into()
-        .unwrap();
+    let slider: HtmlInputElement = element("tl-slider");
     assert_eq!(slider.max(), total.to_string());
     slider.set_value("205");
     slider

@@ -10,7 +10,6 @@
 //! on a grid grows like n log² n: it is fast at first and crawls at the end
 //! while it hunts for the last unvisited cells. The walk is the cursor.
 
-use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -32,11 +31,6 @@ pub struct AldousBroder<S: Topology> {
     /// The step numbers it reports for its own steps 1 to 3 (Houston
     /// renumbers them into its list).
     phases: [u8; 3],
-}
-
-/// Aldous-Broder on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(AldousBroder::new(shape, Rng::new(params.seed))))
 }
 
 impl<S: Topology> AldousBroder<S> {

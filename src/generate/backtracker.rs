@@ -10,7 +10,7 @@
 //! cells): the solution tends to be long. The stack is an explicit `Vec`, so
 //! 4096 x 4096 works where a recursive version would overflow.
 
-use super::{Params, Step};
+use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::record::Record;
@@ -29,7 +29,7 @@ pub struct Backtracker<S: Topology> {
 }
 
 impl<S: Topology + 'static> Backtracker<S> {
-    pub fn new(shape: S, params: &Params) -> Backtracker<S> {
+    pub(super) fn new(shape: S, params: &Params) -> Backtracker<S> {
         Backtracker {
             visited: BitSet::new(shape.cells() as usize),
             shape,
@@ -38,11 +38,6 @@ impl<S: Topology + 'static> Backtracker<S> {
             started: false,
         }
     }
-}
-
-/// The backtracker on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(Backtracker::new(shape, params)))
 }
 
 impl<S: Topology> Stepper for Backtracker<S> {

@@ -15,7 +15,7 @@
 //! running straight, and the same division works on every shape, since it
 //! needs only cells and neighbours.
 
-use super::{Params, Step};
+use super::Params;
 use crate::event::Mark;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -84,13 +84,8 @@ struct Closing {
     a_len: u32,
 }
 
-/// Blobby division on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(BlobbyDivision::new(shape, params)))
-}
-
 impl<S: Topology> BlobbyDivision<S> {
-    fn new(shape: S, params: &Params) -> BlobbyDivision<S> {
+    pub(super) fn new(shape: S, params: &Params) -> BlobbyDivision<S> {
         let cells = shape.cells() as usize;
         BlobbyDivision {
             side: vec![OUTSIDE; cells],

@@ -13,7 +13,7 @@
 //! larger pieces. The texture is Kruskal's: many short dead ends.
 
 use super::union_find::UnionFind;
-use super::{Params, Step};
+use super::Params;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
@@ -50,13 +50,8 @@ fn weight(salt: u64, wall: u32) -> (u64, u32) {
     (z ^ (z >> 31), wall)
 }
 
-/// Borůvka on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(Boruvka::new(shape, params)))
-}
-
 impl<S: Topology> Boruvka<S> {
-    fn new(shape: S, params: &Params) -> Boruvka<S> {
+    pub(super) fn new(shape: S, params: &Params) -> Boruvka<S> {
         let cells = shape.cells() as usize;
         Boruvka {
             salt: Rng::new(params.seed).next_u64(),

@@ -21,7 +21,7 @@ use crate::grid::{Grid, UNDER_EW, UNDER_NS};
 use crate::record::{Counts, Emit, Record, Tally};
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
-use crate::stream::STEP_BATCH_EVENTS;
+use crate::stream::in_a_batch;
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
 
@@ -175,14 +175,7 @@ impl Step for Braid {
             }
             return true;
         }
-        loop {
-            if !self.braid_one(out) {
-                return false;
-            }
-            if out.len() >= STEP_BATCH_EVENTS {
-                return true;
-            }
-        }
+        in_a_batch(out, |out| self.braid_one(out))
     }
 
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {

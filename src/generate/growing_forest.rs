@@ -14,7 +14,7 @@
 //! straight walls with a single door each.
 
 use super::union_find::UnionFind;
-use super::{Params, Step};
+use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::record::Record;
@@ -43,13 +43,8 @@ pub struct GrowingForest<S: Topology> {
     started: bool,
 }
 
-/// The growing forest on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(GrowingForest::new(shape, params)))
-}
-
 impl<S: Topology> GrowingForest<S> {
-    fn new(shape: S, params: &Params) -> GrowingForest<S> {
+    pub(super) fn new(shape: S, params: &Params) -> GrowingForest<S> {
         let cells = shape.cells() as usize;
         GrowingForest {
             tree: vec![0; cells],

@@ -40,7 +40,7 @@ pub struct GrowingTree<S: Topology, F: FrontierStore> {
 /// tighter loop (a test checks the two give the same maze for a seed).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     if params.pop == PopSpec::single(Pop::Newest) {
-        return super::backtracker::boxed(params);
+        return super::on_shape!(params, shape => Box::new(super::backtracker::Backtracker::new(shape, params)));
     }
     let uses = |pop| params.pop.parts().iter().any(|&(p, _)| p == pop);
     let kind = StoreKind::for_pops(uses(Pop::Oldest), uses(Pop::Middle));

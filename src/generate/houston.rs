@@ -21,7 +21,7 @@
 
 use super::aldous_broder::AldousBroder;
 use super::wilson::Wilson;
-use super::{Params, Step};
+use super::Params;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
@@ -35,13 +35,8 @@ pub struct Houston<S: Topology> {
     handover: u32,
 }
 
-/// Houston on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(Houston::new(shape, params)))
-}
-
 impl<S: Topology> Houston<S> {
-    fn new(shape: S, params: &Params) -> Houston<S> {
+    pub(super) fn new(shape: S, params: &Params) -> Houston<S> {
         Houston {
             handover: shape.live_cells().div_ceil(3),
             walk: Some(AldousBroder::new(shape, Rng::new(params.seed)).with_phases([1, 1, 2])),

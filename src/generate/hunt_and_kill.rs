@@ -18,7 +18,7 @@
 //! some cells have no lower-numbered neighbour (triangles, masks) the hunt
 //! takes the latest cell seen beside the maze instead.
 
-use super::{Params, Step};
+use super::Params;
 use crate::bitset::BitSet;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -45,13 +45,8 @@ pub struct HuntAndKill<S: Topology> {
     started: bool,
 }
 
-/// Hunt-and-kill on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(HuntAndKill::new(shape, params)))
-}
-
 impl<S: Topology> HuntAndKill<S> {
-    fn new(shape: S, params: &Params) -> HuntAndKill<S> {
+    pub(super) fn new(shape: S, params: &Params) -> HuntAndKill<S> {
         HuntAndKill {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,

@@ -41,6 +41,7 @@ mod wilson;
 use crate::error::MazeError;
 use crate::event::Event;
 use crate::grid::Grid;
+use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::Shape;
 use crate::stream::Stream;
@@ -290,7 +291,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "backtracker",
         "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
-        backtracker::boxed,
+        |params| on_shape!(params, shape => Box::new(backtracker::Backtracker::new(shape, params))),
     )
     .marks("stack"),
     Algorithm::new(
@@ -307,34 +308,36 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "true-prim",
         "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
-        true_prim::boxed,
+        |params| on_shape!(params, shape => Box::new(true_prim::TruePrim::new(shape, params))),
     )
     .marks("frontier"),
     Algorithm::new(
         "aldous-broder",
         "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
-        aldous_broder::boxed,
+        |params| {
+            on_shape!(params, shape => Box::new(aldous_broder::AldousBroder::new(shape, Rng::new(params.seed))))
+        },
     ),
     Algorithm::new(
         "wilson",
         "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
-        wilson::boxed,
+        |params| on_shape!(params, shape => Box::new(wilson::Wilson::new(shape, params))),
     ),
     Algorithm::new(
         "growing-forest",
         "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
-        growing_forest::boxed,
+        |params| on_shape!(params, shape => Box::new(growing_forest::GrowingForest::new(shape, params))),
     )
     .marks("frontier"),
     Algorithm::new(
         "boruvka",
         "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
-        boruvka::boxed,
+        |params| on_shape!(params, shape => Box::new(boruvka::Boruvka::new(shape, params))),
     ),
     Algorithm::new(
         "reverse-delete",
         "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
-        reverse_delete::boxed,
+        |params| on_shape!(params, shape => Box::new(reverse_delete::ReverseDelete::new(shape, params))),
     )
     .starts_open()
     .max_cells(reverse_delete::MAX_CELLS),
@@ -348,7 +351,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "blobby-division",
         "blobby division (Buck): start open, split each region into two randomly grown blobs with one door between; wandering walls, any shape",
-        blobby_division::boxed,
+        |params| on_shape!(params, shape => Box::new(blobby_division::BlobbyDivision::new(shape, params))),
     )
     .marks("the two blobs")
     .starts_open(),
@@ -361,18 +364,18 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "houston",
         "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
-        houston::boxed,
+        |params| on_shape!(params, shape => Box::new(houston::Houston::new(shape, params))),
     ),
     Algorithm::new(
         "origin-shift",
         "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
-        origin_shift::boxed,
+        |params| on_shape!(params, shape => Box::new(origin_shift::OriginShift::new(shape, params))),
     )
     .marks("origin"),
     Algorithm::new(
         "hunt-and-kill",
         "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
-        hunt_and_kill::boxed,
+        |params| on_shape!(params, shape => Box::new(hunt_and_kill::HuntAndKill::new(shape, params))),
     ),
     Algorithm::new(
         "eller",

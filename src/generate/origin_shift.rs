@@ -15,7 +15,7 @@
 //! cell the maze is a uniform sample; stopping after a fixed number of
 //! steps is not. Its running time is that cover time (n log² n on a grid).
 
-use super::{Params, Step};
+use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::record::{FastSquare, Record};
@@ -46,13 +46,8 @@ pub struct OriginShift<S: Topology> {
     left_to_visit: u32,
 }
 
-/// Origin shift on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(OriginShift::new(shape, params)))
-}
-
 impl<S: Topology> OriginShift<S> {
-    fn new(shape: S, params: &Params) -> OriginShift<S> {
+    pub(super) fn new(shape: S, params: &Params) -> OriginShift<S> {
         let mut rng = Rng::new(params.seed);
         let cells = shape.cells() as usize;
         let origin = shape.random_cell(&mut rng);

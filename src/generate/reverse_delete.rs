@@ -15,7 +15,7 @@
 //! passage costs a search, so the time grows with the square of the cells:
 //! it is capped at `MAX_CELLS` and refuses bigger mazes by name.
 
-use super::{Params, Step};
+use super::Params;
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -77,13 +77,8 @@ impl WallCodes {
     }
 }
 
-/// Reverse-delete on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(ReverseDelete::new(shape, params)))
-}
-
 impl<S: Topology> ReverseDelete<S> {
-    fn new(shape: S, params: &Params) -> ReverseDelete<S> {
+    pub(super) fn new(shape: S, params: &Params) -> ReverseDelete<S> {
         let grid = Grid::open_shape(params.shape.clone());
         let mut count = 0;
         shape.for_each_wall_code(|_| count += 1);

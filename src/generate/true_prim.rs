@@ -12,7 +12,7 @@
 //! cost O(n log n)); ties within a bucket are broken at random. Its mazes are
 //! branchy with many short dead ends and a spiky, crystalline texture.
 
-use super::{Params, Step};
+use super::Params;
 use crate::event::Mark;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -37,13 +37,8 @@ pub struct TruePrim<S: Topology> {
     started: bool,
 }
 
-/// True Prim on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(TruePrim::new(shape, params)))
-}
-
 impl<S: Topology> TruePrim<S> {
-    fn new(shape: S, params: &Params) -> TruePrim<S> {
+    pub(super) fn new(shape: S, params: &Params) -> TruePrim<S> {
         TruePrim {
             state: vec![OUT; shape.cells() as usize],
             shape,

@@ -12,7 +12,7 @@
 //! single cell to find, and fast at the end. The walk and its erasure are
 //! visible as `Walk` marks set and cleared.
 
-use super::{Params, Step};
+use super::Params;
 use crate::event::Mark;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -44,13 +44,8 @@ pub struct Wilson<S: Topology> {
     phases: [u8; 4],
 }
 
-/// Wilson on the params' shape.
-pub fn boxed(params: &Params) -> Box<dyn Step> {
-    super::on_shape!(params, shape => Box::new(Wilson::new(shape, params)))
-}
-
 impl<S: Topology> Wilson<S> {
-    fn new(shape: S, params: &Params) -> Wilson<S> {
+    pub(super) fn new(shape: S, params: &Params) -> Wilson<S> {
         let mut state = vec![OUT; shape.cells() as usize];
         // Masked cells count as in the maze: no walk starts there, and none
         // can reach them.

@@ -3,9 +3,9 @@
 //! neighbours, in clockwise order E, SE, SW, W, NW, NE. A cell owns its E
 //! (bit 1), SE (bit 2) and SW (bit 4) walls.
 
-use super::{neighbors_of, sides_of, Lower, Sides, Topology};
+use super::{Lower, Topology};
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Neighbors, Walker};
+use crate::shape::{Cell, Dims, Walker};
 
 const E: u8 = 1;
 const SE: u8 = 2;
@@ -25,10 +25,14 @@ impl Hex {
         let (w, h) = (i64::from(self.dims.width), i64::from(self.dims.height));
         ((0..w).contains(&x) && (0..h).contains(&y)).then(|| (y * w + x) as Cell)
     }
+}
+
+impl Topology for Hex {
+    type SideList = [Option<Cell>; 6];
 
     /// The six sides in clockwise order: E, SE, SW, W, NW, NE.
     #[inline]
-    pub fn side_cells(&self, cell: Cell) -> [Option<Cell>; 6] {
+    fn side_cells(&self, cell: Cell) -> [Option<Cell>; 6] {
         let (x, y) = self.dims.xy(cell);
         let (x, y) = (i64::from(x), i64::from(y));
         // Odd rows sit half a cell to the right of even ones.
@@ -41,55 +45,6 @@ impl Hex {
             self.at(x + shift - 1, y - 1),
             self.at(x + shift, y - 1),
         ]
-    }
-}
-
-impl Hex {
-    #[inline]
-    pub fn walker_at(&self, cell: Cell) -> Walker {
-        let (x, y) = self.dims.xy(cell);
-        Walker { x, y, cell }
-    }
-
-    /// A random walk's step: a side drawn uniformly (three random bits,
-    /// 6 and 7 drawn again), redrawn while no live cell lies across it (the
-    /// cell has a live neighbour).
-    #[inline]
-    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        // Moves by side (E, SE, SW, W, NW, NE) from tables rather than a
-        // six-way branch, which a random direction mispredicts every time;
-        // draws 6 and 7 move off the grid and are drawn again. Odd rows add
-        // one to the diagonal moves' column.
-        const DX: [u32; 8] = [1, 0, u32::MAX, u32::MAX, u32::MAX, 0, OFF, OFF];
-        const DY: [u32; 8] = [0, 1, 1, 0, u32::MAX, u32::MAX, OFF, OFF];
-        const SHIFTED: [u32; 8] = [0, 1, 1, 0, 1, 1, 0, 0];
-        const OFF: u32 = 1 << 31;
-        let (width, height) = (self.dims.width, self.dims.height);
-        let shift = w.y & 1;
-        loop {
-            let k = rng.three_bits() as usize;
-            let x = w.x.wrapping_add(DX[k]).wrapping_add(shift & SHIFTED[k]);
-            let y = w.y.wrapping_add(DY[k]);
-            if x < width && y < height {
-                let cell = y * width + x;
-                if live(cell) {
-                    *w = Walker { x, y, cell };
-                    return;
-                }
-            }
-        }
-    }
-}
-
-impl Topology for Hex {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        neighbors_of(&self.side_cells(cell))
-    }
-
-    #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        sides_of(&self.side_cells(cell))
     }
 
     /// `pick_wanted`'s draw over the six sides (so the same mazes), the
@@ -133,8 +88,8 @@ impl Topology for Hex {
     /// row, SE and SW the two below it (shifted by the row's parity).
     #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
-        let (lo, hi) = (a.min(b), a.max(b));
         let (width, height) = (self.dims.width, self.dims.height);
+        let (lo, hi) = (a.min(b), a.max(b));
         if hi >= width * height || lo == hi {
             return None;
         }
@@ -237,15 +192,32 @@ impl Topology for Hex {
         }))
     }
 
+    /// A random walk's step: a side drawn uniformly (three random bits,
+    /// 6 and 7 drawn again), redrawn while no live cell lies across it (the
+    /// cell has a live neighbour).
     #[inline]
-    fn walker(&self, cell: Cell) -> Walker {
-        self.walker_at(cell)
+    fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        // Moves by side (E, SE, SW, W, NW, NE) from tables rather than a
+        // six-way branch, which a random direction mispredicts every time;
+        // draws 6 and 7 move off the grid and are drawn again. Odd rows add
+        // one to the diagonal moves' column.
+        const DX: [u32; 8] = [1, 0, u32::MAX, u32::MAX, u32::MAX, 0, OFF, OFF];
+        const DY: [u32; 8] = [0, 1, 1, 0, u32::MAX, u32::MAX, OFF, OFF];
+        const SHIFTED: [u32; 8] = [0, 1, 1, 0, 1, 1, 0, 0];
+        const OFF: u32 = 1 << 31;
+        let shift = w.y & 1;
+        loop {
+            let k = rng.three_bits() as usize;
+            let x = w.x.wrapping_add(DX[k]).wrapping_add(shift & SHIFTED[k]);
+            let y = w.y.wrapping_add(DY[k]);
+            if w.move_to(self.dims, x, y, &live) {
+                return;
+            }
+        }
     }
 
-    // Always inlined: a walk's step is the random walks' whole loop, and a
-    // call saves and restores six registers every step.
-    #[inline(always)]
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
+    #[inline]
+    fn walker(&self, cell: Cell) -> Walker {
+        Walker::at(self.dims, cell)
     }
 }

@@ -65,6 +65,21 @@ pub struct Walker {
 }
 
 impl Walker {
+    /// Moves to column `x`, row `y` of cells numbered in rows `dims` wide,
+    /// if that is on the grid and `live` takes the cell; whether it moved.
+    /// Each draw of a walk on rows ends with it.
+    #[inline(always)]
+    pub fn move_to(&mut self, dims: Dims, x: u32, y: u32, live: impl Fn(Cell) -> bool) -> bool {
+        if x < dims.width && y < dims.height {
+            let cell = y * dims.width + x;
+            if live(cell) {
+                *self = Walker { x, y, cell };
+                return true;
+            }
+        }
+        false
+    }
+
     pub fn at(dims: Dims, cell: Cell) -> Walker {
         let (x, y) = dims.xy(cell);
         Walker { cell, x, y }
@@ -94,33 +109,58 @@ impl Walker {
     }
 }
 
-/// Up to eight neighbours of a cell, without allocating (a polar centre
-/// has one per cell of ring 1).
-#[derive(Clone, Copy, Debug)]
-pub struct Neighbors {
-    cells: [Cell; 8],
+/// Up to eight things about one cell, without allocating: its neighbours
+/// ([`Neighbors`]) or its sides ([`Sides`]). Eight is the most a cell has
+/// (a polar centre has one per cell of ring 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Few<T> {
+    items: [T; 8],
     len: u8,
 }
 
-impl Neighbors {
+/// A cell's neighbours, in the shape's clockwise order.
+pub type Neighbors = Few<Cell>;
+
+/// A cell's sides in clockwise order: the neighbour across each, or `None`
+/// where the side is on the outer border (or faces a masked cell).
+pub type Sides = Few<Option<Cell>>;
+
+impl Few<Cell> {
     /// An empty list.
     pub const fn new() -> Neighbors {
-        Neighbors {
-            cells: [0; 8],
+        Few {
+            items: [0; 8],
+            len: 0,
+        }
+    }
+}
+
+impl Few<Option<Cell>> {
+    /// An empty list.
+    pub const fn new() -> Sides {
+        Few {
+            items: [None; 8],
             len: 0,
         }
     }
 
-    /// Adds a cell; at most eight fit.
+    /// The index of the side facing `cell`, if any.
+    pub fn index_of(&self, cell: Cell) -> Option<usize> {
+        self.as_slice().iter().position(|&s| s == Some(cell))
+    }
+}
+
+impl<T: Copy> Few<T> {
+    /// Adds one; at most eight fit.
     #[inline]
-    pub fn push(&mut self, cell: Cell) {
-        self.cells[self.len as usize] = cell;
+    pub fn push(&mut self, item: T) {
+        self.items[self.len as usize] = item;
         self.len += 1;
     }
 
     #[inline]
-    pub fn as_slice(&self) -> &[Cell] {
-        &self.cells[..self.len as usize]
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
     }
 
     #[inline]
@@ -134,9 +174,18 @@ impl Neighbors {
     }
 }
 
-impl Default for Neighbors {
+impl<T> AsRef<[T]> for Few<T> {
+    fn as_ref(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default> Default for Few<T> {
     fn default() -> Self {
-        Neighbors::new()
+        Few {
+            items: [T::default(); 8],
+            len: 0,
+        }
     }
 }
 

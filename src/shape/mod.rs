@@ -22,7 +22,7 @@ mod square;
 mod triangle;
 
 pub use hex::Hex;
-pub use lattice::{square_wall_bit, Cell, Dims, Dir, Neighbors, Walker, MAX_SIDE};
+pub use lattice::{square_wall_bit, Cell, Dims, Dir, Few, Neighbors, Sides, Walker, MAX_SIDE};
 pub use lattice::{EAST_OPEN, SOUTH_OPEN};
 pub use mask::Mask;
 pub use polar::Polar;
@@ -32,64 +32,6 @@ pub use triangle::Triangle;
 use crate::error::MazeError;
 use crate::rng::Rng;
 use std::sync::Arc;
-
-/// The most sides a cell has (a polar centre has one per cell of ring 1).
-pub const MAX_SIDES: usize = 8;
-
-/// A cell's sides in clockwise order: the neighbour across each, or `None`
-/// where the side is on the outer border (or faces a masked cell).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sides {
-    cells: [Option<Cell>; MAX_SIDES],
-    len: u8,
-}
-
-impl Sides {
-    pub const fn new() -> Sides {
-        Sides {
-            cells: [None; MAX_SIDES],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    pub fn push(&mut self, side: Option<Cell>) {
-        self.cells[self.len as usize] = side;
-        self.len += 1;
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[Option<Cell>] {
-        &self.cells[..self.len as usize]
-    }
-
-    #[inline]
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    #[inline]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The index of the side facing `cell`, if any.
-    pub fn index_of(&self, cell: Cell) -> Option<usize> {
-        self.as_slice().iter().position(|&s| s == Some(cell))
-    }
-}
-
-impl AsRef<[Option<Cell>]> for Sides {
-    fn as_ref(&self) -> &[Option<Cell>] {
-        self.as_slice()
-    }
-}
-
-impl Default for Sides {
-    fn default() -> Self {
-        Sides::new()
-    }
-}
 
 /// What generators, solvers and the maze's storage need of a tiling (a
 /// value that can be copied with a run, for its checkpoints).
@@ -108,11 +50,25 @@ pub trait Topology: Clone + 'static {
         self.cells()
     }
 
+    /// A cell's sides as the tiling lists them (an array, or `Sides`).
+    type SideList: AsRef<[Option<Cell>]>;
+
+    /// Every side in clockwise order, with the neighbour across it (`None`
+    /// on the outer border, or facing a masked cell): what the rest of a
+    /// cell's neighbourhood is worked out from.
+    fn side_cells(&self, cell: Cell) -> Self::SideList;
+
     /// The neighbouring cells, in the shape's clockwise order.
-    fn neighbors(&self, cell: Cell) -> Neighbors;
+    #[inline]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        neighbors_of(self.side_cells(cell).as_ref())
+    }
 
     /// Every side in clockwise order, with the neighbour across it.
-    fn sides(&self, cell: Cell) -> Sides;
+    #[inline]
+    fn sides(&self, cell: Cell) -> Sides {
+        sides_of(self.side_cells(cell).as_ref())
+    }
 
     /// Each side in clockwise order with the neighbour across it, without
     /// building the whole list (squares step four times).
@@ -163,18 +119,9 @@ pub trait Topology: Clone + 'static {
         &self,
         cell: Cell,
         rng: &mut Rng,
-        mut want: impl FnMut(Cell) -> bool,
+        want: impl FnMut(Cell) -> bool,
     ) -> Option<Cell> {
-        let mut wanted = Neighbors::new();
-        for &n in self.neighbors(cell).as_slice() {
-            if want(n) {
-                wanted.push(n);
-            }
-        }
-        if wanted.is_empty() {
-            return None;
-        }
-        Some(wanted.as_slice()[rng.below(wanted.len() as u32) as usize])
+        pick_wanted(self.side_cells(cell).as_ref(), rng, want)
     }
 
     /// A uniformly random cell (a live one under a mask).
@@ -191,9 +138,18 @@ pub trait Topology: Clone + 'static {
     /// A random walker standing on `cell`, its coordinates worked out once.
     fn walker(&self, cell: Cell) -> Walker;
 
+    /// A random walk's step: a neighbour drawn uniformly, drawn again
+    /// while `live` refuses it (the walker has a neighbour it admits).
+    fn walk(&self, walker: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool);
+
     /// Moves a walker to a uniformly random neighbour (the shape has at
-    /// least two connected cells).
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng);
+    /// least two connected cells). Always inlined: a walk's step is the
+    /// random walks' whole loop, and a call saves and restores six
+    /// registers every step.
+    #[inline(always)]
+    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+        self.walk(walker, rng, |_| true);
+    }
 
     /// Whether this type is the plain square (`Dims`), as a constant.
     const PLAIN_SQUARE: bool = false;
@@ -541,23 +497,9 @@ impl Topology for Shape {
         }
     }
 
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        let all = on_kind!(self, k => k.neighbors(cell));
-        match &self.mask {
-            None => all,
-            Some(m) => {
-                let mut out = Neighbors::new();
-                for &n in all.as_slice() {
-                    if m.is_on(n) {
-                        out.push(n);
-                    }
-                }
-                out
-            }
-        }
-    }
+    type SideList = Sides;
 
-    fn sides(&self, cell: Cell) -> Sides {
+    fn side_cells(&self, cell: Cell) -> Sides {
         let all = on_kind!(self, k => k.sides(cell));
         match &self.mask {
             None => all,
@@ -614,10 +556,10 @@ impl Topology for Shape {
     /// Each tiling's own rejection step, skipping masked cells: with every
     /// cell on, the same draws as the tiling's own type.
     #[inline]
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
+    fn walk(&self, walker: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
         match &self.mask {
-            None => on_kind!(self, k => k.step_random(walker, rng)),
-            Some(m) => on_kind!(self, k => k.walk(walker, rng, |n| m.is_on(n))),
+            None => on_kind!(self, k => k.walk(walker, rng, live)),
+            Some(m) => on_kind!(self, k => k.walk(walker, rng, |n| m.is_on(n) && live(n))),
         }
     }
 }

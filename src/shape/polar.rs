@@ -10,10 +10,10 @@
 //! the cells of ring 1. A cell owns its clockwise wall (bit 1) and its outward
 //! walls (bits 2, 4, ...; the centre's outward walls are bits 1 to 32).
 
-use super::{neighbors_of, Lower, Sides, Topology};
+use super::{Lower, Sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
-use crate::shape::{Cell, Neighbors, Walker};
+use crate::shape::{Cell, Walker};
 use std::sync::Arc;
 
 /// The most rings accepted.
@@ -128,12 +128,6 @@ impl Polar {
         u32::from(self.ratios[r as usize])
     }
 
-    /// The sides in clockwise order (see the module's header).
-    pub fn side_cells(&self, cell: Cell) -> Sides {
-        let (r, i) = self.locate(cell);
-        self.side_cells_at(r, i)
-    }
-
     /// The four sides of a cell in a ring that has one cell outside each of
     /// its own (nearly every cell but the centre's, the first ring's, the
     /// outer ring's and those just inside a doubling): outward, clockwise,
@@ -212,52 +206,6 @@ fn pick4(k: u32, a: u32, b: u32, c: u32, d: u32) -> u32 {
 }
 
 impl Polar {
-    #[inline]
-    pub fn walker_at(&self, cell: Cell) -> Walker {
-        let (r, i) = self.locate(cell);
-        Walker { x: i, y: r, cell }
-    }
-
-    /// A random walk's step: one of the cell's sides drawn uniformly (the
-    /// side computed alone, not the whole list), redrawn while no live cell
-    /// lies across it.
-    ///
-    /// The common case (four sides) is inlined into the walk's loop; the
-    /// rest is a call, so the loop stays small enough to inline at all.
-    #[inline(always)]
-    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        let rings = self.rings();
-        let (r, i) = (w.y, w.x);
-        // Nearly every cell has four sides: one outward, clockwise, one
-        // inward, counter-clockwise. All four are computed, two buffered
-        // bits pick one, and selects (no branch on the random side, which
-        // would mispredict half the time; no array, whose store and load
-        // sit on the walk's critical path) give its ring, place and cell.
-        if r >= 2 && r + 1 < rings && self.ratio(r + 1) == 1 {
-            let n = self.ring_len(r);
-            let start = self.starts[r as usize];
-            let cw = if i + 1 == n { 0 } else { i + 1 };
-            let ccw = if i == 0 { n - 1 } else { i - 1 };
-            let ii = div_small(i, self.ratio(r));
-            let (out_start, in_start) = (self.starts[r as usize + 1], self.starts[r as usize - 1]);
-            loop {
-                let k = rng.two_bits();
-                let place = pick4(k, i, cw, ii, ccw);
-                let ring = pick4(k, r + 1, r, r - 1, r);
-                let cell = pick4(k, out_start, start, in_start, start) + place;
-                if live(cell) {
-                    *w = Walker {
-                        x: place,
-                        y: ring,
-                        cell,
-                    };
-                    return;
-                }
-            }
-        }
-        self.walk_other(w, rng, live);
-    }
-
     /// The walk's step from the centre, the first ring, the outer ring and
     /// the rings just inside a doubling.
     #[inline(never)]
@@ -333,14 +281,12 @@ impl Polar {
 }
 
 impl Topology for Polar {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        neighbors_of(self.side_cells(cell).as_slice())
-    }
+    type SideList = Sides;
 
-    #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        self.side_cells(cell)
+    /// The sides in clockwise order (see the module's header).
+    fn side_cells(&self, cell: Cell) -> Sides {
+        let (r, i) = self.locate(cell);
+        self.side_cells_at(r, i)
     }
 
     /// The same draw as `pick_wanted` over the side list (so the same
@@ -488,13 +434,47 @@ impl Topology for Polar {
 
     #[inline]
     fn walker(&self, cell: Cell) -> Walker {
-        self.walker_at(cell)
+        let (r, i) = self.locate(cell);
+        Walker { x: i, y: r, cell }
     }
 
-    // Always inlined: a walk's step is the random walks' whole loop, and a
-    // call saves and restores six registers every step.
+    /// A random walk's step: one of the cell's sides drawn uniformly (the
+    /// side computed alone, not the whole list), redrawn while no live cell
+    /// lies across it.
+    ///
+    /// The common case (four sides) is inlined into the walk's loop; the
+    /// rest is a call, so the loop stays small enough to inline at all.
     #[inline(always)]
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
+    fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        let rings = self.rings();
+        let (r, i) = (w.y, w.x);
+        // Nearly every cell has four sides: one outward, clockwise, one
+        // inward, counter-clockwise. All four are computed, two buffered
+        // bits pick one, and selects (no branch on the random side, which
+        // would mispredict half the time; no array, whose store and load
+        // sit on the walk's critical path) give its ring, place and cell.
+        if r >= 2 && r + 1 < rings && self.ratio(r + 1) == 1 {
+            let n = self.ring_len(r);
+            let start = self.starts[r as usize];
+            let cw = if i + 1 == n { 0 } else { i + 1 };
+            let ccw = if i == 0 { n - 1 } else { i - 1 };
+            let ii = div_small(i, self.ratio(r));
+            let (out_start, in_start) = (self.starts[r as usize + 1], self.starts[r as usize - 1]);
+            loop {
+                let k = rng.two_bits();
+                let place = pick4(k, i, cw, ii, ccw);
+                let ring = pick4(k, r + 1, r, r - 1, r);
+                let cell = pick4(k, out_start, start, in_start, start) + place;
+                if live(cell) {
+                    *w = Walker {
+                        x: place,
+                        y: ring,
+                        cell,
+                    };
+                    return;
+                }
+            }
+        }
+        self.walk_other(w, rng, live);
     }
 }

@@ -4,7 +4,7 @@
 //! Sides run N, E, S, W (clockwise). A cell owns its east wall (bit 1) and
 //! its south wall (bit 2): the byte `Grid::raw` has always stored.
 
-use super::{neighbors_of, pick_wanted, sides_of, Lower, Sides, Topology};
+use super::{Lower, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Neighbors, Walker};
@@ -25,12 +25,12 @@ impl Topology for Dims {
         Dims::neighbors(*self, cell)
     }
 
-    fn sides(&self, cell: Cell) -> Sides {
-        let mut out = Sides::new();
-        for dir in crate::shape::Dir::ALL {
-            out.push(self.step(cell, dir));
-        }
-        out
+    type SideList = [Option<Cell>; 4];
+
+    /// N, E, S, W.
+    #[inline]
+    fn side_cells(&self, cell: Cell) -> [Option<Cell>; 4] {
+        crate::shape::Dir::ALL.map(|dir| self.step(cell, dir))
     }
 
     #[inline]
@@ -94,6 +94,20 @@ impl Topology for Dims {
         Walker::at(*self, cell)
     }
 
+    /// The square's own step, redrawn while `live` refuses the cell.
+    #[inline]
+    fn walk(&self, walker: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        loop {
+            let mut next = *walker;
+            next.step_random(*self, rng);
+            if live(next.cell) {
+                *walker = next;
+                return;
+            }
+        }
+    }
+
+    /// The square's own step (table-driven; see `Walker::step_random`).
     #[inline]
     fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
         walker.step_random(*self, rng);
@@ -170,17 +184,6 @@ impl Wrap {
         self.x || self.y
     }
 
-    /// The four sides N, E, S, W, across the seams where it wraps.
-    #[inline]
-    fn sides_array(&self, cell: Cell) -> [Option<Cell>; 4] {
-        [
-            self.north(cell),
-            self.east(cell),
-            self.south(cell),
-            self.west(cell),
-        ]
-    }
-
     #[inline]
     fn east(&self, cell: Cell) -> Option<Cell> {
         let (x, _) = self.dims.xy(cell);
@@ -222,47 +225,6 @@ impl Wrap {
     }
 }
 
-impl Wrap {
-    #[inline]
-    pub fn walker_at(&self, cell: Cell) -> Walker {
-        let (x, y) = self.dims.xy(cell);
-        Walker { x, y, cell }
-    }
-
-    /// A random walk's step: one of the four sides drawn from two random
-    /// bits (N, E, S, W), redrawn while no live cell lies across it.
-    #[inline]
-    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        // Moves from tables (a random direction mispredicts any branch on
-        // it); only the seams branch, and rarely.
-        const DX: [u32; 4] = [0, 1, 0, u32::MAX];
-        const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
-        let (width, height) = (self.dims.width, self.dims.height);
-        loop {
-            let d = rng.two_bits() as usize;
-            let mut x = w.x.wrapping_add(DX[d]);
-            let mut y = w.y.wrapping_add(DY[d]);
-            if x >= width {
-                if !self.x {
-                    continue;
-                }
-                x = if x == width { 0 } else { width - 1 };
-            }
-            if y >= height {
-                if !self.y {
-                    continue;
-                }
-                y = if y == height { 0 } else { height - 1 };
-            }
-            let cell = y * width + x;
-            if live(cell) {
-                *w = Walker { x, y, cell };
-                return;
-            }
-        }
-    }
-}
-
 /// West, or at a row's start north: a lower-numbered neighbour in rows.
 #[inline]
 fn lower_in_rows(width: u32, cell: Cell) -> Option<Cell> {
@@ -274,25 +236,17 @@ fn lower_in_rows(width: u32, cell: Cell) -> Option<Cell> {
 }
 
 impl Topology for Wrap {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        neighbors_of(&self.sides_array(cell))
-    }
+    type SideList = [Option<Cell>; 4];
 
+    /// The four sides N, E, S, W, across the seams where it wraps.
     #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        sides_of(&self.sides_array(cell))
-    }
-
-    /// `pick_wanted`'s draw over the sides.
-    #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        pick_wanted(&self.sides_array(cell), rng, want)
+    fn side_cells(&self, cell: Cell) -> [Option<Cell>; 4] {
+        [
+            self.north(cell),
+            self.east(cell),
+            self.south(cell),
+            self.west(cell),
+        ]
     }
 
     #[inline]
@@ -341,15 +295,39 @@ impl Topology for Wrap {
         )))
     }
 
+    /// A random walk's step: one of the four sides drawn from two random
+    /// bits (N, E, S, W), redrawn while no live cell lies across it.
     #[inline]
-    fn walker(&self, cell: Cell) -> Walker {
-        self.walker_at(cell)
+    fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        // Moves from tables (a random direction mispredicts any branch on
+        // it); only the seams branch, and rarely.
+        const DX: [u32; 4] = [0, 1, 0, u32::MAX];
+        const DY: [u32; 4] = [u32::MAX, 0, 1, 0];
+        let (width, height) = (self.dims.width, self.dims.height);
+        loop {
+            let d = rng.two_bits() as usize;
+            let mut x = w.x.wrapping_add(DX[d]);
+            let mut y = w.y.wrapping_add(DY[d]);
+            if x >= width {
+                if !self.x {
+                    continue;
+                }
+                x = if x == width { 0 } else { width - 1 };
+            }
+            if y >= height {
+                if !self.y {
+                    continue;
+                }
+                y = if y == height { 0 } else { height - 1 };
+            }
+            if w.move_to(self.dims, x, y, &live) {
+                return;
+            }
+        }
     }
 
-    // Always inlined: a walk's step is the random walks' whole loop, and a
-    // call saves and restores six registers every step.
-    #[inline(always)]
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
+    #[inline]
+    fn walker(&self, cell: Cell) -> Walker {
+        Walker::at(self.dims, cell)
     }
 }

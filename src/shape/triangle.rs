@@ -4,10 +4,10 @@
 //! down one N, E, W (from its top edge). A cell owns its E wall (bit 1) and,
 //! pointing up, its S wall (bit 2).
 
-use super::{neighbors_of, pick_wanted, sides_of, Lower, Sides, Topology};
+use super::{Lower, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Neighbors, Walker};
+use crate::shape::{Cell, Dims, Walker};
 
 const E: u8 = 1;
 const S: u8 = 2;
@@ -38,10 +38,14 @@ impl Triangle {
         let (x, y) = self.dims.xy(cell);
         (x + y) % 2 == 0
     }
+}
+
+impl Topology for Triangle {
+    type SideList = [Option<Cell>; 3];
 
     /// The three sides in clockwise order: up `[E, S, W]`, down `[N, E, W]`.
     #[inline]
-    pub fn side_cells(&self, cell: Cell) -> [Option<Cell>; 3] {
+    fn side_cells(&self, cell: Cell) -> [Option<Cell>; 3] {
         let d = self.dims;
         let (x, y) = d.xy(cell);
         let east = (x + 1 < d.width).then(|| cell + 1);
@@ -51,64 +55,6 @@ impl Triangle {
         } else {
             [(y > 0).then(|| cell - d.width), east, west]
         }
-    }
-}
-
-impl Triangle {
-    #[inline]
-    pub fn walker_at(&self, cell: Cell) -> Walker {
-        let (x, y) = self.dims.xy(cell);
-        Walker { x, y, cell }
-    }
-
-    /// A random walk's step: one of the three sides (`below(3)`: two
-    /// buffered bits with 3 drawn again mispredicted the redraw's branch a
-    /// quarter of the time, twice as slow), redrawn while no live cell lies
-    /// across it.
-    /// Moves come from tables by the cell's direction (up: E, S, W; down:
-    /// N, E, W), as a random direction mispredicts any branch on it.
-    #[inline]
-    pub fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        const OFF: u32 = 1 << 31;
-        const M: u32 = u32::MAX;
-        const DX: [u32; 8] = [1, 0, M, OFF, 0, 1, M, OFF];
-        const DY: [u32; 8] = [0, 1, 0, OFF, M, 0, 0, OFF];
-        let (width, height) = (self.dims.width, self.dims.height);
-        let down = ((w.x + w.y) & 1) as usize * 4;
-        loop {
-            let k = down + rng.below(3) as usize;
-            let (x, y) = (w.x.wrapping_add(DX[k]), w.y.wrapping_add(DY[k]));
-            if x < width && y < height {
-                let cell = y * width + x;
-                if live(cell) {
-                    *w = Walker { x, y, cell };
-                    return;
-                }
-            }
-        }
-    }
-}
-
-impl Topology for Triangle {
-    #[inline]
-    fn neighbors(&self, cell: Cell) -> Neighbors {
-        neighbors_of(&self.side_cells(cell))
-    }
-
-    #[inline]
-    fn sides(&self, cell: Cell) -> Sides {
-        sides_of(&self.side_cells(cell))
-    }
-
-    /// `pick_wanted`'s draw over the sides.
-    #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        pick_wanted(&self.side_cells(cell), rng, want)
     }
 
     fn cells(&self) -> u32 {
@@ -194,15 +140,30 @@ impl Topology for Triangle {
         })
     }
 
+    /// A random walk's step: one of the three sides (`below(3)`: two
+    /// buffered bits with 3 drawn again mispredicted the redraw's branch a
+    /// quarter of the time, twice as slow), redrawn while no live cell lies
+    /// across it.
+    /// Moves come from tables by the cell's direction (up: E, S, W; down:
+    /// N, E, W), as a random direction mispredicts any branch on it.
     #[inline]
-    fn walker(&self, cell: Cell) -> Walker {
-        self.walker_at(cell)
+    fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        const OFF: u32 = 1 << 31;
+        const M: u32 = u32::MAX;
+        const DX: [u32; 8] = [1, 0, M, OFF, 0, 1, M, OFF];
+        const DY: [u32; 8] = [0, 1, 0, OFF, M, 0, 0, OFF];
+        let down = ((w.x + w.y) & 1) as usize * 4;
+        loop {
+            let k = down + rng.below(3) as usize;
+            let (x, y) = (w.x.wrapping_add(DX[k]), w.y.wrapping_add(DY[k]));
+            if w.move_to(self.dims, x, y, &live) {
+                return;
+            }
+        }
     }
 
-    // Always inlined: a walk's step is the random walks' whole loop, and a
-    // call saves and restores six registers every step.
-    #[inline(always)]
-    fn step_random(&self, walker: &mut Walker, rng: &mut Rng) {
-        self.walk(walker, rng, |_| true);
+    #[inline]
+    fn walker(&self, cell: Cell) -> Walker {
+        Walker::at(self.dims, cell)
     }
 }

@@ -105,8 +105,7 @@ impl Stepper for AStar {
         out.phase(3);
         let cell = loop {
             let Some(Reverse((_, _, cell))) = self.open.pop() else {
-                self.outcome =
-                    Outcome::NotFound("the goal cannot be reached from the start".into());
+                self.outcome = Outcome::unreachable();
                 return false;
             };
             if !self.closed[cell as usize] {
@@ -119,8 +118,7 @@ impl Stepper for AStar {
         if cell == self.goal {
             out.phase(2);
             let path = path_from_parents(&self.parent, cell);
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         let next_cost = self.cost[cell as usize] + 1;

@@ -46,7 +46,7 @@ impl Stepper for Bfs {
             .sweep
             .advance(&self.grid, |n| marks.set(out, n, Mark::Frontier))
         else {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return false;
         };
         out.cursor(cell);
@@ -54,8 +54,7 @@ impl Stepper for Bfs {
         if cell == self.goal {
             out.phase(2);
             let path = self.sweep.path_to(cell);
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         true

@@ -61,12 +61,11 @@ impl BidirectionalBfs {
 
     fn finish<R: Record>(&mut self, out: &mut R) {
         let Some((_, a, b)) = self.best else {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return;
         };
         let path = join_halves(&self.parent, a, b);
-        self.marks.set_path(out, &path);
-        self.outcome = Outcome::Found(path);
+        self.outcome = self.marks.found(out, path);
     }
 }
 

@@ -9,41 +9,12 @@
 //! 3. Fill them all, each from its far end in; what is left is every cell
 //!    of every solution. Walk a shortest way through it.
 
-use super::blind_alleys::{fill_order, solution_cells, FillRun, Joint};
-use super::{Outcome, Solve};
+use super::blind_alleys::{fill_order, FillRun, Joint};
+use super::Solve;
 use crate::grid::Grid;
-use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Stepper;
 
-#[derive(Clone)]
-pub struct BlindAlleyFiller(FillRun);
-
-impl BlindAlleyFiller {
-    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
-        let keep = solution_cells(&grid, start, goal, Joint::Cell);
-        let order = keep
-            .as_ref()
-            .map_or_else(Vec::new, |k| fill_order(&grid, k));
-        Box::new(BlindAlleyFiller(FillRun::new(
-            grid,
-            start,
-            goal,
-            keep,
-            order,
-            [1, 2, 3, 3],
-        )))
-    }
-}
-
-impl Stepper for BlindAlleyFiller {
-    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        self.0.step_with(out)
-    }
-}
-
-impl Solve for BlindAlleyFiller {
-    fn outcome(&self) -> &Outcome {
-        self.0.outcome()
-    }
+/// The blind alley filler from `start` to `goal`.
+pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+    FillRun::boxed(grid, (start, goal), Joint::Cell, fill_order, [1, 2, 3, 3])
 }

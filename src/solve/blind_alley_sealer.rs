@@ -11,29 +11,14 @@
 //! On screen only the stems darken: the picture shows where each blind
 //! alley is shut off, not how big it is.
 
-use super::blind_alleys::{solution_cells, FillRun, Joint};
-use super::{Outcome, Solve};
+use super::blind_alleys::{FillRun, Joint};
+use super::Solve;
 use crate::grid::Grid;
-use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Stepper;
 
-#[derive(Clone)]
-pub struct BlindAlleySealer(FillRun);
-
-impl BlindAlleySealer {
-    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
-        let keep = solution_cells(&grid, start, goal, Joint::Cell);
-        let order = keep.as_ref().map_or_else(Vec::new, |k| stems(&grid, k));
-        Box::new(BlindAlleySealer(FillRun::new(
-            grid,
-            start,
-            goal,
-            keep,
-            order,
-            [1, 1, 2, 3],
-        )))
-    }
+/// The blind alley sealer from `start` to `goal`.
+pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+    FillRun::boxed(grid, (start, goal), Joint::Cell, stems, [1, 1, 2, 3])
 }
 
 /// Each blind alley's entrance and the corridor after it, up to a fork.
@@ -69,16 +54,4 @@ fn stems(grid: &Grid, keep: &[bool]) -> Vec<Cell> {
         }
     }
     order
-}
-
-impl Stepper for BlindAlleySealer {
-    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        self.0.step_with(out)
-    }
-}
-
-impl Solve for BlindAlleySealer {
-    fn outcome(&self) -> &Outcome {
-        self.0.outcome()
-    }
 }

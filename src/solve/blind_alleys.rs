@@ -129,15 +129,18 @@ pub(crate) struct FillRun {
 }
 
 impl FillRun {
-    pub(crate) fn new(
+    /// A filler on `grid`: the cells kept are found by `joint`, and
+    /// `order_of` gives the cells to fill from them, in order.
+    pub(crate) fn boxed(
         grid: Grid,
-        start: Cell,
-        goal: Cell,
-        keep: Option<Vec<bool>>,
-        order: Vec<Cell>,
+        (start, goal): (Cell, Cell),
+        joint: Joint,
+        order_of: fn(&Grid, &[bool]) -> Vec<Cell>,
         phases: [u8; 4],
-    ) -> FillRun {
-        FillRun {
+    ) -> Box<dyn super::Solve> {
+        let keep = solution_cells(&grid, start, goal, joint);
+        let order = keep.as_ref().map_or_else(Vec::new, |k| order_of(&grid, k));
+        Box::new(FillRun {
             phases,
             marks: super::Marks::new(grid.cells()),
             grid,
@@ -147,14 +150,18 @@ impl FillRun {
             order,
             at: 0,
             outcome: super::Outcome::Searching,
-        }
+        })
     }
+}
 
-    pub(crate) fn outcome(&self) -> &super::Outcome {
+impl super::Solve for FillRun {
+    fn outcome(&self) -> &super::Outcome {
         &self.outcome
     }
+}
 
-    pub(crate) fn step_with<R: crate::record::Record>(&mut self, out: &mut R) -> bool {
+impl crate::stream::Stepper for FillRun {
+    fn step_with<R: crate::record::Record>(&mut self, out: &mut R) -> bool {
         use crate::event::Mark;
         if self.at == 0 {
             // Found in the constructor: shown as the run's first steps.
@@ -162,8 +169,7 @@ impl FillRun {
             out.phase(self.phases[1]);
         }
         let Some(keep) = &self.keep else {
-            self.outcome =
-                super::Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = super::Outcome::unreachable();
             return false;
         };
         if let Some(&cell) = self.order.get(self.at) {

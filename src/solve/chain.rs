@@ -175,12 +175,11 @@ impl Stepper for Chain {
         let here = self.line[self.at];
         if here == self.goal {
             let path = self.trail.cells().to_vec();
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         if self.line.last() != Some(&self.goal) {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return false;
         }
         if self.robots.is_none() {

@@ -76,7 +76,7 @@ impl Collision {
 
     fn finish<R: Record>(&mut self, out: &mut R) {
         let Some((_, a, b)) = self.best else {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return;
         };
         out.phase(4);
@@ -87,8 +87,7 @@ impl Collision {
         // half by those of the goal's; both are kept in `parent` since a
         // cell belongs to the flood that reached it first.
         let path = join_halves(&self.parent, a, b);
-        self.marks.set_path(out, &path);
-        self.outcome = Outcome::Found(path);
+        self.outcome = self.marks.found(out, path);
     }
 }
 

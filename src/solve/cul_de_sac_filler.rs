@@ -11,41 +11,18 @@
 //! which the blind alley filler also removes; on a perfect maze it leaves
 //! exactly the solution, like the dead-end filler.
 
-use super::blind_alleys::{fill_order, solution_cells, FillRun, Joint};
-use super::{Outcome, Solve};
+use super::blind_alleys::{fill_order, FillRun, Joint};
+use super::Solve;
 use crate::grid::Grid;
-use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::Stepper;
 
-#[derive(Clone)]
-pub struct CulDeSacFiller(FillRun);
-
-impl CulDeSacFiller {
-    pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
-        let keep = solution_cells(&grid, start, goal, Joint::Passage);
-        let order = keep
-            .as_ref()
-            .map_or_else(Vec::new, |k| fill_order(&grid, k));
-        Box::new(CulDeSacFiller(FillRun::new(
-            grid,
-            start,
-            goal,
-            keep,
-            order,
-            [1, 1, 2, 3],
-        )))
-    }
-}
-
-impl Stepper for CulDeSacFiller {
-    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        self.0.step_with(out)
-    }
-}
-
-impl Solve for CulDeSacFiller {
-    fn outcome(&self) -> &Outcome {
-        self.0.outcome()
-    }
+/// The cul de sac filler from `start` to `goal`.
+pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
+    FillRun::boxed(
+        grid,
+        (start, goal),
+        Joint::Passage,
+        fill_order,
+        [1, 1, 2, 3],
+    )
 }

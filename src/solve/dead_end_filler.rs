@@ -89,7 +89,7 @@ impl Stepper for DeadEndFiller {
                 self.marks.set_path(out, &path);
                 Outcome::Found(path)
             }
-            None => Outcome::NotFound("the goal cannot be reached from the start".into()),
+            None => Outcome::unreachable(),
         };
         false
     }

@@ -46,7 +46,7 @@ impl Stepper for Dfs {
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         let Some(&top) = self.stack.last() else {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return false;
         };
         out.cursor(top);

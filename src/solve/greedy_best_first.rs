@@ -68,7 +68,7 @@ impl Stepper for GreedyBestFirst {
         out.begin(1);
         out.phase(3);
         let Some(Reverse((_, cell))) = self.open.pop() else {
-            self.outcome = Outcome::NotFound("the goal cannot be reached from the start".into());
+            self.outcome = Outcome::unreachable();
             return false;
         };
         out.cursor(cell);
@@ -76,8 +76,7 @@ impl Stepper for GreedyBestFirst {
         if cell == self.goal {
             out.phase(2);
             let path = path_from_parents(&self.parent, cell);
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         for &n in self.grid.open_neighbors(cell).as_slice() {

@@ -74,8 +74,7 @@ impl Stepper for Iddfs {
         out.begin(1);
         let Some(&(cell, next)) = self.stack.last() else {
             if !self.cut {
-                self.outcome =
-                    Outcome::NotFound("the goal cannot be reached from the start".into());
+                self.outcome = Outcome::unreachable();
                 return false;
             }
             out.phase(4);
@@ -89,8 +88,7 @@ impl Stepper for Iddfs {
         if cell == self.goal {
             out.phase(3);
             let path: Vec<Cell> = self.stack.iter().map(|&(c, _)| c).collect();
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         let depth = self.stack.len() as u32 - 1;

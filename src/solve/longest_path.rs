@@ -63,8 +63,7 @@ impl Stepper for LongestPath {
             None => {
                 out.phase(3);
                 let path = self.sweep.path_to(self.last);
-                self.marks.set_path(out, &path);
-                self.outcome = Outcome::Found(path);
+                self.outcome = self.marks.found(out, path);
                 false
             }
         }

@@ -44,6 +44,13 @@ pub enum Outcome {
     NotFound(String),
 }
 
+impl Outcome {
+    /// No path: the goal lies in another piece of the maze.
+    pub fn unreachable() -> Outcome {
+        Outcome::NotFound("the goal cannot be reached from the start".into())
+    }
+}
+
 /// A solver's state between steps, and its result.
 pub trait Solve: Step + SolveClone {
     fn outcome(&self) -> &Outcome;
@@ -184,19 +191,19 @@ pub static SOLVERS: &[SolverInfo] = &[
         name: "cul-de-sac-filler",
         description: "Pullen's cul-de-sac filler: fills dead ends and nooses (loops hung off a single passage), then walks what is left",
         promise: Promise::Shortest,
-        make: cul_de_sac_filler::CulDeSacFiller::boxed,
+        make: cul_de_sac_filler::boxed,
     },
     SolverInfo {
         name: "blind-alley-filler",
         description: "Pullen's blind alley filler: fills every part no way to the goal can use, leaving all solutions of any length",
         promise: Promise::Shortest,
-        make: blind_alley_filler::BlindAlleyFiller::boxed,
+        make: blind_alley_filler::boxed,
     },
     SolverInfo {
         name: "blind-alley-sealer",
         description: "Pullen's blind alley sealer: as the filler, but seals only each blind alley's stem up to its first fork",
         promise: Promise::Shortest,
-        make: blind_alley_sealer::BlindAlleySealer::boxed,
+        make: blind_alley_sealer::boxed,
     },
     SolverInfo {
         name: "longest-path",
@@ -333,6 +340,12 @@ impl Marks {
     }
 
     /// Marks a whole path as the final path.
+    /// Marks the final path and gives it as the outcome.
+    pub(crate) fn found<R: Record>(&mut self, out: &mut R, path: Vec<Cell>) -> Outcome {
+        self.set_path(out, &path);
+        Outcome::Found(path)
+    }
+
     pub(crate) fn set_path<R: Record>(&mut self, out: &mut R, path: &[Cell]) {
         for &cell in path {
             self.set(out, cell, Mark::Path);

@@ -134,8 +134,7 @@ impl Stepper for Pledge {
         if self.at == self.goal {
             out.phase(4);
             let path = self.trail.cells().to_vec();
-            self.marks.set_path(out, &path);
-            self.outcome = Outcome::Found(path);
+            self.outcome = self.marks.found(out, path);
             return false;
         }
         self.moves += 1;

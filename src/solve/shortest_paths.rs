@@ -108,9 +108,7 @@ impl Stepper for ShortestPaths {
                     }
                     None if from_start => {
                         if self.from_start[self.goal as usize] == UNREACHABLE {
-                            self.outcome = Outcome::NotFound(
-                                "the goal cannot be reached from the start".into(),
-                            );
+                            self.outcome = Outcome::unreachable();
                             return false;
                         }
                         self.sweep = Sweep::new(self.grid.cells(), self.goal);

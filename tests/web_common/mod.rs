@@ -13,6 +13,34 @@ pub fn document() -> web_sys::Document {
 
 /// Puts index.html's body on the page (in a container: the test runner's own
 /// output lives in the body too) and the query in the address bar.
+/// The text of the element with this id.
+pub fn text_of(id: &str) -> String {
+    document()
+        .get_element_by_id(id)
+        .unwrap_or_else(|| panic!("no #{id}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// The text of the first element `selector` matches.
+pub fn text_at(selector: &str) -> String {
+    document()
+        .query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+/// The element with this id, as the type it is.
+pub fn element<T: wasm_bindgen::JsCast>(id: &str) -> T {
+    document()
+        .get_element_by_id(id)
+        .unwrap_or_else(|| panic!("no #{id}"))
+        .dyn_into()
+        .unwrap_or_else(|_| panic!("#{id} is not of the type asked for"))
+}
+
 pub fn load_page(query: &str) {
     let html = include_str!("../../index.html");
     let body = &html[html.find("<body>").unwrap() + 6..html.find("</body>").unwrap()];

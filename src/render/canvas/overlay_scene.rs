@@ -4,7 +4,7 @@
 //! `tile_paint`) read it; it knows none of them.
 
 use super::palette::{Palette, Rgba, CLEAR};
-use super::scene::MARKS;
+use super::scene::{set_mark, MARKS};
 use crate::event::{Event, Mark};
 use crate::shape::{Cell, Dims, Dir};
 use crate::shape::{Shape, Topology};
@@ -129,10 +129,8 @@ impl OverlayScene {
     pub fn apply(&mut self, event: &Event) -> [Option<Cell>; 2] {
         match *event {
             Event::Mark(cell, mark) => {
-                let old = std::mem::replace(&mut self.marks[cell as usize], mark);
+                let old = set_mark(&mut self.marks, &mut self.mark_counts, cell, mark);
                 self.explored += u32::from(old == Mark::Blank && mark != Mark::Blank);
-                self.mark_counts[old as usize] -= 1;
-                self.mark_counts[mark as usize] += 1;
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],

@@ -44,6 +44,15 @@ pub struct Scene {
 /// How many kinds of mark there are.
 pub const MARKS: usize = 6;
 
+/// Sets a cell's mark and keeps the count of each mark; returns the old one.
+#[inline]
+pub fn set_mark(marks: &mut [Mark], counts: &mut [u32; MARKS], cell: Cell, mark: Mark) -> Mark {
+    let old = std::mem::replace(&mut marks[cell as usize], mark);
+    counts[old as usize] -= 1;
+    counts[mark as usize] += 1;
+    old
+}
+
 /// Every cell blank.
 pub fn blank_counts(cells: u32) -> [u32; MARKS] {
     let mut counts = [0; MARKS];
@@ -81,9 +90,7 @@ impl Scene {
                 [Some(a), Some(b)]
             }
             Event::Mark(cell, mark) => {
-                let old = std::mem::replace(&mut self.marks[cell as usize], mark);
-                self.mark_counts[old as usize] -= 1;
-                self.mark_counts[mark as usize] += 1;
+                set_mark(&mut self.marks, &mut self.mark_counts, cell, mark);
                 [Some(cell), None]
             }
             Event::Cursor(cell) => [self.cursor.replace(cell), Some(cell)],
