@@ -240,6 +240,35 @@ impl Settings {
             .collect()
     }
 
+    /// Applies one key of a link (but the shape's and the points', which
+    /// `from_query` reads last); an error says what was wrong.
+    fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let said = |e: crate::error::MazeError| e.to_string();
+        match key {
+            "algorithm" => self.main.algorithm = generate::find(value).map_err(said)?.name,
+            "seed" => self.seed = parse_seed(value).map_err(said)?,
+            "pop" => self.main.pop = PopSpec::parse(value).map_err(said)?,
+            "bias" => self.main.bias = Bias::parse(value).map_err(said)?,
+            "speed" => self.speed = parse_speed(value)?,
+            "weave" => self.weave = parse_switch(value)?,
+            "braid" => self.braid = parse_percent(value)?,
+            "compare" => self.compare = parse_compare(value)?,
+            "solver" => self.solver = solve::find(value).map_err(said)?.name,
+            "view" => {
+                self.view_lab = match value.trim() {
+                    "lab" => true,
+                    "maze" => false,
+                    other => return Err(format!("'{other}' is not maze or lab")),
+                }
+            }
+            k if k == "lab" || k.starts_with("lab_") => return self.lab.set(k, value),
+            "at" => self.at = Some(parse_step(value)?),
+            "solve_at" => self.solve_at = Some(parse_step(value)?),
+            _ => return Err(format!("unknown setting '{key}'")),
+        }
+        Ok(())
+    }
+
     /// Reads a query string (with or without the leading `?`). Unknown keys
     /// and bad values are skipped; each skip is described in the returned
     /// notices. `fresh_seed` is used when the link carries no valid seed.
@@ -248,8 +277,7 @@ impl Settings {
         let mut notices = Vec::new();
         // The shape's keys and the points depend on one another: read them
         // first, build after.
-        let (mut shape, mut size, mut wrap, mut mask) = (None, None, None, None);
-        let (mut start, mut goal) = (None, None);
+        let mut deferred: [Option<String>; 6] = Default::default();
         for pair in query
             .trim_start_matches('?')
             .split('&')
@@ -257,86 +285,18 @@ impl Settings {
         {
             let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
             let value = percent_decode(raw);
-            let result: Result<(), String> = match key {
-                "algorithm" => generate::find(&value)
-                    .map(|a| settings.main.algorithm = a.name)
-                    .map_err(|e| e.to_string()),
-                "shape" => {
-                    shape = Some(value);
+            let result = match DEFERRED_KEYS.iter().position(|&k| k == key) {
+                Some(i) => {
+                    deferred[i] = Some(value);
                     Ok(())
                 }
-                "size" => {
-                    size = Some(value);
-                    Ok(())
-                }
-                "wrap" => {
-                    wrap = Some(value);
-                    Ok(())
-                }
-                "mask" => {
-                    mask = Some(value);
-                    Ok(())
-                }
-                "seed" => parse_seed(&value)
-                    .map(|s| settings.seed = s)
-                    .map_err(|e| e.to_string()),
-                "pop" => PopSpec::parse(&value)
-                    .map(|p| settings.main.pop = p)
-                    .map_err(|e| e.to_string()),
-                "bias" => Bias::parse(&value)
-                    .map(|b| settings.main.bias = b)
-                    .map_err(|e| e.to_string()),
-                "speed" => parse_speed(&value).map(|s| settings.speed = s),
-                "weave" => match value.trim() {
-                    "1" | "true" | "on" | "yes" => {
-                        settings.weave = true;
-                        Ok(())
-                    }
-                    "0" | "false" | "off" | "no" => {
-                        settings.weave = false;
-                        Ok(())
-                    }
-                    other => Err(format!("'{other}' is not 1 or 0")),
-                },
-                "braid" => match value.trim().parse::<u8>() {
-                    Ok(p) if p <= 100 => {
-                        settings.braid = p;
-                        Ok(())
-                    }
-                    _ => Err(format!("'{value}' is not a percentage from 0 to 100")),
-                },
-                "compare" => parse_compare(&value).map(|c| settings.compare = c),
-                "solver" => solve::find(&value)
-                    .map(|s| settings.solver = s.name)
-                    .map_err(|e| e.to_string()),
-                "start" => {
-                    start = Some(value);
-                    Ok(())
-                }
-                "goal" => {
-                    goal = Some(value);
-                    Ok(())
-                }
-                "view" => match value.trim() {
-                    "lab" => {
-                        settings.view_lab = true;
-                        Ok(())
-                    }
-                    "maze" => {
-                        settings.view_lab = false;
-                        Ok(())
-                    }
-                    other => Err(format!("'{other}' is not maze or lab")),
-                },
-                k if k == "lab" || k.starts_with("lab_") => settings.lab.set(k, &value),
-                "at" => parse_step(&value).map(|n| settings.at = Some(n)),
-                "solve_at" => parse_step(&value).map(|n| settings.solve_at = Some(n)),
-                _ => Err(format!("unknown setting '{key}'")),
+                None => settings.set(key, &value),
             };
             if let Err(message) = result {
                 notices.push(format!("ignored {key}: {message}"));
             }
         }
+        let [shape, size, wrap, mask, start, goal] = deferred;
         settings.shape = build_shape(shape, size, wrap, mask, &mut notices);
         settings.keep_algorithms_that_run(&mut notices);
         for (key, text) in [("start", start), ("goal", goal)] {
@@ -423,6 +383,27 @@ fn parse_step(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
         .map_err(|_| format!("'{text}' is not a step number (0 or more)"))
+}
+
+/// The link keys read after the others, in this order: the shape's, then
+/// the points on it.
+const DEFERRED_KEYS: [&str; 6] = ["shape", "size", "wrap", "mask", "start", "goal"];
+
+/// `1`, `true`, `on`, `yes` or their opposites.
+fn parse_switch(value: &str) -> Result<bool, String> {
+    match value.trim() {
+        "1" | "true" | "on" | "yes" => Ok(true),
+        "0" | "false" | "off" | "no" => Ok(false),
+        other => Err(format!("'{other}' is not 1 or 0")),
+    }
+}
+
+/// A whole percentage, 0 to 100.
+fn parse_percent(value: &str) -> Result<u8, String> {
+    match value.trim().parse::<u8>() {
+        Ok(p) if p <= 100 => Ok(p),
+        _ => Err(format!("'{value}' is not a percentage from 0 to 100")),
+    }
 }
 
 fn parse_speed(text: &str) -> Result<Speed, String> {

@@ -3,8 +3,11 @@
 //! solving, playing by hand, and the status line. Input, the stage's zoom
 //! and pan, the controls and exports live in their own files.
 
+use super::clock::{now_ms, Clock, FIRST_FRAME_GAP_MS};
 use super::dom;
 use super::panel::Panel;
+use super::play::Play;
+use super::pointer::PointerState;
 use super::theme;
 use crate::settings::{Settings, Speed};
 use crate::shape::Cell;
@@ -12,13 +15,6 @@ use crate::shape::Topology;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
-/// The longest frame gap counted, so a background tab does not return to a
-/// burst of steps.
-const MAX_FRAME_GAP_MS: f64 = 100.0;
-/// The time the first animation frame counts as having passed.
-const FIRST_FRAME_GAP_MS: f64 = 1000.0 / 60.0;
-/// A frame's work beyond this misses a 60 Hz display's frame.
-const SLOW_FRAME_MS: f64 = 16.0;
 /// Events recorded per slice of background recording, and the frame time
 /// it may take.
 const INDEX_EVENTS: u64 = 1 << 16;
@@ -40,8 +36,9 @@ pub(super) enum Mode {
 }
 
 /// A marker the pointer can move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) enum Marker {
+    #[default]
     Start,
     Goal,
 }
@@ -58,52 +55,20 @@ pub struct App {
     pub(super) settings: Settings,
     pub(super) panels: Vec<Panel>,
     pub(super) state: State,
-    /// Fractional steps carried from one frame to the next.
-    carry: f64,
-    pub(super) last_frame_ms: Option<f64>,
-    pub(super) elapsed_ms: f64,
-    /// The most work one animation frame has taken, and how many frames ran.
-    pub(super) max_frame_ms: f64,
-    pub(super) frames: u64,
-    /// Time spent measuring finished mazes (not part of `elapsed_ms`).
-    pub(super) metrics_ms: f64,
-    /// The part of `elapsed_ms` an instant finish spent painting and
-    /// putting pixels on the canvases.
-    pub(super) draw_ms: f64,
-    /// An instant run's whole rebuild: panels built, canvases laid out (a
-    /// shape's pixel map included), generated and drawn.
-    pub(super) build_ms: f64,
-    /// Animation frames whose work took longer than a 60 Hz frame.
-    pub(super) slow_frames: u64,
+    /// The frame loop's timing and the readouts.
+    pub(super) clock: Clock,
     pub(super) distance: bool,
     pub(super) mode: Mode,
-    /// Which marker the next plain click sets.
-    pub(super) next_click: Marker,
-    /// The marker being dragged, and a click waiting for the pointer to lift.
-    pub(super) drag: Option<Marker>,
-    pub(super) pending_click: Option<Cell>,
-    pub(super) pointer_down: bool,
-    /// The panel being played, and when play began.
-    pub(super) play_panel: usize,
-    pub(super) play_started_ms: f64,
-    /// Zoom and pan: whether the view is "fit" (re-fits on resize), and the
-    /// pointers of a pan or pinch gesture.
+    /// What the pointer is doing on the stage.
+    pub(super) pointer: PointerState,
+    /// The panel being played by hand, and when play began.
+    pub(super) play: Play,
+    /// Whether the view is "fit": it re-fits on resize.
     pub(super) fitted: bool,
-    pub(super) gesture: super::pointer::Gesture,
-    /// The mask brush's stroke while the pointer is down.
-    pub(super) stroke: Option<super::mask::Stroke>,
     /// The lab view's run, its workers and its last results.
     pub(super) lab: super::lab::Lab,
     /// A solve the timeline has paused (rewound or paused by the viewer).
     pub(super) solve_paused: bool,
-    /// How long the last seek took (a readout on the timeline bar).
-    pub(super) seek_ms: f64,
-}
-
-pub(super) fn now_ms() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
 }
 
 impl App {
@@ -112,29 +77,14 @@ impl App {
             settings,
             panels: Vec::new(),
             state: State::Paused,
-            carry: 0.0,
-            last_frame_ms: None,
-            elapsed_ms: 0.0,
-            max_frame_ms: 0.0,
-            frames: 0,
-            metrics_ms: 0.0,
-            draw_ms: 0.0,
-            build_ms: 0.0,
-            slow_frames: 0,
+            clock: Clock::default(),
             distance: false,
             mode: Mode::Normal,
-            next_click: Marker::Start,
-            drag: None,
-            pending_click: None,
-            pointer_down: false,
-            play_panel: 0,
-            play_started_ms: 0.0,
+            pointer: PointerState::default(),
+            play: Play::default(),
             fitted: true,
-            gesture: Default::default(),
-            stroke: None,
             lab: Default::default(),
             solve_paused: false,
-            seek_ms: 0.0,
         }
     }
 
@@ -188,18 +138,11 @@ impl App {
             panel.set_distance_colouring(self.distance);
             self.panels.push(panel);
         }
-        self.carry = 0.0;
-        self.last_frame_ms = None;
-        self.elapsed_ms = 0.0;
-        self.max_frame_ms = 0.0;
-        self.frames = 0;
-        self.metrics_ms = 0.0;
-        self.draw_ms = 0.0;
-        self.slow_frames = 0;
+        self.clock.start_run();
         self.mode = Mode::Normal;
         self.solve_paused = false;
-        self.drag = None;
-        self.pending_click = None;
+        self.pointer.drag = None;
+        self.pointer.pending_click = None;
         dom::set_hidden("banner", true);
         self.state = State::Running;
         self.fitted = true;
@@ -209,9 +152,9 @@ impl App {
         self.lay_out(!instant)?;
         if instant {
             self.finish()?;
-            self.build_ms = now_ms() - began;
+            self.clock.build_ms = now_ms() - began;
         } else {
-            self.build_ms = 0.0;
+            self.clock.build_ms = 0.0;
             let first = self.budget(FIRST_FRAME_GAP_MS);
             if first > 0 {
                 self.advance(first)?;
@@ -234,7 +177,7 @@ impl App {
             panel.advance(steps);
             panel.blit()?;
         }
-        self.elapsed_ms += now_ms() - started;
+        self.clock.elapsed_ms += now_ms() - started;
         if self.all_done() {
             self.state = State::Done;
         }
@@ -252,10 +195,10 @@ impl App {
                 let drawing = now_ms();
                 panel.on_done();
                 panel.blit()?;
-                self.draw_ms += now_ms() - drawing;
+                self.clock.draw_ms += now_ms() - drawing;
             }
         }
-        self.elapsed_ms += now_ms() - started;
+        self.clock.elapsed_ms += now_ms() - started;
         self.state = State::Done;
         // The metrics follow on the next frame, so the browser shows the maze
         // first (at 4096 x 4096 they take over a second).
@@ -271,7 +214,7 @@ impl App {
         for panel in &mut self.panels {
             panel.write_metrics();
         }
-        self.metrics_ms += now_ms() - started;
+        self.clock.metrics_ms += now_ms() - started;
         self.show_status();
     }
 
@@ -280,12 +223,7 @@ impl App {
     fn budget(&mut self, gap_ms: f64) -> u64 {
         match self.settings.speed {
             Speed::Instant => u64::MAX,
-            Speed::StepsPerSecond(rate) => {
-                self.carry += rate * gap_ms / 1000.0;
-                let steps = self.carry.floor();
-                self.carry -= steps;
-                steps as u64
-            }
+            Speed::StepsPerSecond(rate) => self.clock.steps_owed(rate, gap_ms),
         }
     }
 
@@ -294,16 +232,11 @@ impl App {
         // Behind the lab's tab the maze waits where it was (and its frame
         // gap restarts when it shows again).
         if self.settings.view_lab {
-            self.last_frame_ms = None;
+            self.clock.restart();
             return Ok(());
         }
         self.write_metrics();
-        // The first frame has no gap to measure: it takes one 60 Hz frame's
-        // worth of steps, so carving shows on the first frame, not the second.
-        let gap = self.last_frame_ms.map_or(FIRST_FRAME_GAP_MS, |last| {
-            (timestamp - last).min(MAX_FRAME_GAP_MS)
-        });
-        self.last_frame_ms = Some(timestamp);
+        let gap = self.clock.gap(timestamp);
         if self.state == State::Done && self.mode != Mode::Solving {
             self.index_in_background();
         }
@@ -324,13 +257,9 @@ impl App {
         if steps >= 1 {
             let started = now_ms();
             self.advance(steps)?;
-            let ended = now_ms();
-            self.max_frame_ms = self.max_frame_ms.max(ended - started);
-            self.slow_frames += u64::from(ended - started > SLOW_FRAME_MS);
-            if self.frames == 0 {
+            if self.clock.count_frame(now_ms() - started) {
                 self.note_first_frame();
             }
-            self.frames += 1;
             self.show_status();
         }
         Ok(())
@@ -369,7 +298,7 @@ impl App {
         }
         self.mode = Mode::Solving;
         self.solve_paused = false;
-        self.carry = 0.0;
+        self.clock.drop_carry();
         dom::set_hidden("banner", true);
         if self.settings.speed == Speed::Instant {
             self.advance_solve(u64::MAX)?;
@@ -412,7 +341,7 @@ impl App {
         dom::set_hidden("banner", true);
         // While a marker is dragged the link is written once, on release:
         // browsers throttle pages that rewrite their address on every move.
-        if self.drag.is_none() {
+        if self.pointer.drag.is_none() {
             self.sync_url();
         }
         self.show_hint();
@@ -421,7 +350,7 @@ impl App {
     }
 
     pub(super) fn show_hint(&self) {
-        let hint = match (self.mode, self.next_click) {
+        let hint = match (self.mode, self.pointer.next_click) {
             (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
             (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
             (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",

@@ -346,7 +346,7 @@ pub(super) fn toggle_play(app: &mut App) -> Result<(), JsValue> {
         State::Paused => State::Running,
         State::Done => State::Done,
     };
-    app.last_frame_ms = None;
+    app.clock.restart();
     app.show_status();
     Ok(())
 }

@@ -131,7 +131,7 @@ impl AppHandle {
     pub fn trail(&self) -> Vec<Cell> {
         let app = self.app.borrow();
         app.panels
-            .get(app.play_panel)
+            .get(app.play.panel)
             .map_or_else(Vec::new, |p| p.solving.trail.clone())
     }
 

@@ -30,7 +30,7 @@ impl App {
     pub(super) fn set_mask_mode(&mut self, on: bool) -> Result<(), JsValue> {
         self.mode = if on { Mode::Masking } else { Mode::Normal };
         input("mask-paint")?.set_checked(on);
-        self.stroke = None;
+        self.pointer.stroke = None;
         self.show_hint();
         Ok(())
     }
@@ -40,7 +40,7 @@ impl App {
     pub(super) fn mask_touch(&mut self, cell: Cell) -> Result<(), JsValue> {
         let shape = &self.settings.shape;
         let was_on = shape.is_cell(cell);
-        let stroke = self.stroke.get_or_insert_with(|| Stroke {
+        let stroke = self.pointer.stroke.get_or_insert_with(|| Stroke {
             on: !was_on,
             cells: Vec::new(),
         });
@@ -58,7 +58,7 @@ impl App {
 
     /// The brush lifts: the stroke becomes the mask, if the mask is valid.
     pub(super) fn mask_commit(&mut self) -> Result<(), JsValue> {
-        let Some(stroke) = self.stroke.take() else {
+        let Some(stroke) = self.pointer.stroke.take() else {
             return Ok(());
         };
         let base = self.settings.shape.unmasked();

@@ -15,6 +15,7 @@
 
 mod app;
 mod blit;
+mod clock;
 mod controls;
 mod dom;
 mod export;

@@ -254,9 +254,9 @@ impl Panel {
             self.overlay.set_layout(layout);
         } else if self.map.as_ref().is_none_or(|m| m.layout != layout) {
             // Other shapes map their pixels to cells once per layout.
-            let began = super::app::now_ms();
+            let began = super::clock::now_ms();
             let map = Arc::new(TileMap::new(&self.shape, layout));
-            self.map_ms = super::app::now_ms() - began;
+            self.map_ms = super::clock::now_ms() - began;
             self.pixels.set_map(Some(map.clone()));
             self.overlay.set_map(Some(map.clone()));
             self.map = Some(map);

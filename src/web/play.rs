@@ -2,11 +2,19 @@
 //! the pointer or the keys, retracts when it steps back, and reports the
 //! moves against the shortest path on reaching the goal.
 
-use super::app::{now_ms, App, Mode, State};
+use super::app::{App, Mode, State};
+use super::clock::now_ms;
 use super::dom;
 use crate::shape::Topology;
 use crate::shape::{Cell, Dir};
 use wasm_bindgen::prelude::*;
+
+/// Playing by hand: the panel being played, and when play began.
+#[derive(Debug, Default)]
+pub(super) struct Play {
+    pub(super) panel: usize,
+    pub(super) started_ms: f64,
+}
 
 impl App {
     /// Starts manual play in one panel.
@@ -18,8 +26,8 @@ impl App {
         p.blit()?;
         p.blit_overlay()?;
         self.mode = Mode::Playing;
-        self.play_panel = panel;
-        self.play_started_ms = now_ms();
+        self.play.panel = panel;
+        self.play.started_ms = now_ms();
         dom::set_hidden("banner", true);
         self.state = State::Done;
         self.show_hint();
@@ -33,7 +41,7 @@ impl App {
         if self.mode != Mode::Playing {
             return Ok(());
         }
-        let Some(panel) = self.panels.get_mut(self.play_panel) else {
+        let Some(panel) = self.panels.get_mut(self.play.panel) else {
             return Ok(());
         };
         let Some(&head) = panel.solving.trail.last() else {
@@ -50,7 +58,7 @@ impl App {
             let (start, goal) = (panel.solving.start, panel.solving.goal);
             let shortest =
                 crate::analyze::distances(&panel.scene.grid, start)[goal as usize] as usize;
-            let seconds = (now_ms() - self.play_started_ms) / 1000.0;
+            let seconds = (now_ms() - self.play.started_ms) / 1000.0;
             let optimal = if moves == 0 {
                 100.0
             } else {
@@ -73,7 +81,7 @@ impl App {
     /// Squares (wrapped too) step by the side; other shapes take the open
     /// neighbour whose centre lies nearest that direction.
     pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play_panel) else {
+        let Some(panel) = self.panels.get(self.play.panel) else {
             return Ok(());
         };
         let Some(&head) = panel.solving.trail.last() else {

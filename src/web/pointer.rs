@@ -9,6 +9,7 @@
 //! Points off the maze are ignored.
 
 use super::app::{App, Marker, Mode};
+use crate::shape::Cell;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Event, MouseEvent, PointerEvent, WheelEvent};
@@ -17,6 +18,19 @@ use web_sys::{Event, MouseEvent, PointerEvent, WheelEvent};
 const WHEEL_ZOOM_PER_PX: f64 = 0.0015;
 /// Pixels per line for wheels that scroll in lines.
 const WHEEL_LINE_PX: f64 = 16.0;
+
+/// What the pointer is doing on the stage: which marker the next plain
+/// click sets, a marker being dragged, a click waiting for the pointer to
+/// lift, a pan or pinch, or a mask brush stroke.
+#[derive(Default)]
+pub(super) struct PointerState {
+    pub(super) next_click: Marker,
+    pub(super) drag: Option<Marker>,
+    pub(super) pending_click: Option<Cell>,
+    pub(super) down: bool,
+    pub(super) gesture: Gesture,
+    pub(super) stroke: Option<super::mask::Stroke>,
+}
 
 /// The pointers of a pan or pinch under way.
 #[derive(Debug, Default)]
@@ -64,21 +78,21 @@ impl App {
         let (cx, cy) = (f64::from(mouse.client_x()), f64::from(mouse.client_y()));
         match event.type_().as_str() {
             "pointerdown" if touch => {
-                self.gesture.touches.retain(|t| t.0 != id);
-                self.gesture.touches.push((id, cx, cy));
-                if self.gesture.touches.len() == 2 {
+                self.pointer.gesture.touches.retain(|t| t.0 != id);
+                self.pointer.gesture.touches.push((id, cx, cy));
+                if self.pointer.gesture.touches.len() == 2 {
                     // A second finger: the first one's click or drag is off.
-                    self.gesture.pinch = pinch_of(&self.gesture.touches);
-                    self.pending_click = None;
-                    self.drag = None;
-                    self.pointer_down = false;
+                    self.pointer.gesture.pinch = pinch_of(&self.pointer.gesture.touches);
+                    self.pointer.pending_click = None;
+                    self.pointer.drag = None;
+                    self.pointer.down = false;
                     return Ok(true);
                 }
-                Ok(self.gesture.touches.len() > 2)
+                Ok(self.pointer.gesture.touches.len() > 2)
             }
             "pointerdown" if mouse.button() == 1 || mouse.shift_key() => {
                 event.prevent_default();
-                self.gesture.pan_from = Some((cx, cy));
+                self.pointer.gesture.pan_from = Some((cx, cy));
                 if let (Some(p), Some(el)) = (pointer, event.target()) {
                     if let Ok(el) = el.dyn_into::<web_sys::Element>() {
                         let _ = el.set_pointer_capture(p.pointer_id());
@@ -88,13 +102,14 @@ impl App {
                 Ok(true)
             }
             "pointermove" => {
-                if let Some(t) = self.gesture.touches.iter_mut().find(|t| t.0 == id) {
+                if let Some(t) = self.pointer.gesture.touches.iter_mut().find(|t| t.0 == id) {
                     *t = (id, cx, cy);
                 }
-                if let (Some((d0, mx0, my0)), Some((d1, mx1, my1))) =
-                    (self.gesture.pinch, pinch_of(&self.gesture.touches))
-                {
-                    self.gesture.pinch = Some((d1, mx1, my1));
+                if let (Some((d0, mx0, my0)), Some((d1, mx1, my1))) = (
+                    self.pointer.gesture.pinch,
+                    pinch_of(&self.pointer.gesture.touches),
+                ) {
+                    self.pointer.gesture.pinch = Some((d1, mx1, my1));
                     if let Some(index) = self.panel_of(event) {
                         let (px, py) = self.canvas_point(index, mx1, my1);
                         self.zoom_at(d1 / d0, px, py)?;
@@ -102,20 +117,20 @@ impl App {
                     self.pan_by(mx1 - mx0, my1 - my0)?;
                     return Ok(true);
                 }
-                if let Some((x0, y0)) = self.gesture.pan_from {
-                    self.gesture.pan_from = Some((cx, cy));
+                if let Some((x0, y0)) = self.pointer.gesture.pan_from {
+                    self.pointer.gesture.pan_from = Some((cx, cy));
                     self.pan_by(cx - x0, cy - y0)?;
                     return Ok(true);
                 }
                 Ok(false)
             }
             _ => {
-                let was_pinch = self.gesture.pinch.is_some();
-                self.gesture.touches.retain(|t| t.0 != id);
-                if self.gesture.touches.len() < 2 {
-                    self.gesture.pinch = None;
+                let was_pinch = self.pointer.gesture.pinch.is_some();
+                self.pointer.gesture.touches.retain(|t| t.0 != id);
+                if self.pointer.gesture.touches.len() < 2 {
+                    self.pointer.gesture.pinch = None;
                 }
-                if self.gesture.pan_from.take().is_some() {
+                if self.pointer.gesture.pan_from.take().is_some() {
                     for p in &self.panels {
                         let _ = p
                             .overlay_canvas
@@ -125,7 +140,7 @@ impl App {
                     return Ok(true);
                 }
                 // The last finger of a pinch lifting is no click.
-                Ok(was_pinch || !self.gesture.touches.is_empty())
+                Ok(was_pinch || !self.pointer.gesture.touches.is_empty())
             }
         }
     }
@@ -145,19 +160,19 @@ impl App {
         match event.type_().as_str() {
             "pointerdown" if mouse.button() == 0 => {
                 event.prevent_default();
-                self.pointer_down = true;
-                self.stroke = None;
+                self.pointer.down = true;
+                self.pointer.stroke = None;
                 if let Some(c) = cell {
                     self.mask_touch(c)?;
                 }
             }
-            "pointermove" if self.pointer_down => {
+            "pointermove" if self.pointer.down => {
                 if let Some(c) = cell {
                     self.mask_touch(c)?;
                 }
             }
             "pointerup" | "pointercancel" => {
-                self.pointer_down = false;
+                self.pointer.down = false;
                 self.mask_commit()?;
             }
             _ => {}
@@ -175,8 +190,8 @@ impl App {
         }
         let Some(index) = self.panel_of(event) else {
             if matches!(event.type_().as_str(), "pointerup" | "pointercancel") {
-                self.pointer_down = false;
-                if self.drag.take().is_some() {
+                self.pointer.down = false;
+                if self.pointer.drag.take().is_some() {
                     self.sync_url();
                 }
             }
@@ -197,9 +212,9 @@ impl App {
                     return Ok(());
                 }
                 event.prevent_default();
-                self.pointer_down = true;
+                self.pointer.down = true;
                 if self.mode == Mode::Playing {
-                    if let Some(c) = cell.filter(|_| index == self.play_panel) {
+                    if let Some(c) = cell.filter(|_| index == self.play.panel) {
                         self.play_to(c)?;
                     }
                     return Ok(());
@@ -207,27 +222,27 @@ impl App {
                 let Some(c) = cell else {
                     return Ok(());
                 };
-                self.drag = if c == start {
+                self.pointer.drag = if c == start {
                     Some(Marker::Start)
                 } else if c == goal {
                     Some(Marker::Goal)
                 } else {
                     None
                 };
-                self.pending_click = self.drag.is_none().then_some(c);
+                self.pointer.pending_click = self.pointer.drag.is_none().then_some(c);
             }
             "pointermove" => {
-                if !self.pointer_down {
+                if !self.pointer.down {
                     return Ok(());
                 }
                 if self.mode == Mode::Playing {
-                    if let Some(c) = cell.filter(|_| index == self.play_panel) {
+                    if let Some(c) = cell.filter(|_| index == self.play.panel) {
                         self.play_to(c)?;
                     }
                     return Ok(());
                 }
-                if let (Some(marker), Some(c)) = (self.drag, cell) {
-                    self.pending_click = None;
+                if let (Some(marker), Some(c)) = (self.pointer.drag, cell) {
+                    self.pointer.pending_click = None;
                     match marker {
                         Marker::Start if c != goal && c != start => self.set_ends(c, goal)?,
                         Marker::Goal if c != start && c != goal => self.set_ends(start, c)?,
@@ -236,18 +251,23 @@ impl App {
                 }
             }
             _ => {
-                self.pointer_down = false;
-                if self.drag.take().is_some() {
+                self.pointer.down = false;
+                if self.pointer.drag.take().is_some() {
                     self.sync_url();
                 }
-                if let Some(c) = self.pending_click.take().filter(|&c| Some(c) == cell) {
-                    match self.next_click {
+                if let Some(c) = self
+                    .pointer
+                    .pending_click
+                    .take()
+                    .filter(|&c| Some(c) == cell)
+                {
+                    match self.pointer.next_click {
                         Marker::Start => {
-                            self.next_click = Marker::Goal;
+                            self.pointer.next_click = Marker::Goal;
                             self.set_ends(c, if c == goal { start } else { goal })?;
                         }
                         Marker::Goal => {
-                            self.next_click = Marker::Start;
+                            self.pointer.next_click = Marker::Start;
                             self.set_ends(if c == start { goal } else { start }, c)?;
                         }
                     }

@@ -42,10 +42,10 @@ impl App {
             (_, Mode::Solving) => "solving".to_string(),
             (_, Mode::Playing) => "playing by hand".to_string(),
             (_, Mode::Masking) => "painting the mask".to_string(),
-            (State::Done, _) if self.elapsed_ms > 0.0 => format!(
+            (State::Done, _) if self.clock.elapsed_ms > 0.0 => format!(
                 "done · {steps} steps · {:.0} ms of work · {:.0} cells/s",
-                self.elapsed_ms,
-                cells / (self.elapsed_ms / 1000.0)
+                self.clock.elapsed_ms,
+                cells / (self.clock.elapsed_ms / 1000.0)
             ),
             (State::Done, _) => format!("done · {steps} steps"),
             (State::Paused, _) => format!("paused at step {steps}"),
@@ -58,14 +58,17 @@ impl App {
             let attrs = [
                 ("data-state", state.to_string()),
                 ("data-steps", steps.to_string()),
-                ("data-elapsed-ms", format!("{:.1}", self.elapsed_ms)),
-                ("data-frames", self.frames.to_string()),
-                ("data-metrics-ms", format!("{:.1}", self.metrics_ms)),
+                ("data-elapsed-ms", format!("{:.1}", self.clock.elapsed_ms)),
+                ("data-frames", self.clock.frames.to_string()),
+                ("data-metrics-ms", format!("{:.1}", self.clock.metrics_ms)),
                 ("data-solve", solve_state.to_string()),
-                ("data-max-frame-ms", format!("{:.1}", self.max_frame_ms)),
-                ("data-slow-frames", self.slow_frames.to_string()),
-                ("data-draw-ms", format!("{:.1}", self.draw_ms)),
-                ("data-build-ms", format!("{:.1}", self.build_ms)),
+                (
+                    "data-max-frame-ms",
+                    format!("{:.1}", self.clock.max_frame_ms),
+                ),
+                ("data-slow-frames", self.clock.slow_frames.to_string()),
+                ("data-draw-ms", format!("{:.1}", self.clock.draw_ms)),
+                ("data-build-ms", format!("{:.1}", self.clock.build_ms)),
                 ("data-memory-bytes", memory_bytes().to_string()),
                 (
                     "data-recording-bytes",
@@ -88,7 +91,7 @@ impl App {
             }
         }
         let progress = if self.state == State::Running && self.mode == Mode::Normal {
-            format!("{steps} steps · {:.0} ms", self.elapsed_ms)
+            format!("{steps} steps · {:.0} ms", self.clock.elapsed_ms)
         } else {
             String::new()
         };

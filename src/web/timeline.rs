@@ -70,7 +70,7 @@ impl App {
     /// dragged writes it once, when let go (browsers throttle pages that
     /// rewrite their address on every move).
     pub(super) fn seek_quietly(&mut self, target: u64) -> Result<(), JsValue> {
-        let started = super::app::now_ms();
+        let started = super::clock::now_ms();
         if self.drives_solve() {
             for panel in &mut self.panels {
                 panel.seek_solve(target);
@@ -95,9 +95,9 @@ impl App {
             } else {
                 State::Paused
             };
-            self.last_frame_ms = None;
+            self.clock.restart();
         }
-        self.seek_ms = super::app::now_ms() - started;
+        self.clock.seek_ms = super::clock::now_ms() - started;
         self.note_position();
         self.show_status();
         Ok(())
@@ -131,7 +131,7 @@ impl App {
             if self.panels.iter().any(Panel::is_solving) {
                 self.solve_paused = !self.solve_paused;
                 self.mode = Mode::Solving;
-                self.last_frame_ms = None;
+                self.clock.restart();
             }
             self.show_status();
             return Ok(());
@@ -184,7 +184,7 @@ impl App {
             let _ = bar.set_attribute("data-at", &p.at.to_string());
             let _ = bar.set_attribute("data-reached", &p.reached.to_string());
             let _ = bar.set_attribute("data-which", if p.solve { "solve" } else { "carving" });
-            let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.seek_ms));
+            let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.clock.seek_ms));
         }
     }
 

@@ -10,7 +10,8 @@ mod results;
 pub(super) mod view;
 mod worker;
 
-use super::app::{now_ms, App};
+use super::app::App;
+use super::clock::now_ms;
 use super::dom;
 use crate::lab::measure::METRIC_COUNT;
 use crate::lab::settings::LabSettings;
