@@ -51,14 +51,12 @@ impl EntranceStyle {
     }
 
     pub fn parse(text: &str) -> Result<EntranceStyle, MazeError> {
-        EntranceStyle::ALL
-            .into_iter()
-            .find(|s| s.name() == text.trim())
-            .ok_or_else(|| MazeError::BadValue {
-                what: "entrance style",
-                given: text.to_string(),
-                valid: "norvig, random, longest".into(),
-            })
+        crate::error::by_name(
+            &EntranceStyle::ALL,
+            EntranceStyle::name,
+            "entrance style",
+            text,
+        )
     }
 }
 

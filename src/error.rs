@@ -66,3 +66,22 @@ pub fn parse_seed(text: &str) -> Result<u64, MazeError> {
         given: text.to_string(),
     })
 }
+
+/// The one of `all` whose `name` is `text` (spaces around it ignored), or
+/// an error naming `what` and every valid name: how every option spelled
+/// by name on the command line and in a link is read.
+pub fn by_name<T: Copy>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    what: &'static str,
+    text: &str,
+) -> Result<T, MazeError> {
+    all.iter()
+        .copied()
+        .find(|&t| name(t) == text.trim())
+        .ok_or_else(|| MazeError::BadValue {
+            what,
+            given: text.to_string(),
+            valid: all.iter().map(|&t| name(t)).collect::<Vec<_>>().join(", "),
+        })
+}

@@ -9,27 +9,28 @@ use mazelab::generate::{generate, Params, PopSpec};
 use mazelab::rng::Rng;
 use std::collections::VecDeque;
 
+/// A frontier holding cells `0..n`, pushed in order.
+fn holding(n: u32) -> Frontier {
+    let mut frontier = Frontier::new();
+    for cell in 0..n {
+        frontier.push(cell);
+    }
+    frontier
+}
+
 #[test]
 fn oldest_pops_in_insertion_order_and_newest_in_reverse() {
-    let mut frontier = Frontier::new();
-    for cell in 0..10 {
-        frontier.push(cell);
-    }
+    let mut frontier = holding(10);
     let oldest: Vec<u32> = std::iter::from_fn(|| frontier.pop_oldest()).collect();
     assert_eq!(oldest, (0..10).collect::<Vec<_>>());
-    for cell in 0..10 {
-        frontier.push(cell);
-    }
+    let mut frontier = holding(10);
     let newest: Vec<u32> = std::iter::from_fn(|| frontier.pop_newest()).collect();
     assert_eq!(newest, (0..10).rev().collect::<Vec<_>>());
 }
 
 #[test]
 fn middle_pops_the_element_at_half_the_length() {
-    let mut frontier = Frontier::new();
-    for cell in 0..7 {
-        frontier.push(cell);
-    }
+    let mut frontier = holding(7);
     // [0..7) -> index 3, then [0,1,2,4,5,6] -> index 3 (4), ...
     let order: Vec<u32> = std::iter::from_fn(|| frontier.pop_middle()).collect();
     assert_eq!(order, [3, 4, 2, 5, 1, 6, 0]);

@@ -47,13 +47,21 @@ fn a_link_with_at_opens_paused_at_that_step_with_the_forward_picture() {
     assert!(maze_pixels() == expected, "the picture at step 150 differs");
 }
 
+/// The maze's pixels when the link opens at `step`.
+fn pixels_opened_at(step: u64) -> Vec<u8> {
+    let _app = open(&format!("{LINK}&at={step}"));
+    maze_pixels()
+}
+
+/// The link's maze, built instantly.
+fn open_finished() -> mazelab::web::AppHandle {
+    open(&LINK.replace("speed=100", "speed=instant"))
+}
+
 #[wasm_bindgen_test]
 fn stepping_back_from_the_end_shows_what_opening_at_n_shows() {
-    let at_n = {
-        let _app = open(&format!("{LINK}&at=200"));
-        maze_pixels()
-    };
-    let app = open(&LINK.replace("speed=100", "speed=instant"));
+    let at_n = pixels_opened_at(200);
+    let app = open_finished();
     assert_eq!(status("data-state"), "done");
     let total: u64 = status("data-steps").parse().unwrap();
     assert!(total > 210);
@@ -81,11 +89,8 @@ fn stepping_back_from_the_end_shows_what_opening_at_n_shows() {
 
 #[wasm_bindgen_test]
 fn home_shows_the_initial_maze() {
-    let initial = {
-        let _app = open(&format!("{LINK}&at=0"));
-        maze_pixels()
-    };
-    let app = open(&LINK.replace("speed=100", "speed=instant"));
+    let initial = pixels_opened_at(0);
+    let app = open_finished();
     let finished = maze_pixels();
     press("Home");
     assert_eq!(app.panel_step(0), Some(0));

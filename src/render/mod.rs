@@ -43,13 +43,6 @@ impl Format {
     }
 
     pub fn parse(text: &str) -> Result<Format, MazeError> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == text.trim())
-            .ok_or_else(|| MazeError::BadValue {
-                what: "format",
-                given: text.to_string(),
-                valid: Format::ALL.map(Format::name).join(", "),
-            })
+        crate::error::by_name(&Format::ALL, Format::name, "format", text)
     }
 }

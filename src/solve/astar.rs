@@ -113,12 +113,10 @@ impl Stepper for AStar {
             }
         };
         self.closed[cell as usize] = true;
-        out.cursor(cell);
-        self.marks.set(out, cell, Mark::Explored);
-        if cell == self.goal {
-            out.phase(2);
-            let path = path_from_parents(&self.parent, cell);
-            self.outcome = self.marks.found(out, path);
+        if let Some(found) = self.marks.explore(out, cell, self.goal, || {
+            path_from_parents(&self.parent, cell)
+        }) {
+            self.outcome = found;
             return false;
         }
         let next_cost = self.cost[cell as usize] + 1;

@@ -49,12 +49,11 @@ impl Stepper for Bfs {
             self.outcome = Outcome::unreachable();
             return false;
         };
-        out.cursor(cell);
-        self.marks.set(out, cell, Mark::Explored);
-        if cell == self.goal {
-            out.phase(2);
-            let path = self.sweep.path_to(cell);
-            self.outcome = self.marks.found(out, path);
+        if let Some(found) = self
+            .marks
+            .explore(out, cell, self.goal, || self.sweep.path_to(cell))
+        {
+            self.outcome = found;
             return false;
         }
         true

@@ -71,12 +71,10 @@ impl Stepper for GreedyBestFirst {
             self.outcome = Outcome::unreachable();
             return false;
         };
-        out.cursor(cell);
-        self.marks.set(out, cell, Mark::Explored);
-        if cell == self.goal {
-            out.phase(2);
-            let path = path_from_parents(&self.parent, cell);
-            self.outcome = self.marks.found(out, path);
+        if let Some(found) = self.marks.explore(out, cell, self.goal, || {
+            path_from_parents(&self.parent, cell)
+        }) {
+            self.outcome = found;
             return false;
         }
         for &n in self.grid.open_neighbors(cell).as_slice() {

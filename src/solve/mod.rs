@@ -340,6 +340,25 @@ impl Marks {
     }
 
     /// Marks a whole path as the final path.
+    /// A search's visit: the cursor moves to `cell`, now explored; at the
+    /// goal, the path `path_to` gives is marked (step 2 of the searches'
+    /// lists) and returned as the outcome.
+    pub(crate) fn explore<R: Record>(
+        &mut self,
+        out: &mut R,
+        cell: Cell,
+        goal: Cell,
+        path_to: impl FnOnce() -> Vec<Cell>,
+    ) -> Option<Outcome> {
+        out.cursor(cell);
+        self.set(out, cell, Mark::Explored);
+        if cell != goal {
+            return None;
+        }
+        out.phase(2);
+        Some(self.found(out, path_to()))
+    }
+
     /// Marks the final path and gives it as the outcome.
     pub(crate) fn found<R: Record>(&mut self, out: &mut R, path: Vec<Cell>) -> Outcome {
         self.set_path(out, &path);

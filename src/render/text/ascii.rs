@@ -10,24 +10,16 @@ use crate::shape::Cell;
 
 /// Renders the maze, one line per picture row, each ending in `\n`.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
-    let pic = Picture::new(grid, ends, path);
-    let mut out = String::with_capacity((pic.width + 1) * pic.height);
-    for y in 0..pic.height {
-        for x in 0..pic.width {
-            out.push(match pic.get(x, y) {
-                Px::Lattice => '+',
-                Px::Wall if y % 2 == 0 => '-',
-                Px::Wall => '|',
-                Px::Open | Px::Cell => ' ',
-                Px::Path => '.',
-                Px::Entrance if !pic.on_border(x, y) => 'S',
-                Px::Exit if !pic.on_border(x, y) => 'E',
-                Px::Entrance | Px::Exit => ' ',
-            });
-        }
-        out.push('\n');
-    }
-    out
+    Picture::text(grid, ends, path, |pic, px, x, y| match px {
+        Px::Lattice => "+",
+        Px::Wall if y % 2 == 0 => "-",
+        Px::Wall => "|",
+        Px::Open | Px::Cell => " ",
+        Px::Path => ".",
+        Px::Entrance if !pic.on_border(x, y) => "S",
+        Px::Exit if !pic.on_border(x, y) => "E",
+        Px::Entrance | Px::Exit => " ",
+    })
 }
 
 /// A maze prints as its picture where it has one (a plain square), else as

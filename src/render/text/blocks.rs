@@ -9,19 +9,11 @@ use crate::shape::Cell;
 
 /// Renders the maze; (2H+1) lines of (2W+1) characters, each ending in `\n`.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
-    let pic = Picture::new(grid, ends, path);
-    let mut out = String::with_capacity((pic.width + 1) * pic.height);
-    for y in 0..pic.height {
-        for x in 0..pic.width {
-            out.push(match pic.get(x, y) {
-                Px::Lattice | Px::Wall => '#',
-                Px::Open | Px::Cell => ' ',
-                Px::Path => '+',
-                Px::Entrance => 'S',
-                Px::Exit => 'E',
-            });
-        }
-        out.push('\n');
-    }
-    out
+    Picture::text(grid, ends, path, |_, px, _, _| match px {
+        Px::Lattice | Px::Wall => "#",
+        Px::Open | Px::Cell => " ",
+        Px::Path => "+",
+        Px::Entrance => "S",
+        Px::Exit => "E",
+    })
 }

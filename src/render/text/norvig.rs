@@ -9,27 +9,21 @@ use crate::shape::Cell;
 
 /// Renders the maze; lines are 3W+1 characters, each ending in `\n`.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
-    let pic = Picture::new(grid, ends, path);
-    let mut out = String::new();
-    for y in 0..pic.height {
-        for x in 0..pic.width {
-            let wide = x % 2 == 1;
-            let inside = !pic.on_border(x, y);
-            out.push_str(match (pic.get(x, y), wide) {
-                (Px::Lattice, _) => "o",
-                (Px::Wall, true) => "--",
-                (Px::Wall, false) => "|",
-                (Px::Open | Px::Cell, true) => "  ",
-                (Px::Open | Px::Cell, false) => " ",
-                (Px::Path, true) => "**",
-                (Px::Path, false) => "*",
-                (Px::Entrance, true) if inside => "S ",
-                (Px::Exit, true) if inside => "E ",
-                (Px::Entrance | Px::Exit, true) => "  ",
-                (Px::Entrance | Px::Exit, false) => " ",
-            });
+    Picture::text(grid, ends, path, |pic, px, x, y| {
+        let wide = x % 2 == 1;
+        let inside = !pic.on_border(x, y);
+        match (px, wide) {
+            (Px::Lattice, _) => "o",
+            (Px::Wall, true) => "--",
+            (Px::Wall, false) => "|",
+            (Px::Open | Px::Cell, true) => "  ",
+            (Px::Open | Px::Cell, false) => " ",
+            (Px::Path, true) => "**",
+            (Px::Path, false) => "*",
+            (Px::Entrance, true) if inside => "S ",
+            (Px::Exit, true) if inside => "E ",
+            (Px::Entrance | Px::Exit, true) => "  ",
+            (Px::Entrance | Px::Exit, false) => " ",
         }
-        out.push('\n');
-    }
-    out
+    })
 }

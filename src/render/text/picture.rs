@@ -33,6 +33,25 @@ pub struct Picture {
 }
 
 impl Picture {
+    /// Draws the maze and writes the picture as text: each point's text
+    /// from `text_at(point, x, y)`, every line ending in `\n`.
+    pub fn text(
+        grid: &Grid,
+        ends: Option<&Ends>,
+        path: Option<&[Cell]>,
+        mut text_at: impl FnMut(&Picture, Px, usize, usize) -> &'static str,
+    ) -> String {
+        let pic = Picture::new(grid, ends, path);
+        let mut out = String::with_capacity((pic.width + 1) * pic.height);
+        for y in 0..pic.height {
+            for x in 0..pic.width {
+                out.push_str(text_at(&pic, pic.get(x, y), x, y));
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// Draws `grid`, with its ends and a path of adjacent cells if given.
     pub fn new(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> Picture {
         let (w, h) = (grid.width() as usize, grid.height() as usize);
