@@ -180,7 +180,13 @@ pub struct Tally<'a> {
     /// A plain square's wall bits and width (0 and empty for other shapes).
     bits: Vec<u8>,
     width: u32,
-    counts: Counts,
+    // The counts as separate scalars, not a `Counts`: kept whole, the
+    // struct stayed in memory and its fields' adds were merged into one
+    // wide load that waited on the narrow stores before it.
+    written: u64,
+    skipped: u64,
+    cursor: Option<Cell>,
+    phase: u8,
 }
 
 impl<'a> Tally<'a> {
@@ -192,7 +198,10 @@ impl<'a> Tally<'a> {
             grid,
             bits,
             width,
-            counts,
+            written: counts.written,
+            skipped: counts.skipped,
+            cursor: counts.at.cursor,
+            phase: counts.at.phase,
         }
     }
 
@@ -202,14 +211,21 @@ impl<'a> Tally<'a> {
         if self.width != 0 {
             self.grid.put_square_bits(self.bits);
         }
-        self.counts
+        Counts {
+            written: self.written,
+            skipped: self.skipped,
+            at: Position {
+                cursor: self.cursor,
+                phase: self.phase,
+            },
+        }
     }
 
     /// Opens or closes a wall: on a plain square in the bits directly,
     /// otherwise through the maze.
     #[inline(always)]
     fn set(&mut self, a: Cell, b: Cell, open: bool) {
-        self.counts.written += 1;
+        self.written += 1;
         if self.width == 0 {
             self.grid.set_open(a, b, open);
             return;
@@ -249,24 +265,24 @@ impl Record for Tally<'_> {
 
     #[inline(always)]
     fn mark(&mut self, _: Cell, _: Mark) {
-        self.counts.skipped += 1;
+        self.skipped += 1;
     }
 
     #[inline(always)]
     fn cursor(&mut self, cell: Cell) {
-        self.counts.skipped += u64::from(self.counts.at.cursor != Some(cell));
-        self.counts.at.cursor = Some(cell);
+        self.skipped += u64::from(self.cursor != Some(cell));
+        self.cursor = Some(cell);
     }
 
     #[inline(always)]
     fn phase(&mut self, k: u8) {
-        self.counts.skipped += u64::from(self.counts.at.phase != k);
-        self.counts.at.phase = k;
+        self.skipped += u64::from(self.phase != k);
+        self.phase = k;
     }
 
     #[inline]
     fn begin(&mut self, k: u8) {
-        if self.counts.at.phase == 0 {
+        if self.phase == 0 {
             self.phase(k);
         }
     }
@@ -276,7 +292,9 @@ impl Record for Tally<'_> {
         (self.width != 0).then_some(FastSquare {
             bits: &mut self.bits[..],
             width: self.width,
-            counts: &mut self.counts,
+            written: &mut self.written,
+            skipped: &mut self.skipped,
+            cursor: &mut self.cursor,
         })
     }
 }
@@ -287,15 +305,17 @@ impl Record for Tally<'_> {
 pub struct FastSquare<'t> {
     pub bits: &'t mut [u8],
     pub width: u32,
-    counts: &'t mut Counts,
+    written: &'t mut u64,
+    skipped: &'t mut u64,
+    cursor: &'t mut Option<Cell>,
 }
 
 impl FastSquare<'_> {
     /// Moves the cursor as `Record::cursor` does (counted if it moved).
     #[inline(always)]
     pub fn cursor(&mut self, cell: Cell) {
-        self.counts.skipped += u64::from(self.counts.at.cursor != Some(cell));
-        self.counts.at.cursor = Some(cell);
+        *self.skipped += u64::from(*self.cursor != Some(cell));
+        *self.cursor = Some(cell);
     }
 
     /// After writing the bits directly: `walls` walls changed and
@@ -303,10 +323,10 @@ impl FastSquare<'_> {
     /// with the cursor on `cursor` (where it was, if `None`).
     #[inline(always)]
     pub fn counted(&mut self, walls: u64, visuals: u64, cursor: Option<Cell>) {
-        self.counts.written += walls;
-        self.counts.skipped += visuals;
+        *self.written += walls;
+        *self.skipped += visuals;
         if cursor.is_some() {
-            self.counts.at.cursor = cursor;
+            *self.cursor = cursor;
         }
     }
 }

@@ -33,9 +33,6 @@ pub struct HuntAndKill<S: Topology> {
     /// is listed once, so the list stays under four bytes a cell.
     beside: Vec<Cell>,
     listed: BitSet,
-    /// Whether the shape's numbering fills in order (`Topology::lower`):
-    /// then the hunt needs no list.
-    in_order: bool,
     rng: Rng,
     visited: BitSet,
     at: Cell,
@@ -50,7 +47,6 @@ impl<S: Topology> HuntAndKill<S> {
         HuntAndKill {
             visited: BitSet::new(shape.cells() as usize),
             remaining: shape.live_cells() - 1,
-            in_order: shape.lower(0).is_some(),
             listed: BitSet::new(if shape.lower(0).is_some() {
                 0
             } else {
@@ -66,10 +62,17 @@ impl<S: Topology> HuntAndKill<S> {
         }
     }
 
+    /// Whether the shape's numbering fills in order (`Topology::lower`):
+    /// then the hunt needs no list. A constant on the tilings' own types.
+    #[inline(always)]
+    fn in_order(&self) -> bool {
+        self.shape.lower(0).is_some()
+    }
+
     fn visit(&mut self, cell: Cell) {
         self.visited.insert(cell);
         self.lowest_visited = self.lowest_visited.min(cell);
-        if !self.in_order {
+        if !self.in_order() {
             for &n in self.shape.neighbors(cell).as_slice() {
                 if !self.visited.contains(n) && !self.listed.contains(n) {
                     self.listed.insert(n);
@@ -81,7 +84,7 @@ impl<S: Topology> HuntAndKill<S> {
 
     /// An unvisited cell with a visited neighbour, in O(1) amortised.
     fn hunt(&mut self) -> Cell {
-        if !self.in_order {
+        if !self.in_order() {
             // Every cell pushed here was beside a visited one when pushed.
             while let Some(cell) = self.beside.pop() {
                 if !self.visited.contains(cell) {
