@@ -14,6 +14,7 @@ pub mod generate;
 pub mod grid;
 pub mod lab;
 pub mod percent;
+pub mod program;
 pub mod record;
 pub mod render;
 pub mod rng;

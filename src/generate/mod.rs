@@ -279,6 +279,24 @@ impl Algorithm {
     }
 }
 
+/// A person's program (the page's Code tab), as the registry describes
+/// it: it runs on every shape, and its run is recorded before it is played
+/// (`Generator::program`), so it is made from its recording, not from the
+/// params (an empty one here).
+pub static PROGRAM: Algorithm = Algorithm::new(
+    "program",
+    "your own generator, written in the Code tab and run in a worker",
+    |_| Box::new(crate::program::Replay::new(std::sync::Arc::from([]))),
+);
+
+/// The same for a program that starts from an open maze (`maze.openAll()`).
+pub static PROGRAM_ON_OPEN: Algorithm = Algorithm::new(
+    "program",
+    "your own generator, written in the Code tab and run in a worker",
+    |_| Box::new(crate::program::Replay::new(std::sync::Arc::from([]))),
+)
+.starts_open();
+
 /// Every generator, in the order the CLI lists them.
 pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
@@ -529,6 +547,32 @@ impl Generator {
             .then(|| weave::boxed(algorithm.name, &params))
             .flatten();
         let mut stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
+        if params.braid > 0 {
+            let grid = algorithm.initial_grid(&params.shape);
+            stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
+        }
+        Generator {
+            algorithm,
+            stream: Stream::new(stepper, visuals),
+            params,
+        }
+    }
+
+    /// Plays a program's recorded run (`program::decode`'s events) as a
+    /// generator, on the params' shape, braided if the params say so; the
+    /// run starts from an open maze if the program called `openAll` first.
+    pub fn program(
+        events: std::sync::Arc<[Event]>,
+        starts_open: bool,
+        params: Params,
+        visuals: bool,
+    ) -> Generator {
+        let algorithm = if starts_open {
+            &PROGRAM_ON_OPEN
+        } else {
+            &PROGRAM
+        };
+        let mut stepper: Box<dyn Step> = Box::new(crate::program::Replay::new(events));
         if params.braid > 0 {
             let grid = algorithm.initial_grid(&params.shape);
             stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));

@@ -1,0 +1,16 @@
+//! A person's own algorithm: a JavaScript generator or solver run in a Web
+//! Worker is one more event source. Its run is recorded there as an event
+//! log (`log`); the page checks the log against the maze's shape and plays
+//! it like a built-in's run (`replay`), so the stream, the timeline, the
+//! scene and the lab need not know who made the events. `verdict` judges
+//! the maze it leaves (or the path a solver gives), and `link` writes the
+//! program's text into a link and reads it back.
+
+pub mod link;
+pub mod log;
+pub mod replay;
+pub mod verdict;
+
+pub use log::{decode, LogError, Op};
+pub use replay::Replay;
+pub use verdict::{check_path, judge, Verdict};

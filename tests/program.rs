@@ -1,0 +1,128 @@
+//! A program's recorded run plays like a built-in's: a log of a built-in's
+//! events, decoded against its maze and replayed, rebuilds the same maze
+//! with the same steps, on every shape, animated or instant, and the
+//! verdict judges it.
+
+use mazelab::event::{Event, Mark};
+use mazelab::generate::{Generator, Params};
+use mazelab::program::{decode, judge, Op};
+use mazelab::shape::Shape;
+use std::sync::Arc;
+
+/// A built-in's run written as a program's log would be.
+fn log_of(name: &str, params: &Params) -> Vec<i32> {
+    let mut log = Vec::new();
+    for event in Generator::by_name(name, params.clone(), true).unwrap() {
+        let (op, a, b) = match event {
+            Event::Carve(a, b) => (Op::Carve, a as i32, b as i32),
+            Event::Build(a, b) => (Op::Wall, a as i32, b as i32),
+            Event::Mark(c, m) => (Op::Mark, c as i32, m as i32),
+            Event::Cursor(c) => (Op::Cursor, c as i32, 0),
+            Event::Phase(k) => (Op::Phase, i32::from(k), 0),
+            Event::Done => continue,
+        };
+        log.extend([op as i32, a, b]);
+    }
+    log
+}
+
+#[test]
+fn a_recorded_run_rebuilds_the_maze_it_recorded_on_every_shape() {
+    for (kind, size) in [
+        ("square", "9x7"),
+        ("hex", "6x5"),
+        ("triangle", "8x4"),
+        ("polar", "4"),
+    ] {
+        for name in ["backtracker", "kruskal", "wilson", "recursive-division"] {
+            let shape = Shape::parse(kind, size, None).unwrap();
+            if mazelab::generate::check_shape(mazelab::generate::find(name).unwrap(), &shape)
+                .is_err()
+            {
+                continue;
+            }
+            let params = Params::on(shape, 4);
+            let mut builtin = Generator::by_name(name, params.clone(), false).unwrap();
+            let starts_open = builtin.algorithm().starts_open;
+            let mut expected = builtin.initial_grid();
+            let expected_steps = builtin.finish_into(&mut expected);
+
+            let events: Arc<[Event]> = decode(
+                &log_of(name, &params),
+                &expected_initial(&params, starts_open),
+            )
+            .unwrap()
+            .into();
+            let mut program =
+                Generator::program(events.clone(), starts_open, params.clone(), false);
+            let mut grid = program.initial_grid();
+            let steps = program.finish_into(&mut grid);
+            assert_eq!(grid, expected, "{name} on {kind}");
+            assert_eq!(steps, expected_steps, "{name} on {kind}: steps");
+
+            let animated: Vec<Event> =
+                Generator::program(events, starts_open, params, true).collect();
+            assert_eq!(
+                animated.len() as u64,
+                steps,
+                "{name} on {kind}: animated steps"
+            );
+            assert!(
+                judge(&grid).perfect(),
+                "{name} on {kind}: {}",
+                judge(&grid).summary()
+            );
+        }
+    }
+}
+
+fn expected_initial(params: &Params, starts_open: bool) -> mazelab::grid::Grid {
+    if starts_open {
+        mazelab::grid::Grid::open_shape(params.shape.clone())
+    } else {
+        mazelab::grid::Grid::closed_shape(params.shape.clone())
+    }
+}
+
+#[test]
+fn a_program_run_can_be_braided_like_a_built_in() {
+    let params = Params {
+        braid: 100,
+        ..Params::on(Shape::parse("square", "12x9", None).unwrap(), 2)
+    };
+    let plain = Params {
+        braid: 0,
+        ..params.clone()
+    };
+    let events: Arc<[Event]> = decode(
+        &log_of("backtracker", &plain),
+        &expected_initial(&plain, false),
+    )
+    .unwrap()
+    .into();
+    let mut program = Generator::program(events, false, params.clone(), false);
+    let mut grid = program.initial_grid();
+    program.finish_into(&mut grid);
+    let mut builtin = Generator::by_name("backtracker", params, false).unwrap();
+    let mut expected = builtin.initial_grid();
+    builtin.finish_into(&mut expected);
+    assert_eq!(grid, expected);
+    assert!(judge(&grid).first_loop.is_some(), "braiding makes loops");
+}
+
+#[test]
+fn marks_in_a_log_keep_their_kinds() {
+    let grid = mazelab::grid::Grid::closed(mazelab::shape::Dims::new(2, 1).unwrap());
+    let kinds = [
+        Mark::Blank,
+        Mark::Frontier,
+        Mark::Walk,
+        Mark::Explored,
+        Mark::Path,
+        Mark::Dead,
+    ];
+    for mark in kinds {
+        let events = decode(&[Op::Mark as i32, 1, mark as i32], &grid).unwrap();
+        assert_eq!(events, [Event::Mark(1, mark)]);
+    }
+}
