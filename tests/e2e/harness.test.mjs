@@ -1,0 +1,185 @@
+// The program harness (www/code/harness.js), run in Node as the worker
+// runs it: its random source draws what Rust's does, every starter makes a
+// perfect maze (or, for solvers, a path through openings) on squares,
+// hexagon-like and masked topologies, and bad calls stop the run with a
+// message naming the call and the step.
+//
+// node --test tests/e2e/harness.test.mjs
+
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createRequire } from "node:module";
+import { readFileSync, readdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { dirname, join } from "node:path";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const require = createRequire(import.meta.url);
+const { run, Rng, OP } = require(join(root, "www/code/harness.js"));
+const starters = join(root, "www/code/starters");
+
+// A program's text made into its functions, as the worker's script does.
+const compile = (text) =>
+  new Function(
+    `${text}\nreturn { generate: typeof generate === "function" ? generate : undefined,` +
+      ` solve: typeof solve === "function" ? solve : undefined };`,
+  )();
+
+// A w x h square's topology (N, E, S, W), with `off` cells masked off.
+function square(w, h, off = new Set()) {
+  const start = [0];
+  const adj = [];
+  const live = new Uint8Array(w * h).map((_, c) => (off.has(c) ? 0 : 1));
+  const centres = new Float64Array(2 * w * h);
+  for (let c = 0; c < w * h; c++) {
+    const x = c % w, y = Math.floor(c / w);
+    centres[2 * c] = x + 0.5;
+    centres[2 * c + 1] = y + 0.5;
+    if (live[c]) {
+      for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+        const nx = x + dx, ny = y + dy;
+        if (nx >= 0 && ny >= 0 && nx < w && ny < h && live[ny * w + nx]) adj.push(ny * w + nx);
+      }
+    }
+    start.push(adj.length);
+  }
+  return { start: Uint32Array.from(start), adj: Uint32Array.from(adj), live, centres };
+}
+
+// Runs a program; the events and the last message.
+function runProgram(text, kind, topology, extra = {}) {
+  const events = [];
+  let last = null;
+  run(
+    { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, ...extra },
+    (m) => {
+      if (m.log) for (let i = 0; i < m.log.length; i += 3) events.push([m.log[i], m.log[i + 1], m.log[i + 2]]);
+      else last = m;
+    },
+    () => compile(text),
+  );
+  return { events, last };
+}
+
+// Whether the carves (and walls) make a spanning tree of the live cells.
+function perfect(topology, events, startsOpen) {
+  const cells = topology.start.length - 1;
+  const key = (a, b) => (a < b ? `${a},${b}` : `${b},${a}`);
+  const open = new Set();
+  if (startsOpen) {
+    for (let a = 0; a < cells; a++) {
+      for (let k = topology.start[a]; k < topology.start[a + 1]; k++) open.add(key(a, topology.adj[k]));
+    }
+  }
+  for (const [op, a, b] of events) {
+    if (op === OP.carve) open.add(key(a, b));
+    if (op === OP.wall) open.delete(key(a, b));
+  }
+  const live = [...topology.live].filter((x) => x).length;
+  if (open.size !== live - 1) return false;
+  const parent = Array.from({ length: cells }, (_, i) => i);
+  const find = (x) => (parent[x] === x ? x : (parent[x] = find(parent[x])));
+  for (const e of open) {
+    const [a, b] = e.split(",").map(Number);
+    parent[find(a)] = find(b);
+  }
+  const roots = new Set();
+  for (let c = 0; c < cells; c++) if (topology.live[c]) roots.add(find(c));
+  return roots.size === 1;
+}
+
+test("the random source draws what Rust's does", () => {
+  const cases = JSON.parse(readFileSync(join(root, "tests/fixtures/pcg32.json"), "utf8"));
+  for (const c of cases) {
+    const rng = new Rng(c.seed_hi, c.seed_lo);
+    assert.deepEqual(Array.from({ length: 8 }, () => rng.nextU32()), c.next_u32, `seed ${c.seed_hi}:${c.seed_lo}`);
+    for (const [n, k] of c.below) assert.equal(rng.below(n), k, `below(${n})`);
+  }
+});
+
+const generators = readdirSync(starters).filter((f) => !readFileSync(join(starters, f), "utf8").includes("function solve("));
+const solvers = readdirSync(starters).filter((f) => readFileSync(join(starters, f), "utf8").includes("function solve("));
+
+test("every generator starter makes a perfect maze, masked cells included", () => {
+  assert.ok(generators.length >= 5, generators.join(", "));
+  for (const file of generators) {
+    const text = readFileSync(join(starters, file), "utf8");
+    for (const topology of [square(1, 1), square(2, 1), square(7, 5), square(12, 9, new Set([0, 13, 14, 40, 107]))]) {
+      const { events, last } = runProgram(text, "generator", topology);
+      assert.equal(last.error, undefined, `${file}: ${last.error}`);
+      assert.ok(perfect(topology, events, last.startsOpen), `${file} on ${topology.start.length - 1} cells`);
+      assert.equal(last.steps, events.length);
+    }
+  }
+});
+
+test("every solver starter walks from start to goal through openings", () => {
+  assert.ok(solvers.length >= 2, solvers.join(", "));
+  const topology = square(11, 8);
+  const maze = runProgram(readFileSync(join(starters, "backtracker.js"), "utf8"), "generator", topology);
+  const open = new Uint8Array(88);
+  const side = (a, b) => {
+    for (let k = topology.start[a]; k < topology.start[a + 1]; k++) if (topology.adj[k] === b) return k - topology.start[a];
+    return -1;
+  };
+  for (const [op, a, b] of maze.events) {
+    if (op === OP.carve) {
+      open[a] |= 1 << side(a, b);
+      open[b] |= 1 << side(b, a);
+    }
+  }
+  for (const file of solvers) {
+    const text = readFileSync(join(starters, file), "utf8");
+    const { last } = runProgram(text, "solver", topology, { open, start: 0, goal: 87 });
+    assert.equal(last.error, undefined, `${file}: ${last.error}`);
+    assert.equal(last.path[0], 0);
+    assert.equal(last.path.at(-1), 87);
+    for (let i = 1; i < last.path.length; i++) {
+      const [a, b] = [last.path[i - 1], last.path[i]];
+      assert.ok((open[a] >> side(a, b)) & 1, `${file}: ${a} to ${b} goes through a wall`);
+    }
+  }
+});
+
+test("bad calls stop the run and name the call and the step", () => {
+  const topology = square(3, 3);
+  const cases = [
+    ["function generate(maze) { maze.carve(0, 4); }", "step 1: carve(0, 4): the cells are not neighbours"],
+    ["function generate(maze) { maze.carve(0, 1); maze.carve(1, 0); }", "step 2: carve(1, 0): the wall is already open"],
+    ["function generate(maze) { maze.cursor(9); }", "step 1: cursor: 9 is not a cell (cells are 0 to 8)"],
+    ["function generate(maze) { maze.mark(0, 'purple'); }", 'step 1: mark(0, "purple"): the kinds are'],
+    ["function generate(maze) { maze.carve(0, 1); maze.openAll(); }", "step 2: openAll(): call it first"],
+    ["function generate(maze, rng) { rng.below(0); }", "rng.below(0): n must be a whole number"],
+    ["function nothing() {}", "a generator defines function generate(maze, rng)"],
+    ["function generate(maze) {\n  maze.carve(0, 1);\n  null.x;\n}", "TypeError"],
+  ];
+  for (const [text, says] of cases) {
+    const { events, last } = runProgram(text, "generator", topology);
+    assert.ok(last.error && last.error.includes(says), `${text}: ${last.error}`);
+    if (text.includes("carve(0, 1); maze.carve(1, 0)")) assert.equal(events.length, 1, "the steps before stay");
+  }
+  const solver = runProgram("function solve(maze) { maze.carve(0, 1); return []; }", "solver", topology, {
+    open: new Uint8Array(9),
+    start: 0,
+    goal: 8,
+  });
+  assert.match(solver.last.error, /a solver cannot change the walls/);
+  const endless = runProgram("function generate(maze) { for (;;) maze.cursor(0); }", "generator", topology, {
+    maxSteps: 1000,
+  });
+  assert.match(endless.last.error, /more than 1000 steps/);
+  assert.equal(endless.events.length, 1000, "the steps before the limit reach the page");
+});
+
+test("a program that starts open records it and walls its maze", () => {
+  const topology = square(4, 3);
+  const text = `function generate(maze, rng) {
+    maze.openAll();
+    // Wall off all but a comb: keep the top row and every column.
+    for (let y = 1; y < 3; y++) for (let x = 0; x < 3; x++) maze.wall(y * 4 + x, y * 4 + x + 1);
+  }`;
+  const { events, last } = runProgram(text, "generator", topology);
+  assert.equal(last.error, undefined, last.error);
+  assert.equal(last.startsOpen, true);
+  assert.ok(perfect(topology, events, true));
+});

@@ -1,0 +1,304 @@
+// mazelab's program harness: the script a person's generator or solver runs
+// in, inside a Web Worker of its own. It gives the program `maze` and `rng`,
+// checks every call as it is made, and records each change as an event:
+// three numbers, [op, a, b], in the numbering src/program/log.rs reads.
+// The worker posts the log in pieces as it grows, so the steps before an
+// error (or before the page stops an endless loop) reach the stage.
+//
+// Loaded in a worker, it waits for one message: { kind, seedHi, seedLo,
+// shape, width, height, topology, open, start, goal, maxSteps, lineOffset }. In Node's tests it is required
+// as a module and `run` is called directly.
+
+"use strict";
+
+const OP = { carve: 0, wall: 1, mark: 2, cursor: 3, phase: 4 };
+const MARKS = { blank: 0, frontier: 1, stack: 1, walk: 2, explored: 3, path: 4, dead: 5 };
+const PIECE_EVENTS = 1 << 16;
+
+// PCG32 (XSH RR) on two 32-bit halves, seeded as the reference
+// pcg32_srandom_r and rand_pcg's Pcg32::new: the generator every built-in
+// draws from, so a seed means the same draws here as in Rust
+// (tests/e2e/harness.test.mjs holds it to Rust's numbers).
+const MUL_HI = 0x5851f42d;
+const MUL_LO = 0x4c957f2d;
+const STREAM_HI = 0x6d617a65; // 0x6d61_7a65_6c61_6221: mazelab's stream
+const STREAM_LO = 0x6c616221;
+
+// The 64-bit product of two 32-bit numbers, as [hi, lo].
+function mul32(a, b) {
+  const a0 = a & 0xffff, a1 = a >>> 16, b0 = b & 0xffff, b1 = b >>> 16;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  const lo = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  const hi = (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) >>> 0;
+  return [hi, lo];
+}
+
+class Rng {
+  // `seedHi`, `seedLo`: the maze's 64-bit seed in two halves.
+  constructor(seedHi, seedLo) {
+    // increment = (stream << 1) | 1
+    this.incHi = ((STREAM_HI << 1) | (STREAM_LO >>> 31)) >>> 0;
+    this.incLo = ((STREAM_LO << 1) | 1) >>> 0;
+    this.hi = seedHi >>> 0;
+    this.lo = seedLo >>> 0;
+    this.addInc();
+    this.step();
+  }
+
+  addInc() {
+    const lo = this.lo + this.incLo;
+    this.hi = (this.hi + this.incHi + (lo > 0xffffffff ? 1 : 0)) >>> 0;
+    this.lo = lo >>> 0;
+  }
+
+  step() {
+    const [phi, plo] = mul32(this.lo, MUL_LO);
+    this.hi = (phi + Math.imul(this.hi, MUL_LO) + Math.imul(this.lo, MUL_HI)) >>> 0;
+    this.lo = plo;
+    this.addInc();
+  }
+
+  // The next 32 random bits, as a number 0 <= n < 2^32.
+  nextU32() {
+    const hi = this.hi, lo = this.lo;
+    this.step();
+    const xHi = hi ^ (hi >>> 18);
+    const xLo = lo ^ ((lo >>> 18) | (hi << 14));
+    const xorshifted = ((xLo >>> 27) | (xHi << 5)) >>> 0;
+    const rot = hi >>> 27;
+    return ((xorshifted >>> rot) | (xorshifted << ((32 - rot) & 31))) >>> 0;
+  }
+
+  // An integer 0 <= k < n, without bias (Lemire's method, as Rust's).
+  below(n) {
+    if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) {
+      throw new ProgramError(`rng.below(${n}): n must be a whole number from 1 to 2^32 - 1`);
+    }
+    let [hi, lo] = mul32(this.nextU32(), n);
+    if (lo < n) {
+      const threshold = (0x100000000 - n) % n;
+      while (lo < threshold) {
+        [hi, lo] = mul32(this.nextU32(), n);
+      }
+    }
+    return hi;
+  }
+
+  // A number 0 <= x < 1.
+  random() {
+    return this.nextU32() / 4294967296;
+  }
+
+  // Shuffles `array` in place (Fisher-Yates from the end) and returns it.
+  shuffle(array) {
+    if (!Array.isArray(array)) throw new ProgramError("rng.shuffle(...): give it an array");
+    for (let i = array.length - 1; i > 0; i--) {
+      const j = this.below(i + 1);
+      const t = array[i];
+      array[i] = array[j];
+      array[j] = t;
+    }
+    return array;
+  }
+}
+
+// A bad call: the run stops and the page names the call and the step.
+class ProgramError extends Error {}
+
+// The maze a program sees. `topology`: { start, adj, live, centres } (the
+// neighbours of cell c are adj[start[c] .. start[c + 1]], clockwise);
+// `open`: one bit per neighbour, the walls already open (a solver's maze).
+function makeMaze(setup, record) {
+  const { shape, width, height } = setup;
+  const { start, adj, live, centres } = setup.topology;
+  const cells = start.length - 1;
+  const open = setup.open ? Uint8Array.from(setup.open) : new Uint8Array(cells);
+  const solving = setup.kind === "solver";
+  let opened = false;
+
+  const cell = (call, c) => {
+    if (!Number.isInteger(c) || c < 0 || c >= cells) {
+      throw new ProgramError(`${call}: ${c} is not a cell (cells are 0 to ${cells - 1})`);
+    }
+    if (!live[c]) throw new ProgramError(`${call}: cell ${c} is masked off, no part of the maze`);
+    return c;
+  };
+  const side = (a, b) => {
+    for (let k = start[a]; k < start[a + 1]; k++) if (adj[k] === b) return k - start[a];
+    return -1;
+  };
+  const between = (call, a, b) => {
+    cell(call, a);
+    cell(call, b);
+    const k = side(a, b);
+    if (k < 0) throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
+    return k;
+  };
+  const setWall = (a, b, k, on) => {
+    const kb = side(b, a);
+    if (on) {
+      open[a] |= 1 << k;
+      open[b] |= 1 << kb;
+    } else {
+      open[a] &= ~(1 << k);
+      open[b] &= ~(1 << kb);
+    }
+  };
+  const change = (call, a, b, on) => {
+    if (solving) throw new ProgramError(`${call}(${a}, ${b}): a solver cannot change the walls`);
+    const k = between(call, a, b);
+    const isOpen = (open[a] >> k) & 1;
+    if (isOpen === (on ? 1 : 0)) {
+      throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${on ? "open" : "a wall"}`);
+    }
+    setWall(a, b, k, on);
+    record(on ? OP.carve : OP.wall, a, b);
+  };
+
+  return {
+    cells,
+    width,
+    height,
+    shape,
+    isLive: (c) => Number.isInteger(c) && c >= 0 && c < cells && live[c] === 1,
+    neighbors(c) {
+      cell("neighbors", c);
+      const out = [];
+      for (let k = start[c]; k < start[c + 1]; k++) out.push(adj[k]);
+      return out;
+    },
+    isOpen(a, b) {
+      const k = between("isOpen", a, b);
+      return ((open[a] >> k) & 1) === 1;
+    },
+    carve: (a, b) => change("carve", a, b, true),
+    wall: (a, b) => change("wall", a, b, false),
+    openAll() {
+      if (solving) throw new ProgramError("openAll(): a solver cannot change the walls");
+      if (opened || record.count() > 0) {
+        throw new ProgramError("openAll(): call it first, before any other change");
+      }
+      opened = true;
+      for (let a = 0; a < cells; a++) {
+        if (!live[a]) continue;
+        for (let k = start[a]; k < start[a + 1]; k++) open[a] |= 1 << (k - start[a]);
+      }
+      record.open();
+    },
+    mark(c, kind) {
+      cell("mark", c);
+      if (kind === "current") return record(OP.cursor, c, 0);
+      const m = MARKS[kind];
+      if (m === undefined) {
+        throw new ProgramError(
+          `mark(${c}, ${JSON.stringify(kind)}): the kinds are ${Object.keys(MARKS).join(", ")}, current`,
+        );
+      }
+      record(OP.mark, c, m);
+    },
+    cursor: (c) => record(OP.cursor, cell("cursor", c), 0),
+    phase(k) {
+      if (!Number.isInteger(k) || k < 1 || k > 127) {
+        throw new ProgramError(`phase(${k}): steps are 1 to 127`);
+      }
+      record(OP.phase, k, 0);
+    },
+    center(c) {
+      cell("center", c);
+      return [centres[2 * c], centres[2 * c + 1]];
+    },
+  };
+}
+
+// Runs one program to its end. `post(message)` receives the log in pieces
+// ({ log: Int32Array }) and then one last message: { done, startsOpen,
+// steps, path?, error? }. An error names the call and step, or the line.
+function run(setup, post, compile) {
+  let log = new Int32Array(3 * 4096);
+  let used = 0;
+  let sent = 0;
+  let steps = 0;
+  let startsOpen = false;
+  const maxSteps = setup.maxSteps || 50000000;
+  const flush = () => {
+    if (used > 0) {
+      post({ log: log.slice(0, used) });
+      sent += used / 3;
+      used = 0;
+    }
+  };
+  const record = (op, a, b) => {
+    if (steps >= maxSteps) {
+      throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
+    }
+    if (used + 3 > log.length) {
+      if (used >= 3 * PIECE_EVENTS) {
+        flush();
+      } else {
+        const bigger = new Int32Array(log.length * 2);
+        bigger.set(log);
+        log = bigger;
+      }
+    }
+    log[used++] = op;
+    log[used++] = a;
+    log[used++] = b;
+    steps++;
+  };
+  record.count = () => steps;
+  record.open = () => {
+    startsOpen = true;
+  };
+  const maze = makeMaze(setup, record);
+  const rng = new Rng(setup.seedHi >>> 0, setup.seedLo >>> 0);
+  let outcome = { done: true };
+  try {
+    const program = compile(setup.text);
+    if (setup.kind === "solver") {
+      if (typeof program.solve !== "function") {
+        throw new ProgramError("a solver defines function solve(maze, start, goal)");
+      }
+      const path = program.solve(maze, setup.start, setup.goal);
+      if (!Array.isArray(path)) {
+        throw new ProgramError("solve(...) must return the path as an array of cells");
+      }
+      outcome.path = path.map((c) => (Number.isInteger(c) ? c : -1));
+    } else {
+      if (typeof program.generate !== "function") {
+        throw new ProgramError("a generator defines function generate(maze, rng)");
+      }
+      program.generate(maze, rng);
+    }
+  } catch (e) {
+    outcome.error = describe(e, steps, setup.lineOffset || 0);
+  }
+  flush();
+  outcome.startsOpen = startsOpen;
+  outcome.steps = steps;
+  post(outcome);
+}
+
+// An error as the page shows it: a bad call names its step; anything else
+// names the program's line where the stack gives one.
+function describe(e, steps, lineOffset) {
+  if (e instanceof ProgramError) return `step ${steps + 1}: ${e.message}`;
+  const text = e && e.message ? `${e.name || "Error"}: ${e.message}` : String(e);
+  const line = lineOf(e, lineOffset);
+  return line ? `line ${line}: ${text}` : text;
+}
+
+// The program's line an exception came from: the first stack frame in the
+// program's own script (whose first line is `lineOffset + 1`).
+function lineOf(e, lineOffset) {
+  const stack = (e && e.stack) || "";
+  for (const m of stack.matchAll(/(?:program\.js|<anonymous>|blob:[^\s)]*):(\d+):\d+/g)) {
+    const line = Number(m[1]) - lineOffset;
+    if (line >= 1) return line;
+  }
+  return 0;
+}
+
+if (typeof module !== "undefined" && module.exports) {
+  module.exports = { run, Rng, makeMaze, OP, MARKS };
+}
