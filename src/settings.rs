@@ -79,6 +79,15 @@ impl PanelSpec {
     }
 }
 
+/// The page's three views.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum View {
+    #[default]
+    Maze,
+    Lab,
+    Code,
+}
+
 /// Everything the link reproduces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -100,7 +109,11 @@ pub struct Settings {
     pub start: Option<Cell>,
     pub goal: Option<Cell>,
     /// Whether the page shows the lab rather than the maze.
-    pub view_lab: bool,
+    /// The view shown: the maze, the lab, or the code editor.
+    pub view: View,
+    /// The person's own program (the Code view), if any: kept in the link
+    /// (`program`, see `program::link`) and run only when asked.
+    pub program: Option<String>,
     /// What the lab runs (kept in the link even while the maze shows).
     pub lab: crate::lab::settings::LabSettings,
     /// The carving's step to open paused at (`at=N`).
@@ -129,7 +142,8 @@ impl Settings {
             solver: "bfs",
             start: None,
             goal: None,
-            view_lab: false,
+            view: View::Maze,
+            program: None,
             lab: crate::lab::settings::LabSettings::default(),
             at: None,
             solve_at: None,
@@ -255,11 +269,15 @@ impl Settings {
             "compare" => self.compare = parse_compare(value)?,
             "solver" => self.solver = solve::find(value).map_err(said)?.name,
             "view" => {
-                self.view_lab = match value.trim() {
-                    "lab" => true,
-                    "maze" => false,
-                    other => return Err(format!("'{other}' is not maze or lab")),
+                self.view = match value.trim() {
+                    "maze" => View::Maze,
+                    "lab" => View::Lab,
+                    "code" => View::Code,
+                    other => return Err(format!("'{other}' is not maze, lab or code")),
                 }
+            }
+            "program" => {
+                self.program = Some(crate::program::link::decode(value).map_err(said)?);
             }
             k if k == "lab" || k.starts_with("lab_") => return self.lab.set(k, value),
             "at" => self.at = Some(parse_step(value)?),
@@ -361,8 +379,13 @@ impl Settings {
         if let Some(n) = self.solve_at {
             parts.push(format!("solve_at={n}"));
         }
-        if self.view_lab {
-            parts.push("view=lab".into());
+        match self.view {
+            View::Maze => {}
+            View::Lab => parts.push("view=lab".into()),
+            View::Code => parts.push("view=code".into()),
+        }
+        if let Some(text) = &self.program {
+            parts.push(format!("program={}", crate::program::link::encode(text)));
         }
         parts.extend(self.lab.query_parts());
         parts.join("&")
@@ -536,7 +559,7 @@ mod tests {
                      &lab_size=25x25&lab_runs=80&lab_trees=2x3&lab_tree_runs=900";
         let (settings, notices) = Settings::from_query(query, 1);
         assert!(notices.is_empty(), "{notices:?}");
-        assert!(settings.view_lab);
+        assert_eq!(settings.view, View::Lab);
         assert_eq!(settings.lab.candidates_text(), "wilson~growing-tree:oldest");
         assert_eq!((settings.lab.runs, settings.lab.tree_runs), (80, 900));
         let (again, notices) = Settings::from_query(&settings.to_query(), 2);
@@ -544,7 +567,7 @@ mod tests {
         assert_eq!(again, settings);
         let (broken, notices) = Settings::from_query("view=sideways&lab_runs=-1&lab=", 1);
         assert_eq!(notices.len(), 3, "{notices:?}");
-        assert!(!broken.view_lab);
+        assert_eq!(broken.view, View::Maze);
         assert_eq!(broken.lab, crate::lab::settings::LabSettings::default());
     }
 

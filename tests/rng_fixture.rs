@@ -37,5 +37,9 @@ fn the_written_draws_are_the_generators_own() {
         std::fs::write(path, fixture()).unwrap();
     }
     let written = std::fs::read_to_string(path).unwrap();
-    assert_eq!(written, fixture(), "tests/fixtures/pcg32.json is out of date");
+    assert_eq!(
+        written,
+        fixture(),
+        "tests/fixtures/pcg32.json is out of date"
+    );
 }

@@ -443,9 +443,12 @@ pub static ALGORITHMS: &[Algorithm] = &[
 ];
 
 /// The registry entry for a name, or an error listing the valid names.
+/// `program` finds the person's own generator (`PROGRAM`), which the lists
+/// of generators leave out.
 pub fn find(name: &str) -> Result<&'static Algorithm, MazeError> {
     ALGORITHMS
         .iter()
+        .chain(std::iter::once(&PROGRAM))
         .find(|a| a.name == name.trim())
         .ok_or_else(|| MazeError::UnknownAlgorithm {
             name: name.to_string(),
@@ -526,6 +529,41 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
     ALGORITHMS
         .iter()
         .filter(move |a| check_shape(a, shape).is_ok())
+}
+
+/// Where a generator's events come from: a registry entry, or a program's
+/// recorded run (`Generator::program`).
+#[derive(Clone)]
+pub enum Source {
+    Builtin(&'static Algorithm),
+    Recorded {
+        events: std::sync::Arc<[Event]>,
+        starts_open: bool,
+    },
+}
+
+impl Source {
+    /// A generator from this source on the params.
+    pub fn start(&self, params: Params, visuals: bool) -> Generator {
+        match self {
+            Source::Builtin(algorithm) => Generator::new(algorithm, params, visuals),
+            Source::Recorded {
+                events,
+                starts_open,
+            } => Generator::program(events.clone(), *starts_open, params, visuals),
+        }
+    }
+
+    /// The registry entry it runs as (`PROGRAM` for a recording).
+    pub fn algorithm(&self) -> &'static Algorithm {
+        match self {
+            Source::Builtin(algorithm) => algorithm,
+            Source::Recorded {
+                starts_open: true, ..
+            } => &PROGRAM_ON_OPEN,
+            Source::Recorded { .. } => &PROGRAM,
+        }
+    }
 }
 
 /// A running generator: an iterator of events ending with [`Event::Done`].

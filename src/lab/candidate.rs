@@ -35,6 +35,13 @@ impl Candidate {
             None => (text.trim(), None),
         };
         let algorithm = generate::find(name)?;
+        if std::ptr::eq(algorithm, &generate::PROGRAM) {
+            return Err(MazeError::BadValue {
+                what: "algorithm",
+                given: text.to_string(),
+                valid: "a built-in generator: the lab does not run programs yet".into(),
+            });
+        }
         let pop = match (pop, algorithm.knob) {
             (Some(spec), Knob::Pop) => PopSpec::parse(spec)?,
             (None, _) => PopSpec::default(),

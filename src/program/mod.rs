@@ -9,8 +9,10 @@
 pub mod link;
 pub mod log;
 pub mod replay;
+pub mod tables;
 pub mod verdict;
 
 pub use log::{decode, LogError, Op};
 pub use replay::Replay;
+pub use tables::{tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

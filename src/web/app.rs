@@ -65,6 +65,8 @@ pub struct App {
     pub(super) play: Play,
     /// Whether the view is "fit": it re-fits on resize.
     pub(super) fitted: bool,
+    /// The Code view: the editor, a running program, its last recording.
+    pub(super) code: super::code::Code,
     /// The lab view's run, its workers and its last results.
     pub(super) lab: super::lab::Lab,
     /// A solve the timeline has paused (rewound or paused by the viewer).
@@ -83,6 +85,7 @@ impl App {
             pointer: PointerState::default(),
             play: Play::default(),
             fitted: true,
+            code: Default::default(),
             lab: Default::default(),
             solve_paused: false,
         }
@@ -122,9 +125,11 @@ impl App {
         // The panels share the timeline's checkpoint budget.
         let budget = crate::timeline::DEFAULT_BUDGET / specs.len().max(1);
         for spec in specs {
+            let source = self.source_for(&spec)?;
             let mut panel = Panel::new(
                 &parent,
                 spec,
+                source,
                 &shape,
                 self.settings.seed,
                 self.settings.braid,
@@ -231,7 +236,7 @@ impl App {
     pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
         // Behind the lab's tab the maze waits where it was (and its frame
         // gap restarts when it shows again).
-        if self.settings.view_lab {
+        if self.settings.view == crate::settings::View::Lab {
             self.clock.restart();
             return Ok(());
         }

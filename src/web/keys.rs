@@ -39,7 +39,7 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
         }
     }
     // The lab view has no maze to steer: only the theme and help keys.
-    if app.settings.view_lab && !matches!(key.key().as_str(), "t" | "?") {
+    if app.settings.view == crate::settings::View::Lab && !matches!(key.key().as_str(), "t" | "?") {
         return Ok(());
     }
     let help_open = dom::by_id::<HtmlDialogElement>("help").is_ok_and(|d| d.open());

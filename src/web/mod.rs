@@ -16,6 +16,7 @@
 mod app;
 mod blit;
 mod clock;
+mod code;
 mod controls;
 mod dom;
 mod export;
@@ -32,6 +33,7 @@ mod status;
 mod steps;
 mod theme;
 mod timeline;
+mod views;
 
 pub use handle::{keep_alive, AppHandle};
 pub use mount::mount;

@@ -10,6 +10,7 @@ use super::keys;
 use super::lab;
 use super::stage::ZOOM_STEP;
 use super::theme;
+use super::views;
 use crate::generate::ALGORITHMS;
 use crate::rng::fresh_seed;
 use crate::settings::Settings;
@@ -51,8 +52,11 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         app.borrow_mut().lab.home = Rc::downgrade(&app);
         lab::view::fill()?;
         lab::view::show(&app.borrow().settings.lab)?;
-        lab::view::set_view(app.borrow().settings.view_lab)?;
     }
+    if dom::by_id_opt("code").is_some() {
+        App::mount_code(&app)?;
+    }
+    views::set_view(app.borrow().settings.view)?;
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
 
@@ -216,8 +220,12 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
     }
     listen("document", "keydown", Box::new(keys::on_key))?;
+    mount_tabs(&mut listen)?;
     if dom::by_id_opt("lab").is_some() {
         mount_lab(&mut listen)?;
+    }
+    if dom::by_id_opt("code").is_some() {
+        mount_code(&mut listen)?;
     }
     listen(
         "solver",
@@ -364,22 +372,44 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     })
 }
 
-/// Wires the Maze / Lab tabs and the lab's form and buttons.
-fn mount_lab(
+/// Wires the Maze / Lab / Code tabs.
+fn mount_tabs(
     listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
 ) -> Result<(), JsValue> {
-    for (id, lab) in [("view-maze", false), ("view-lab", true)] {
+    for (id, view) in views::tabs() {
+        if dom::by_id_opt(id).is_none() {
+            continue;
+        }
         listen(
             id,
             "click",
             Box::new(move |app, _| {
-                app.settings.view_lab = lab;
-                lab::view::set_view(lab)?;
+                app.settings.view = view;
+                views::set_view(view)?;
                 app.sync_url();
                 Ok(())
             }),
         )?;
     }
+    Ok(())
+}
+
+/// Wires the Code view: Run and the starters.
+fn mount_code(
+    listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
+    listen("code-run", "click", Box::new(|app, _| app.run_program()))?;
+    listen(
+        "code-starter",
+        "change",
+        Box::new(|app, _| app.load_starter()),
+    )
+}
+
+/// Wires the lab's form and buttons.
+fn mount_lab(
+    listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
     listen(
         "lab-form",
         "change",

@@ -13,7 +13,7 @@ mod solving;
 use crate::analyze;
 use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
-use crate::generate::{self, Algorithm, Generator, Params};
+use crate::generate::{self, Generator, Params, Source};
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::overlay::Overlay;
 use crate::render::canvas::overlay_scene::OverlayScene;
@@ -59,7 +59,7 @@ pub struct Panel {
     result: Element,
     /// The generator, its options and the checkpoint budget, for the
     /// timeline an instant run makes only when it is first rewound.
-    algorithm: &'static Algorithm,
+    source: Source,
     params: Params,
     budget: usize,
     /// The run as a recording (visual events): from the start when it is
@@ -92,6 +92,7 @@ impl Panel {
     pub fn new(
         parent: &Element,
         spec: PanelSpec,
+        source: Source,
         shape: &Shape,
         seed: u64,
         braid: u8,
@@ -151,8 +152,7 @@ impl Panel {
         wrap.append_child(&result)?;
         parent.append_child(&wrap)?;
 
-        let algorithm =
-            generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        let algorithm = source.algorithm();
         generate::check_shape(algorithm, shape).map_err(|e| JsValue::from_str(&e.to_string()))?;
         let params = Params {
             pop: spec.pop.clone(),
@@ -161,7 +161,7 @@ impl Panel {
             weave,
             ..Params::on(shape.clone(), seed)
         };
-        let generator = Generator::new(algorithm, params.clone(), visuals);
+        let generator = source.start(params.clone(), visuals);
         let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
         let (timeline, instant) = if visuals {
             let expected = u64::from(shape.cells()) * carving::EVENTS_PER_CELL_GUESS;
@@ -197,7 +197,7 @@ impl Panel {
             solve: None,
             solve_outcome: None,
             result,
-            algorithm,
+            source,
             params,
             budget,
             timeline,

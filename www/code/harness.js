@@ -13,7 +13,14 @@
 
 const OP = { carve: 0, wall: 1, mark: 2, cursor: 3, phase: 4 };
 const MARKS = { blank: 0, frontier: 1, stack: 1, walk: 2, explored: 3, path: 4, dead: 5 };
+// The log goes to the page in pieces: the first events at once, then at
+// least every PIECE_MS (checked every CHECK_EVENTS events) or every
+// PIECE_EVENTS events, so that a run the page has to stop leaves its steps.
 const PIECE_EVENTS = 1 << 16;
+const PIECE_MS = 100;
+const CHECK_EVENTS = 1024;
+const FIRST_EVENTS = 64;
+const now = () => (typeof performance !== "undefined" ? performance.now() : Date.now());
 
 // PCG32 (XSH RR) on two 32-bit halves, seeded as the reference
 // pcg32_srandom_r and rand_pcg's Pcg32::new: the generator every built-in
@@ -221,12 +228,14 @@ function run(setup, post, compile) {
   let steps = 0;
   let startsOpen = false;
   const maxSteps = setup.maxSteps || 50000000;
+  let flushed = now();
   const flush = () => {
     if (used > 0) {
       post({ log: log.slice(0, used) });
       sent += used / 3;
       used = 0;
     }
+    flushed = now();
   };
   const record = (op, a, b) => {
     if (steps >= maxSteps) {
@@ -245,6 +254,7 @@ function run(setup, post, compile) {
     log[used++] = a;
     log[used++] = b;
     steps++;
+    if (steps <= FIRST_EVENTS || (steps % CHECK_EVENTS === 0 && now() - flushed > PIECE_MS)) flush();
   };
   record.count = () => steps;
   record.open = () => {

@@ -148,21 +148,6 @@ pub(in crate::web) fn read_form() -> Result<LabSettings, String> {
     Ok(s)
 }
 
-/// Shows the maze or the lab.
-pub(in crate::web) fn set_view(lab: bool) -> Result<(), JsValue> {
-    dom::set_hidden("layout", lab);
-    dom::set_hidden("lab", !lab);
-    for (id, on) in [("view-maze", !lab), ("view-lab", lab)] {
-        let tab: Element = dom::by_id(id)?;
-        tab.set_attribute("aria-selected", if on { "true" } else { "false" })?;
-        tab.set_attribute("tabindex", if on { "0" } else { "-1" })?;
-    }
-    dom::document()
-        .document_element()
-        .ok_or("a document element")?
-        .set_attribute("data-view", if lab { "lab" } else { "maze" })
-}
-
 /// The status line: its state (`running`, `done`, `cancelled`, `error`,
 /// `invalid`) in `data-state` for tests and styles, and its text.
 pub(in crate::web) fn show_status(state: &str, text: &str) -> Result<(), JsValue> {

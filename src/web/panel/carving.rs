@@ -2,7 +2,6 @@
 //! time, built at once, or sought to any step and repainted.
 
 use super::Panel;
-use crate::generate::Generator;
 use crate::render::canvas::scene::Scene;
 use crate::timeline::Timeline;
 
@@ -14,7 +13,11 @@ pub(super) const EVENTS_PER_CELL_GUESS: u64 = 5;
 impl Panel {
     /// The generator, and whether it weaves and braids.
     pub fn run_kind(&self) -> (&'static crate::generate::Algorithm, bool, bool) {
-        (self.algorithm, self.params.weave, self.params.braid > 0)
+        (
+            self.source.algorithm(),
+            self.params.weave,
+            self.params.braid > 0,
+        )
     }
 
     /// The step the maze shows.
@@ -37,10 +40,10 @@ impl Panel {
     fn ensure_timeline(&mut self) {
         let steps = self.steps;
         let done = self.scene.done;
-        let (algorithm, params, budget) = (self.algorithm, &self.params, self.budget);
+        let (source, params, budget) = (&self.source, &self.params, self.budget);
         self.timeline.get_or_insert_with(|| {
-            let generator = Generator::new(algorithm, params.clone(), true);
-            let start = Scene::new(generator.initial_grid(), algorithm.starts_open);
+            let generator = source.start(params.clone(), true);
+            let start = Scene::new(generator.initial_grid(), source.algorithm().starts_open);
             let mut timeline = Timeline::new(generator, &start, steps, budget);
             if done {
                 // Built at once: recorded in the background from here.

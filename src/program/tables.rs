@@ -1,0 +1,96 @@
+//! The maze as a program's worker sees it: flat tables the page hands over
+//! once, so that a program's `neighbors` and `isOpen` cost no call back
+//! into the page. Cell `c`'s live neighbours, in the shape's clockwise
+//! order, are `adj[start[c] .. start[c + 1]]`; bit `k` of `open[c]` says the
+//! wall to its `k`-th neighbour is open.
+
+use crate::grid::Grid;
+use crate::shape::Topology;
+
+/// A maze's tables for the program harness (`www/code/harness.js`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tables {
+    pub start: Vec<u32>,
+    pub adj: Vec<u32>,
+    /// 1 for a cell of the maze, 0 for one a mask switches off.
+    pub live: Vec<u8>,
+    /// Each cell's centre, x then y, in the shape's drawing units.
+    pub centres: Vec<f64>,
+    pub open: Vec<u8>,
+}
+
+/// The tables of `grid`'s shape and its open walls.
+pub fn tables(grid: &Grid) -> Tables {
+    let shape = grid.shape();
+    let cells = grid.cells();
+    let mut t = Tables {
+        start: Vec::with_capacity(cells as usize + 1),
+        adj: Vec::with_capacity(cells as usize * 4),
+        live: Vec::with_capacity(cells as usize),
+        centres: Vec::with_capacity(cells as usize * 2),
+        open: Vec::with_capacity(cells as usize),
+    };
+    t.start.push(0);
+    for c in 0..cells {
+        let live = shape.is_cell(c);
+        t.live.push(u8::from(live));
+        let (x, y) = shape.centre(c);
+        t.centres.extend([x, y]);
+        let mut open = 0u8;
+        if live {
+            for (k, &n) in shape.neighbors(c).as_slice().iter().enumerate() {
+                t.adj.push(n);
+                if grid.is_open_between(c, n) {
+                    open |= 1 << k;
+                }
+            }
+        }
+        t.open.push(open);
+        t.start.push(t.adj.len() as u32);
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Mask, Shape};
+
+    #[test]
+    fn each_cell_lists_its_live_neighbours_and_open_walls() {
+        for (kind, size) in [
+            ("square", "4x3"),
+            ("hex", "4x3"),
+            ("polar", "3"),
+            ("triangle", "5x3"),
+        ] {
+            let shape = Shape::parse(kind, size, None).unwrap();
+            let mut grid = Grid::closed_shape(shape.clone());
+            let (a, b) = (1, shape.neighbors(1).as_slice()[0]);
+            grid.set_open(a, b, true);
+            let t = tables(&grid);
+            for c in 0..shape.cells() {
+                let listed = &t.adj[t.start[c as usize] as usize..t.start[c as usize + 1] as usize];
+                assert_eq!(listed, shape.neighbors(c).as_slice(), "{kind} cell {c}");
+                for (k, &n) in listed.iter().enumerate() {
+                    let open = t.open[c as usize] >> k & 1 == 1;
+                    assert_eq!(open, grid.is_open_between(c, n), "{kind} {c}-{n}");
+                }
+            }
+            assert_eq!(t.centres.len(), 2 * shape.cells() as usize);
+        }
+    }
+
+    #[test]
+    fn masked_cells_are_off_and_listed_by_no_one() {
+        let (_, mask) = Mask::from_text(".X.\n...").unwrap();
+        let shape = Shape::parse("square", "3x2", None)
+            .unwrap()
+            .with_mask(mask)
+            .unwrap();
+        let t = tables(&Grid::closed_shape(shape));
+        assert_eq!(t.live, [1, 0, 1, 1, 1, 1]);
+        assert!(!t.adj.contains(&1));
+        assert_eq!(t.start[1], t.start[2], "a masked cell has no neighbours");
+    }
+}

@@ -1,0 +1,344 @@
+//! The Code view: a person's own generator, written in the editor and run
+//! in a worker of its own (`worker`), its recorded run played on the stage
+//! like a built-in's (`generate::Source::Recorded`), with a verdict under
+//! the editor. The program is kept in the link (`program`) and in the
+//! browser's storage, and a program that arrives by link runs only when
+//! the person presses Run.
+
+mod editor;
+mod worker;
+
+use super::app::App;
+use super::dom;
+use crate::event::Event;
+use crate::generate::{Source, PROGRAM};
+use crate::grid::Grid;
+use crate::program::{self, Verdict};
+use crate::settings::PanelSpec;
+use crate::shape::Shape;
+use editor::Editor;
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use std::sync::Arc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use worker::{Report, Running, Setup};
+
+/// The starters in the menu: a name, a label and the program.
+const STARTERS: [(&str, &str, &str); 5] = [
+    (
+        "random-tree",
+        "Norvig's random_tree (choose the pop rule)",
+        include_str!("../../../www/code/starters/random-tree.js"),
+    ),
+    (
+        "backtracker",
+        "recursive backtracker",
+        include_str!("../../../www/code/starters/backtracker.js"),
+    ),
+    (
+        "kruskal",
+        "Kruskal with union-find",
+        include_str!("../../../www/code/starters/kruskal.js"),
+    ),
+    (
+        "aldous-broder",
+        "Aldous-Broder",
+        include_str!("../../../www/code/starters/aldous-broder.js"),
+    ),
+    (
+        "wilson",
+        "Wilson",
+        include_str!("../../../www/code/starters/wilson.js"),
+    ),
+];
+
+/// Where the browser keeps the program between visits.
+const STORAGE_KEY: &str = "mazelab-program";
+
+/// A finished run's recording, and the maze it was run on.
+pub(in crate::web) struct ProgramRun {
+    events: Arc<[Event]>,
+    starts_open: bool,
+    shape: Shape,
+    seed: u64,
+}
+
+/// The Code view's state.
+#[derive(Default)]
+pub(in crate::web) struct Code {
+    pub(in crate::web) home: Weak<RefCell<App>>,
+    editor: Option<Editor>,
+    running: Option<Running>,
+    /// The log received so far from the running program.
+    log: Vec<i32>,
+    pub(in crate::web) run: Option<ProgramRun>,
+    /// The editor's callbacks, kept alive with it.
+    callbacks: Vec<Closure<dyn FnMut()>>,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+impl App {
+    /// Fills the starter menu and mounts the editor with the program of
+    /// the link, else the one kept in the browser, else the first starter.
+    pub(in crate::web) fn mount_code(app: &Rc<RefCell<App>>) -> Result<(), JsValue> {
+        let menu = dom::select("code-starter")?;
+        let doc = dom::document();
+        let placeholder = doc.create_element("option")?;
+        placeholder.set_text_content(Some("your program"));
+        placeholder.set_attribute("value", "")?;
+        menu.append_child(&placeholder)?;
+        for (name, label, _) in STARTERS {
+            let option = doc.create_element("option")?;
+            option.set_attribute("value", name)?;
+            option.set_text_content(Some(label));
+            menu.append_child(&option)?;
+        }
+        let text = {
+            let a = app.borrow();
+            a.settings
+                .program
+                .clone()
+                .or_else(|| storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()))
+                .unwrap_or_else(|| STARTERS[0].2.to_string())
+        };
+        let home = Rc::downgrade(app);
+        let run = Closure::<dyn FnMut()>::new(move || {
+            if let Some(app) = home.upgrade() {
+                if let Ok(mut app) = app.try_borrow_mut() {
+                    if let Err(e) = app.run_program() {
+                        app.show_program_error(&dom::describe(&e));
+                    }
+                }
+            }
+        });
+        let home = Rc::downgrade(app);
+        let change = Closure::<dyn FnMut()>::new(move || {
+            if let Some(app) = home.upgrade() {
+                if let Ok(app) = app.try_borrow() {
+                    app.keep_program();
+                }
+            }
+        });
+        let parent: web_sys::Element = dom::by_id("code-editor")?;
+        let editor = Editor::mount(
+            &parent,
+            &text,
+            run.as_ref().unchecked_ref(),
+            change.as_ref().unchecked_ref(),
+        )?;
+        let mut a = app.borrow_mut();
+        a.code.home = Rc::downgrade(app);
+        a.code.editor = Some(editor);
+        a.code.callbacks = vec![run, change];
+        dom::set_text("code-kind", "a generator: function generate(maze, rng)");
+        Ok(())
+    }
+
+    /// The starter chosen in the menu replaces the program.
+    pub(in crate::web) fn load_starter(&mut self) -> Result<(), JsValue> {
+        let menu = dom::select("code-starter")?;
+        let chosen = menu.value();
+        if let (Some((_, _, text)), Some(editor)) = (
+            STARTERS.iter().find(|(name, _, _)| *name == chosen),
+            &self.code.editor,
+        ) {
+            editor.set_text(text);
+            self.keep_program();
+        }
+        menu.set_value("");
+        Ok(())
+    }
+
+    /// Keeps the editor's text in the browser's storage (not in the link:
+    /// a program is written there when it runs).
+    fn keep_program(&self) {
+        if let (Some(editor), Some(storage)) = (&self.code.editor, storage()) {
+            let _ = storage.set_item(STORAGE_KEY, &editor.text());
+        }
+    }
+
+    /// Runs the editor's program on the current shape, size and seed.
+    pub(in crate::web) fn run_program(&mut self) -> Result<(), JsValue> {
+        let Some(editor) = &self.code.editor else {
+            return Ok(());
+        };
+        let text = editor.text();
+        editor.mark_line(0, "");
+        self.keep_program();
+        self.settings.program = Some(text.clone());
+        self.sync_url();
+        self.show_program_error("");
+        if !text.contains("function generate") {
+            let says = if text.contains("function solve") {
+                "solver programs run in a later version of this page: for now write function generate(maze, rng)"
+            } else {
+                "a generator defines function generate(maze, rng)"
+            };
+            self.show_program_error(says);
+            return Ok(());
+        }
+        let shape = self.settings.shape.clone();
+        let seed = self.settings.seed;
+        let tables = program::tables(&Grid::closed_shape(shape.clone()));
+        let size = shape.size();
+        let setup = Setup {
+            kind: "generator",
+            seed,
+            shape: shape.name(),
+            size,
+            tables: &tables,
+            ends: (0, 0),
+        };
+        self.code.running = None;
+        self.code.log.clear();
+        dom::set_text("code-verdict", "running...");
+        set_verdict_data(None, 0);
+        let home = self.code.home.clone();
+        let running = worker::start(&text, &setup, move |report| {
+            if let Some(app) = home.upgrade() {
+                if let Ok(mut app) = app.try_borrow_mut() {
+                    if let Err(e) = app.program_report(report, &shape, seed) {
+                        app.show_program_error(&dom::describe(&e));
+                    }
+                }
+            }
+        })?;
+        self.code.running = Some(running);
+        Ok(())
+    }
+
+    fn program_report(&mut self, report: Report, shape: &Shape, seed: u64) -> Result<(), JsValue> {
+        if self.code.running.is_none() {
+            return Ok(()); // a stopped run's last words
+        }
+        match report {
+            Report::Log(piece) => {
+                self.code.log.extend(piece);
+                Ok(())
+            }
+            Report::Done { error, starts_open } => {
+                self.code.running = None;
+                self.finish_program(error, starts_open, shape, seed)
+            }
+        }
+    }
+
+    /// A run has ended: its recording is checked and played on the stage,
+    /// and the verdict written; an error keeps the steps before it.
+    fn finish_program(
+        &mut self,
+        mut error: Option<String>,
+        starts_open: bool,
+        shape: &Shape,
+        seed: u64,
+    ) -> Result<(), JsValue> {
+        let initial = if starts_open {
+            Grid::open_shape(shape.clone())
+        } else {
+            Grid::closed_shape(shape.clone())
+        };
+        let log = std::mem::take(&mut self.code.log);
+        let events = match program::decode(&log, &initial) {
+            Ok(events) => events,
+            Err(bad) => {
+                error.get_or_insert_with(|| bad.to_string());
+                let good = 3 * (bad.step - 1);
+                program::decode(&log[..good], &initial).unwrap_or_default()
+            }
+        };
+        let mut grid = initial;
+        for event in &events {
+            grid.apply(event);
+        }
+        let verdict = program::judge(&grid);
+        let steps = events.len() as u64;
+        self.code.run = Some(ProgramRun {
+            events: events.into(),
+            starts_open,
+            shape: shape.clone(),
+            seed,
+        });
+        match &error {
+            Some(message) => {
+                self.show_program_error(message);
+                if let Some(line) = error_line(message) {
+                    if let Some(editor) = &self.code.editor {
+                        editor.mark_line(line, message);
+                    }
+                }
+                dom::set_text(
+                    "code-verdict",
+                    &format!("{steps} steps before the error; {}", verdict.summary()),
+                );
+            }
+            None => dom::set_text(
+                "code-verdict",
+                &format!("{steps} steps; {}", verdict.summary()),
+            ),
+        }
+        set_verdict_data(Some(&verdict), steps);
+        self.settings.main.algorithm = PROGRAM.name;
+        self.show_settings()?;
+        self.rebuild()?;
+        self.sync_url();
+        Ok(())
+    }
+
+    pub(in crate::web) fn show_program_error(&self, text: &str) {
+        dom::set_text("code-error", text);
+    }
+
+    /// Where a panel's events come from: the registry, or for `program`
+    /// the last run's recording if it ran on this maze (else nothing yet:
+    /// the maze waits for Run).
+    pub(in crate::web) fn source_for(&self, spec: &PanelSpec) -> Result<Source, JsValue> {
+        let algorithm =
+            crate::generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
+        if !std::ptr::eq(algorithm, &PROGRAM) {
+            return Ok(Source::Builtin(algorithm));
+        }
+        Ok(match &self.code.run {
+            Some(run) if run.shape == self.settings.shape && run.seed == self.settings.seed => {
+                Source::Recorded {
+                    events: run.events.clone(),
+                    starts_open: run.starts_open,
+                }
+            }
+            _ => {
+                dom::show_notice(
+                    "your program has not run on this maze yet: press Run in the Code view",
+                );
+                Source::Recorded {
+                    events: Arc::from([]),
+                    starts_open: false,
+                }
+            }
+        })
+    }
+}
+
+/// The verdict's data for tests and styles.
+fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
+    if let Some(el) = dom::by_id_opt("code-verdict") {
+        let perfect = verdict.map_or(String::new(), |v| v.perfect().to_string());
+        let passages = verdict.map_or(0, |v| v.passages);
+        let _ = el.set_attribute("data-perfect", &perfect);
+        let _ = el.set_attribute("data-steps", &steps.to_string());
+        let _ = el.set_attribute("data-passages", &passages.to_string());
+        let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
+    }
+}
+
+/// The line an error names (`line N: ...`), if any.
+fn error_line(message: &str) -> Option<u32> {
+    message
+        .strip_prefix("line ")?
+        .split(':')
+        .next()?
+        .parse()
+        .ok()
+}

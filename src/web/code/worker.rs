@@ -1,0 +1,207 @@
+//! The worker a program runs in: a script of its own made from the harness
+//! (`www/code/harness.js`) and the program's text, so that a syntax error
+//! is reported with the program's line, and the program can touch nothing
+//! of the page. The page stops it after `TIME_LIMIT_MS`.
+
+use crate::program::Tables;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{ErrorEvent, MessageEvent, Worker};
+
+/// How long a program may run before the page stops it.
+pub(super) const TIME_LIMIT_MS: i32 = 10_000;
+
+/// The steps a program may make (a log of 600 MB): past it, the run stops.
+const MAX_STEPS: u32 = 50_000_000;
+
+const HARNESS: &str = include_str!("../../../www/code/harness.js");
+
+/// What the worker reports.
+pub(super) enum Report {
+    /// A piece of the event log.
+    Log(Vec<i32>),
+    /// The end of the run: its error (with the line or step), and whether
+    /// it started from an open maze.
+    Done {
+        error: Option<String>,
+        starts_open: bool,
+    },
+}
+
+/// A program running in its worker.
+pub(super) struct Running {
+    worker: Worker,
+    timer: i32,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_time: Closure<dyn FnMut()>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.worker.terminate();
+        if let Some(w) = web_sys::window() {
+            w.clear_timeout_with_handle(self.timer);
+        }
+    }
+}
+
+/// The worker's script: the harness in a scope of its own, the message
+/// handler, then the program, whose first line is the script's `offset + 1`.
+fn script(program: &str) -> (String, usize) {
+    let head = format!(
+        "(function () {{\n{HARNESS}\nself.__mazelabRun = run;\n}})();\n\
+         self.onmessage = function (event) {{\n\
+           self.__mazelabRun(event.data, function (m) {{\n\
+             self.postMessage(m, m.log ? [m.log.buffer] : []);\n\
+           }}, function () {{\n\
+             return {{\n\
+               generate: typeof generate === \"function\" ? generate : undefined,\n\
+               solve: typeof solve === \"function\" ? solve : undefined,\n\
+             }};\n\
+           }});\n\
+         }};\n"
+    );
+    let offset = head.matches('\n').count();
+    (format!("{head}{program}\n"), offset)
+}
+
+/// What the harness needs to know of the run.
+pub(super) struct Setup<'a> {
+    pub kind: &'a str,
+    pub seed: u64,
+    pub shape: &'a str,
+    pub size: (u32, u32),
+    pub tables: &'a Tables,
+    pub ends: (u32, u32),
+}
+
+/// Starts `program` in a worker; `report` receives what it says, and an
+/// error once it passes the time limit.
+pub(super) fn start(
+    program: &str,
+    setup: &Setup,
+    report: impl FnMut(Report) + 'static,
+) -> Result<Running, JsValue> {
+    let (text, offset) = script(program);
+    let parts = js_sys::Array::of1(&JsValue::from_str(&text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let worker = Worker::new(&url)?;
+    let _ = web_sys::Url::revoke_object_url(&url);
+    let report: Rc<RefCell<dyn FnMut(Report)>> = Rc::new(RefCell::new(report));
+
+    let to = report.clone();
+    let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
+        let data = event.data();
+        let message = read(&data);
+        if let Ok(mut to) = to.try_borrow_mut() {
+            to(message);
+        }
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+
+    let to = report.clone();
+    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
+        event.prevent_default();
+        // A syntax error: the script never ran, and the line is the script's.
+        let line = (event.lineno() as usize).saturating_sub(offset);
+        let error = if line > 0 {
+            format!("line {line}: {}", event.message())
+        } else {
+            event.message()
+        };
+        if let Ok(mut to) = to.try_borrow_mut() {
+            to(Report::Done {
+                error: Some(error),
+                starts_open: false,
+            });
+        }
+    });
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+
+    let to = report;
+    let on_time = Closure::<dyn FnMut()>::new(move || {
+        if let Ok(mut to) = to.try_borrow_mut() {
+            to(Report::Done {
+                error: Some(format!(
+                    "stopped after {} s: an endless loop? The steps before it stay",
+                    TIME_LIMIT_MS / 1000
+                )),
+                starts_open: false,
+            });
+        }
+    });
+    let timer = web_sys::window()
+        .ok_or("a window")?
+        .set_timeout_with_callback_and_timeout_and_arguments_0(
+            on_time.as_ref().unchecked_ref(),
+            TIME_LIMIT_MS,
+        )?;
+
+    worker.post_message(&message(setup, offset)?)?;
+    Ok(Running {
+        worker,
+        timer,
+        _on_message: on_message,
+        _on_error: on_error,
+        _on_time: on_time,
+    })
+}
+
+/// The setup message, the tables as typed arrays.
+fn message(setup: &Setup, offset: usize) -> Result<JsValue, JsValue> {
+    let m = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
+    set("kind", setup.kind.into())?;
+    set("seedHi", ((setup.seed >> 32) as u32).into())?;
+    set("seedLo", ((setup.seed & 0xffff_ffff) as u32).into())?;
+    set("shape", setup.shape.into())?;
+    set("width", setup.size.0.into())?;
+    set("height", setup.size.1.into())?;
+    set("start", setup.ends.0.into())?;
+    set("goal", setup.ends.1.into())?;
+    set("maxSteps", MAX_STEPS.into())?;
+    set("lineOffset", (offset as u32).into())?;
+    let t = js_sys::Object::new();
+    let put = |k: &str, v: JsValue| js_sys::Reflect::set(&t, &k.into(), &v);
+    put(
+        "start",
+        js_sys::Uint32Array::from(&setup.tables.start[..]).into(),
+    )?;
+    put(
+        "adj",
+        js_sys::Uint32Array::from(&setup.tables.adj[..]).into(),
+    )?;
+    put(
+        "live",
+        js_sys::Uint8Array::from(&setup.tables.live[..]).into(),
+    )?;
+    put(
+        "centres",
+        js_sys::Float64Array::from(&setup.tables.centres[..]).into(),
+    )?;
+    set("topology", t.into())?;
+    set(
+        "open",
+        js_sys::Uint8Array::from(&setup.tables.open[..]).into(),
+    )?;
+    Ok(m.into())
+}
+
+/// A worker's message as a report.
+fn read(data: &JsValue) -> Report {
+    let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
+    let log = get("log");
+    if !log.is_undefined() {
+        return Report::Log(js_sys::Int32Array::new(&log).to_vec());
+    }
+    Report::Done {
+        error: get("error").as_string(),
+        starts_open: get("startsOpen").as_bool().unwrap_or(false),
+    }
+}

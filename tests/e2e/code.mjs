@@ -1,0 +1,159 @@
+// The Code view in headless Chromium on the built dist/: a person's own
+// generator runs in a worker and carves on the stage like a built-in; every
+// starter gives a perfect maze; syntax errors, exceptions, bad calls and
+// endless loops each give their message and leave the app working; a link
+// with a program shows it but does not run it until Run; the link and the
+// browser's storage keep the program exactly. Screenshots go to
+// target/screenshots/.
+//   node tests/e2e/code.mjs
+import { serveDist, launch, openPage, checks, waitForState } from './browser.mjs';
+
+const { server, origin } = await serveDist();
+const browser = await launch();
+const { check, expect, shot, finish } = await checks('code');
+
+const verdict = (page, attr) => page.locator('#code-verdict').getAttribute(attr);
+// Replaces the editor's program (CodeMirror's own input, as typing does).
+async function write(page, text) {
+  await page.locator('.cm-content').fill(text);
+}
+async function run(page) {
+  await page.click('#code-run');
+  await page.waitForFunction(() => {
+    const v = document.querySelector('#code-verdict');
+    return v && v.dataset.perfect !== '' && !v.textContent.startsWith('running');
+  }, null, { timeout: 20000 });
+}
+const open = async (query, viewport) => {
+  const { page, errors } = await openPage(browser, viewport);
+  await page.goto(`${origin}/?${query}`);
+  await page.waitForSelector('#code:not([hidden]) .cm-editor');
+  return { page, errors };
+};
+
+try {
+  await check('the first starter runs to a perfect maze on the stage, like a built-in', async () => {
+    const { page, errors } = await open('view=code&size=16x12&seed=3&speed=instant');
+    expect(await page.locator('#controls').isHidden(), 'the editor takes the controls\' place');
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    const steps = Number(await verdict(page, 'data-steps'));
+    expect(Number(await verdict(page, 'data-passages')) === 16 * 12 - 1, 'cells - 1 passages');
+    await waitForState(page, 'done');
+    expect(Number(await page.locator('#status').getAttribute('data-steps')) === steps + 1,
+      'the stage counts the program\'s steps (and Done)');
+    expect(page.url().includes('algorithm=program') && page.url().includes('program='), page.url());
+    await shot(page, 'code-desktop');
+    expect(!errors.length, errors.join('; '));
+  });
+
+  await check('every starter makes a perfect maze on squares and hexagons', async () => {
+    const { page, errors } = await open('view=code&size=14x10&seed=5&speed=instant');
+    const starters = await page.locator('#code-starter option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    expect(starters.length >= 5, starters.join(', '));
+    for (const query of ['view=code&size=14x10&seed=5&speed=instant', 'view=code&shape=hex&size=9x7&seed=2&speed=instant']) {
+      await page.goto(`${origin}/?${query}`);
+      await page.waitForSelector('.cm-editor');
+      for (const name of starters) {
+        await page.selectOption('#code-starter', name);
+        await run(page);
+        expect((await verdict(page, 'data-perfect')) === 'true', `${name}: ${await page.textContent('#code-verdict')}`);
+        expect((await page.textContent('#code-error')) === '', `${name}: ${await page.textContent('#code-error')}`);
+      }
+    }
+    expect(!errors.length, errors.join('; '));
+  });
+
+  await check('an animated run plays on the timeline and can be scrubbed', async () => {
+    const { page, errors } = await open('view=code&size=10x8&seed=1&speed=2000');
+    await run(page);
+    await waitForState(page, 'done');
+    const total = Number(await page.locator('#status').getAttribute('data-steps'));
+    await page.keyboard.press('Home');
+    expect((await page.locator('#timeline').getAttribute('data-at')) === '0', 'Home goes to step 0');
+    await page.keyboard.press('End');
+    expect((await page.locator('#timeline').getAttribute('data-at')) === String(total), 'End to the last step');
+    expect(!errors.length, errors.join('; '));
+  });
+
+  await check('errors name the line, the step or the limit, and leave the app working', async () => {
+    const { page } = await open('view=code&size=6x5&seed=1&speed=instant');
+    const cases = [
+      ['function generate(maze, rng) {\n  let x = ;\n}', /^line 2: .*SyntaxError|^line 2: Uncaught SyntaxError/],
+      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  null.f();\n}', /^line 3: TypeError/],
+      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.carve(0, 7);\n}', /^step 2: carve\(0, 7\): the cells are not neighbours/],
+      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.mark(3, "glow");\n}', /^step 2: mark\(3, "glow"\)/],
+    ];
+    for (const [text, says] of cases) {
+      await write(page, text);
+      await run(page);
+      const error = await page.textContent('#code-error');
+      expect(says.test(error), `${JSON.stringify(text)}: ${error}`);
+      expect((await verdict(page, 'data-perfect')) === 'false', 'not a perfect maze');
+    }
+    // The steps before the bad call stay: one carve on the stage.
+    expect((await verdict(page, 'data-steps')) === '1', `steps kept: ${await verdict(page, 'data-steps')}`);
+    // And the app still works: a good program runs again.
+    await page.selectOption('#code-starter', 'backtracker');
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', 'a good program runs after the errors');
+    expect((await page.textContent('#code-error')) === '', 'the error is cleared');
+  });
+
+  await check('an endless loop is stopped after the time limit, and the page answers meanwhile', async () => {
+    const { page } = await open('view=code&size=6x5&seed=1&speed=instant');
+    await write(page, 'function generate(maze, rng) {\n  maze.carve(0, 1);\n  for (;;) {}\n}');
+    const started = Date.now();
+    await page.click('#code-run');
+    // The page answers while the program loops: switching views works.
+    await page.click('#view-maze');
+    expect(await page.locator('#controls').isVisible(), 'the Maze view shows while the program runs');
+    await page.click('#view-code');
+    await page.waitForFunction(() => document.querySelector('#code-error').textContent.includes('stopped after'), null, { timeout: 20000 });
+    console.log(`     stopped after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect((await verdict(page, 'data-steps')) === '1', 'the step before the loop stays');
+  });
+
+  await check('a program that arrives by link is shown but runs only on Run', async () => {
+    const { page: first } = await open('view=code&size=8x6&seed=4&speed=instant');
+    const text = '// größe 8×6 — «ünïcödé» 迷路 🧩\n' +
+      (await first.evaluate(() => window.mazelabEditor.text(window.mazelabEditor.current)));
+    await write(first, text);
+    await run(first);
+    const link = first.url();
+    expect(link.includes('program='), link);
+    const { page, errors } = await openPage(browser);
+    await page.goto(link);
+    await page.waitForSelector('.cm-editor');
+    expect((await verdict(page, 'data-steps')) === '0', 'nothing ran on opening');
+    expect((await page.textContent('#code-verdict')) === '', 'no verdict before Run');
+    const shown = await page.evaluate(() => window.mazelabEditor.text(window.mazelabEditor.current));
+    expect(shown === text, `the link carries the program exactly: ${JSON.stringify(shown.slice(0, 80))}`);
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', 'it runs when asked');
+    expect(!errors.length, errors.join('; '));
+  });
+
+  await check('the browser keeps the program across a reload', async () => {
+    const { page } = await open('view=code&size=8x6&seed=4&speed=instant');
+    await write(page, '// kept\nfunction generate(maze, rng) {}\n');
+    await page.goto(`${origin}/?view=code`);
+    await page.waitForSelector('.cm-editor');
+    const shown = await page.locator('.cm-content').innerText();
+    expect(shown.includes('// kept'), shown);
+  });
+
+  await check('the Code view fits a phone, and dark', async () => {
+    const { page } = await open('view=code&size=12x9&seed=3&speed=instant', { width: 390, height: 844 });
+    await run(page);
+    await shot(page, 'code-phone');
+    await page.click('#theme');
+    await shot(page, 'code-phone-dark');
+    const box = await page.locator('.cm-editor').boundingBox();
+    expect(box && box.width <= 390, `the editor is ${box && box.width} px wide`);
+  });
+} finally {
+  await browser.close();
+  server.close();
+}
+finish();

@@ -1,0 +1,66 @@
+// The Code view's editor: CodeMirror 6, bundled at build time by esbuild
+// (Trunk's pre-build hook, see Trunk.toml) into www/code/build/editor.js.
+// It offers the page four calls on `window.mazelabEditor`; the Rust side
+// (src/web/code/editor.rs) uses them, or a plain text area without them.
+
+import { EditorView, basicSetup } from "codemirror";
+import { keymap } from "@codemirror/view";
+import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { javascript } from "@codemirror/lang-javascript";
+import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { oneDark } from "@codemirror/theme-one-dark";
+
+const dark = () => document.documentElement.dataset.theme === "dark";
+
+window.mazelabEditor = {
+  // An editor holding `text` in `parent`: `onRun` on Ctrl+Enter (Cmd+Enter
+  // on a Mac), `onChange` after each edit.
+  mount(parent, text, onRun, onChange) {
+    const theme = new Compartment();
+    const view = new EditorView({
+      parent,
+      state: EditorState.create({
+        doc: text,
+        extensions: [
+          basicSetup,
+          javascript(),
+          lintGutter(),
+          theme.of(dark() ? oneDark : []),
+          Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) onChange();
+          }),
+          EditorView.contentAttributes.of({ "aria-label": "your program" }),
+        ],
+      }),
+    });
+    // The page's theme switch restyles the editor too.
+    new MutationObserver(() => {
+      view.dispatch({ effects: theme.reconfigure(dark() ? oneDark : []) });
+    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-theme"] });
+    this.current = view;
+    return view;
+  },
+
+  // The editor last mounted (the page has one): what tests read.
+  current: null,
+
+  text: (view) => view.state.doc.toString(),
+
+  setText(view, text) {
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  },
+
+  // Marks line `line` (1 is the first) with `message`, or clears the marks
+  // (line 0).
+  markLine(view, line, message) {
+    const doc = view.state.doc;
+    if (line < 1 || line > doc.lines) {
+      view.dispatch(setDiagnostics(view.state, []));
+      return;
+    }
+    const l = doc.line(line);
+    view.dispatch(setDiagnostics(view.state, [{ from: l.from, to: l.to, severity: "error", message }]));
+    view.dispatch({ selection: { anchor: l.from }, scrollIntoView: true });
+  },
+};
