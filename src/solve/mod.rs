@@ -95,6 +95,20 @@ pub enum Promise {
     PathOrGiveUp,
 }
 
+/// A person's own solver (the Code view); it is made from its recording
+/// (`Solver::program`), never from the registry's `make`.
+pub static PROGRAM_SOLVER: SolverInfo = SolverInfo {
+    name: "program",
+    description: "your own solver, written in the Code view and run in a worker",
+    promise: Promise::PathOrGiveUp,
+    make: |_, _, _| {
+        Box::new(crate::program::RecordedSolve::new(
+            std::sync::Arc::from([]),
+            Outcome::NotFound("no program has run".into()),
+        ))
+    },
+};
+
 /// Every solver, in the order the CLI lists them.
 pub static SOLVERS: &[SolverInfo] = &[
     SolverInfo {
@@ -261,6 +275,24 @@ impl Solver {
             cells: grid.cells(),
             stream: Stream::new((info.make)(grid.clone(), start, goal), visuals),
         })
+    }
+
+    /// Plays a program's recorded solve (its marks and moves, then the path
+    /// it gave) on `grid`, as a solver named `program`.
+    pub fn program(
+        events: std::sync::Arc<[Event]>,
+        result: Outcome,
+        grid: &Grid,
+        visuals: bool,
+    ) -> Solver {
+        Solver {
+            info: &PROGRAM_SOLVER,
+            cells: grid.cells(),
+            stream: Stream::new(
+                Box::new(crate::program::RecordedSolve::new(events, result)),
+                visuals,
+            ),
+        }
     }
 
     pub fn by_name(

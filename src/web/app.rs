@@ -301,6 +301,11 @@ impl App {
             panel.start_solve()?;
             panel.blit_overlay()?;
         }
+        self.show_solving()
+    }
+
+    /// The panels' solvers are set: they play at the run's speed.
+    pub(super) fn show_solving(&mut self) -> Result<(), JsValue> {
         self.mode = Mode::Solving;
         self.solve_paused = false;
         self.clock.drop_carry();

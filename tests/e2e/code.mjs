@@ -49,7 +49,7 @@ try {
 
   await check('every starter makes a perfect maze on squares and hexagons', async () => {
     const { page, errors } = await open('view=code&size=14x10&seed=5&speed=instant');
-    const starters = await page.locator('#code-starter option').evaluateAll((os) => os.map((o) => o.value).filter(Boolean));
+    const starters = await page.locator('#code-starter option[data-kind="generator"]').evaluateAll((os) => os.map((o) => o.value));
     expect(starters.length >= 5, starters.join(', '));
     for (const query of ['view=code&size=14x10&seed=5&speed=instant', 'view=code&shape=hex&size=9x7&seed=2&speed=instant']) {
       await page.goto(`${origin}/?${query}`);
@@ -61,6 +61,32 @@ try {
         expect((await page.textContent('#code-error')) === '', `${name}: ${await page.textContent('#code-error')}`);
       }
     }
+    expect(!errors.length, errors.join('; '));
+  });
+
+  await check('a solver runs on the maze shown and its path is checked and drawn', async () => {
+    const { page, errors } = await open('view=code&algorithm=kruskal&size=15x11&seed=8&speed=instant');
+    await waitForState(page, 'done');
+    for (const name of ['bfs', 'wall-follower']) {
+      await page.selectOption('#code-starter', name);
+      await page.click('#code-run');
+      await page.waitForFunction(() => {
+        const v = document.querySelector('#code-verdict');
+        return v.dataset.path !== undefined && v.dataset.path !== '' && !v.textContent.startsWith('running');
+      }, null, { timeout: 20000 });
+      expect((await verdict(page, 'data-path')) === 'true', `${name}: ${await page.textContent('#code-verdict')}`);
+      await page.waitForFunction(() => (document.querySelector('.solve-result') || {}).textContent?.includes('moves'), null, { timeout: 20000 });
+      const result = await page.textContent('.solve-result');
+      expect(result.includes('program'), `the panel names the program's solve: ${result}`);
+      await page.evaluate(() => document.querySelector('#code-verdict').removeAttribute('data-path'));
+    }
+    await shot(page, 'code-solver');
+    // A path through a wall is refused by name.
+    await write(page, 'function solve(maze, start, goal) {\n  return [start, goal];\n}');
+    await page.click('#code-run');
+    await page.waitForFunction(() => document.querySelector('#code-error').textContent !== '', null, { timeout: 20000 });
+    const error = await page.textContent('#code-error');
+    expect(/goes through a wall|not at the goal/.test(error), error);
     expect(!errors.length, errors.join('; '));
   });
 

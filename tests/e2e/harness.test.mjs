@@ -183,3 +183,49 @@ test("a program that starts open records it and walls its maze", () => {
   assert.equal(last.startsOpen, true);
   assert.ok(perfect(topology, events, true));
 });
+
+// The dead-end share of a maze the events leave (degree-1 cells over live
+// cells), in percent.
+function deadEndPct(topology, events) {
+  const cells = topology.start.length - 1;
+  const degree = new Uint8Array(cells);
+  for (const [op, a, b] of events) {
+    if (op === OP.carve) {
+      degree[a]++;
+      degree[b]++;
+    }
+  }
+  let dead = 0, live = 0;
+  for (let c = 0; c < cells; c++) {
+    if (!topology.live[c]) continue;
+    live++;
+    if (degree[c] === 1) dead++;
+  }
+  return (100 * dead) / live;
+}
+
+test("each generator starter has its built-in's texture: dead ends within 2 points over 50 mazes", async () => {
+  const { execFileSync } = await import("node:child_process");
+  const { existsSync } = await import("node:fs");
+  const cli = join(root, "target/debug/mazelab");
+  assert.ok(existsSync(cli), "the CLI is built by cargo test, which runs first");
+  const topology = square(20, 20);
+  for (const [file, builtin] of [
+    ["random-tree.js", "growing-tree"],
+    ["backtracker.js", "backtracker"],
+    ["kruskal.js", "kruskal"],
+    ["aldous-broder.js", "aldous-broder"],
+    ["wilson.js", "wilson"],
+  ]) {
+    const text = readFileSync(join(starters, file), "utf8");
+    let mine = 0, theirs = 0;
+    for (let seed = 1; seed <= 50; seed++) {
+      const { events } = runProgram(text, "generator", topology, { seedLo: seed });
+      mine += deadEndPct(topology, events) / 50;
+      const stats = execFileSync(cli, ["generate", "--algorithm", builtin, "--size", "20x20", "--seed", String(seed), "--format", "stats"], { encoding: "utf8" });
+      theirs += (Number(/dead_ends=(\d+)/.exec(stats)[1]) / 400) * 100 / 50;
+    }
+    console.log(`     ${file}: ${mine.toFixed(1)}% dead ends, ${builtin} ${theirs.toFixed(1)}%`);
+    assert.ok(Math.abs(mine - theirs) <= 2, `${file} ${mine.toFixed(2)} against ${builtin} ${theirs.toFixed(2)}`);
+  }
+});

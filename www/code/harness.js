@@ -263,6 +263,7 @@ function run(setup, post, compile) {
   const maze = makeMaze(setup, record);
   const rng = new Rng(setup.seedHi >>> 0, setup.seedLo >>> 0);
   let outcome = { done: true };
+  const began = now();
   try {
     const program = compile(setup.text);
     if (setup.kind === "solver") {
@@ -283,6 +284,7 @@ function run(setup, post, compile) {
   } catch (e) {
     outcome.error = describe(e, steps, setup.lineOffset || 0);
   }
+  outcome.runMs = now() - began;
   flush();
   outcome.startsOpen = startsOpen;
   outcome.steps = steps;

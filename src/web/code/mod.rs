@@ -16,6 +16,7 @@ use crate::grid::Grid;
 use crate::program::{self, Verdict};
 use crate::settings::PanelSpec;
 use crate::shape::Shape;
+use crate::solve::{Outcome, Solver};
 use editor::Editor;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -25,7 +26,7 @@ use wasm_bindgen::JsCast;
 use worker::{Report, Running, Setup};
 
 /// The starters in the menu: a name, a label and the program.
-const STARTERS: [(&str, &str, &str); 5] = [
+const STARTERS: [(&str, &str, &str); 7] = [
     (
         "random-tree",
         "Norvig's random_tree (choose the pop rule)",
@@ -51,7 +52,43 @@ const STARTERS: [(&str, &str, &str); 5] = [
         "Wilson",
         include_str!("../../../www/code/starters/wilson.js"),
     ),
+    (
+        "bfs",
+        "solver: breadth-first search",
+        include_str!("../../../www/code/starters/bfs.js"),
+    ),
+    (
+        "wall-follower",
+        "solver: wall follower",
+        include_str!("../../../www/code/starters/wall-follower.js"),
+    ),
 ];
+
+/// What a program is: a generator or a solver, by the function it defines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Generator,
+    Solver,
+}
+
+impl Kind {
+    fn of(text: &str) -> Option<Kind> {
+        if text.contains("function generate") {
+            Some(Kind::Generator)
+        } else if text.contains("function solve") {
+            Some(Kind::Solver)
+        } else {
+            None
+        }
+    }
+
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Generator => "a generator: function generate(maze, rng)",
+            Kind::Solver => "a solver: function solve(maze, start, goal), on the maze shown",
+        }
+    }
+}
 
 /// Where the browser keeps the program between visits.
 const STORAGE_KEY: &str = "mazelab-program";
@@ -60,6 +97,16 @@ const STORAGE_KEY: &str = "mazelab-program";
 pub(in crate::web) struct ProgramRun {
     events: Arc<[Event]>,
     starts_open: bool,
+    shape: Shape,
+    seed: u64,
+}
+
+/// What a run is for, kept until its worker answers.
+struct Run {
+    kind: Kind,
+    /// The maze the program starts from (a solver's is the one shown).
+    maze: Grid,
+    ends: (u32, u32),
     shape: Shape,
     seed: u64,
 }
@@ -91,9 +138,14 @@ impl App {
         placeholder.set_text_content(Some("your program"));
         placeholder.set_attribute("value", "")?;
         menu.append_child(&placeholder)?;
-        for (name, label, _) in STARTERS {
+        for (name, label, text) in STARTERS {
             let option = doc.create_element("option")?;
             option.set_attribute("value", name)?;
+            let kind = match Kind::of(text) {
+                Some(Kind::Solver) => "solver",
+                _ => "generator",
+            };
+            option.set_attribute("data-kind", kind)?;
             option.set_text_content(Some(label));
             menu.append_child(&option)?;
         }
@@ -134,7 +186,10 @@ impl App {
         a.code.home = Rc::downgrade(app);
         a.code.editor = Some(editor);
         a.code.callbacks = vec![run, change];
-        dom::set_text("code-kind", "a generator: function generate(maze, rng)");
+        dom::set_text(
+            "code-kind",
+            Kind::of(&text).unwrap_or(Kind::Generator).describe(),
+        );
         Ok(())
     }
 
@@ -156,8 +211,14 @@ impl App {
     /// Keeps the editor's text in the browser's storage (not in the link:
     /// a program is written there when it runs).
     fn keep_program(&self) {
-        if let (Some(editor), Some(storage)) = (&self.code.editor, storage()) {
-            let _ = storage.set_item(STORAGE_KEY, &editor.text());
+        if let Some(editor) = &self.code.editor {
+            let text = editor.text();
+            if let Some(kind) = Kind::of(&text) {
+                dom::set_text("code-kind", kind.describe());
+            }
+            if let Some(storage) = storage() {
+                let _ = storage.set_item(STORAGE_KEY, &text);
+            }
         }
     }
 
@@ -172,57 +233,98 @@ impl App {
         self.settings.program = Some(text.clone());
         self.sync_url();
         self.show_program_error("");
-        if !text.contains("function generate") {
-            let says = if text.contains("function solve") {
-                "solver programs run in a later version of this page: for now write function generate(maze, rng)"
-            } else {
-                "a generator defines function generate(maze, rng)"
-            };
-            self.show_program_error(says);
+        let Some(kind) = Kind::of(&text) else {
+            self.show_program_error(
+                "a program defines function generate(maze, rng) or function solve(maze, start, goal)",
+            );
             return Ok(());
-        }
+        };
+        let setting_up = super::clock::now_ms();
         let shape = self.settings.shape.clone();
         let seed = self.settings.seed;
-        let tables = program::tables(&Grid::closed_shape(shape.clone()));
+        // A solver runs on the maze the first panel shows, built to its end.
+        let (maze, ends) = match kind {
+            Kind::Generator => (Grid::closed_shape(shape.clone()), (0, 0)),
+            Kind::Solver => {
+                self.finish()?;
+                let Some(panel) = self.panels.first() else {
+                    return Ok(());
+                };
+                (
+                    panel.scene.grid.clone(),
+                    (panel.solving.start, panel.solving.goal),
+                )
+            }
+        };
+        let tables = program::tables(&maze);
         let size = shape.size();
         let setup = Setup {
-            kind: "generator",
+            kind: match kind {
+                Kind::Generator => "generator",
+                Kind::Solver => "solver",
+            },
             seed,
             shape: shape.name(),
             size,
             tables: &tables,
-            ends: (0, 0),
+            ends,
         };
         self.code.running = None;
         self.code.log.clear();
         dom::set_text("code-verdict", "running...");
         set_verdict_data(None, 0);
         let home = self.code.home.clone();
+        let run = Run {
+            kind,
+            maze,
+            ends,
+            shape,
+            seed,
+        };
         let running = worker::start(&text, &setup, move |report| {
             if let Some(app) = home.upgrade() {
                 if let Ok(mut app) = app.try_borrow_mut() {
-                    if let Err(e) = app.program_report(report, &shape, seed) {
+                    if let Err(e) = app.program_report(report, &run) {
                         app.show_program_error(&dom::describe(&e));
                     }
                 }
             }
         })?;
         self.code.running = Some(running);
+        set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
         Ok(())
     }
 
-    fn program_report(&mut self, report: Report, shape: &Shape, seed: u64) -> Result<(), JsValue> {
+    fn program_report(&mut self, report: Report, run: &Run) -> Result<(), JsValue> {
         if self.code.running.is_none() {
             return Ok(()); // a stopped run's last words
         }
         match report {
             Report::Log(piece) => {
-                self.code.log.extend(piece);
+                if self.code.log.is_empty() {
+                    self.code.log = piece;
+                } else {
+                    self.code.log.extend(piece);
+                }
                 Ok(())
             }
-            Report::Done { error, starts_open } => {
+            Report::Done {
+                error,
+                starts_open,
+                run_ms,
+                path,
+            } => {
                 self.code.running = None;
-                self.finish_program(error, starts_open, shape, seed)
+                let began = super::clock::now_ms();
+                match run.kind {
+                    Kind::Generator => {
+                        self.finish_program(error, starts_open, &run.shape, run.seed)?
+                    }
+                    Kind::Solver => self.finish_solve(error, path, run)?,
+                }
+                set_timing("data-run-ms", run_ms);
+                set_timing("data-page-ms", super::clock::now_ms() - began);
+                Ok(())
             }
         }
     }
@@ -241,6 +343,7 @@ impl App {
         } else {
             Grid::closed_shape(shape.clone())
         };
+        let checking = super::clock::now_ms();
         let log = std::mem::take(&mut self.code.log);
         let events = match program::decode(&log, &initial) {
             Ok(events) => events,
@@ -255,6 +358,7 @@ impl App {
             grid.apply(event);
         }
         let verdict = program::judge(&grid);
+        set_timing("data-check-ms", super::clock::now_ms() - checking);
         let steps = events.len() as u64;
         self.code.run = Some(ProgramRun {
             events: events.into(),
@@ -286,6 +390,69 @@ impl App {
         self.rebuild()?;
         self.sync_url();
         Ok(())
+    }
+
+    /// A solver's run has ended: its marks are checked and played on the
+    /// first panel's overlay, and its path checked and shown.
+    fn finish_solve(
+        &mut self,
+        mut error: Option<String>,
+        path: Option<Vec<u32>>,
+        run: &Run,
+    ) -> Result<(), JsValue> {
+        let log = std::mem::take(&mut self.code.log);
+        let events = match program::decode(&log, &run.maze) {
+            Ok(events) => events,
+            Err(bad) => {
+                error.get_or_insert_with(|| bad.to_string());
+                program::decode(&log[..3 * (bad.step - 1)], &run.maze).unwrap_or_default()
+            }
+        };
+        let steps = events.len() as u64;
+        let (start, goal) = run.ends;
+        let outcome = match (&error, path) {
+            (Some(e), _) => Outcome::NotFound(e.clone()),
+            (None, Some(path)) if path.is_empty() => {
+                Outcome::NotFound("the program found no path".into())
+            }
+            (None, Some(path)) => match program::check_path(&run.maze, start, goal, &path) {
+                Ok(()) => Outcome::Found(path),
+                Err(why) => {
+                    error = Some(why.clone());
+                    Outcome::NotFound(why)
+                }
+            },
+            (None, None) => Outcome::NotFound("solve(...) returned no path".into()),
+        };
+        let summary = match &outcome {
+            Outcome::Found(path) => format!(
+                "{steps} steps; a path of {} moves from the start to the goal, through openings",
+                path.len() - 1
+            ),
+            _ => format!("{steps} steps; no path"),
+        };
+        match &error {
+            Some(message) => {
+                self.show_program_error(message);
+                if let (Some(line), Some(editor)) = (error_line(message), &self.code.editor) {
+                    editor.mark_line(line, message);
+                }
+            }
+            None => self.show_program_error(""),
+        }
+        dom::set_text("code-verdict", &summary);
+        if let Some(el) = dom::by_id_opt("code-verdict") {
+            let found = matches!(outcome, Outcome::Found(_));
+            el.set_attribute("data-perfect", "")?;
+            el.set_attribute("data-path", if found { "true" } else { "false" })?;
+            el.set_attribute("data-steps", &steps.to_string())?;
+        }
+        if let Some(panel) = self.panels.first_mut() {
+            let solver = Solver::program(events.into(), outcome, &run.maze, true);
+            panel.start_solve_with(solver, "program")?;
+            panel.blit_overlay()?;
+        }
+        self.show_solving()
     }
 
     pub(in crate::web) fn show_program_error(&self, text: &str) {
@@ -330,6 +497,13 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
         let _ = el.set_attribute("data-steps", &steps.to_string());
         let _ = el.set_attribute("data-passages", &passages.to_string());
         let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
+    }
+}
+
+/// A timing readout on the verdict, in milliseconds.
+fn set_timing(attr: &str, ms: f64) {
+    if let Some(el) = dom::by_id_opt("code-verdict") {
+        let _ = el.set_attribute(attr, &format!("{ms:.1}"));
     }
 }
 

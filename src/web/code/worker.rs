@@ -27,6 +27,10 @@ pub(super) enum Report {
     Done {
         error: Option<String>,
         starts_open: bool,
+        /// The program's own time in the worker, calls and recording.
+        run_ms: f64,
+        /// A solver's path (cells; anything not a cell as `u32::MAX`).
+        path: Option<Vec<u32>>,
     },
 }
 
@@ -119,6 +123,8 @@ pub(super) fn start(
             to(Report::Done {
                 error: Some(error),
                 starts_open: false,
+                run_ms: 0.0,
+                path: None,
             });
         }
     });
@@ -133,6 +139,8 @@ pub(super) fn start(
                     TIME_LIMIT_MS / 1000
                 )),
                 starts_open: false,
+                run_ms: 0.0,
+                path: None,
             });
         }
     });
@@ -143,7 +151,8 @@ pub(super) fn start(
             TIME_LIMIT_MS,
         )?;
 
-    worker.post_message(&message(setup, offset)?)?;
+    let (message, transfer) = message(setup, offset)?;
+    worker.post_message_with_transfer(&message, &transfer)?;
     Ok(Running {
         worker,
         timer,
@@ -153,8 +162,11 @@ pub(super) fn start(
     })
 }
 
-/// The setup message, the tables as typed arrays.
-fn message(setup: &Setup, offset: usize) -> Result<JsValue, JsValue> {
+/// The setup message, the tables as typed arrays, and the list of their
+/// buffers, handed over rather than copied (a million cells' tables are
+/// some 40 MB).
+fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsValue> {
+    let transfer = js_sys::Array::new();
     let m = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
     set("kind", setup.kind.into())?;
@@ -168,29 +180,23 @@ fn message(setup: &Setup, offset: usize) -> Result<JsValue, JsValue> {
     set("maxSteps", MAX_STEPS.into())?;
     set("lineOffset", (offset as u32).into())?;
     let t = js_sys::Object::new();
-    let put = |k: &str, v: JsValue| js_sys::Reflect::set(&t, &k.into(), &v);
-    put(
-        "start",
-        js_sys::Uint32Array::from(&setup.tables.start[..]).into(),
-    )?;
-    put(
-        "adj",
-        js_sys::Uint32Array::from(&setup.tables.adj[..]).into(),
-    )?;
-    put(
-        "live",
-        js_sys::Uint8Array::from(&setup.tables.live[..]).into(),
-    )?;
+    let put = |k: &str, v: JsValue| -> Result<bool, JsValue> {
+        transfer.push(&js_sys::Reflect::get(&v, &"buffer".into())?);
+        js_sys::Reflect::set(&t, &k.into(), &v)
+    };
+    let tables = setup.tables;
+    put("start", js_sys::Uint32Array::from(&tables.start[..]).into())?;
+    put("adj", js_sys::Uint32Array::from(&tables.adj[..]).into())?;
+    put("live", js_sys::Uint8Array::from(&tables.live[..]).into())?;
     put(
         "centres",
-        js_sys::Float64Array::from(&setup.tables.centres[..]).into(),
+        js_sys::Float64Array::from(&tables.centres[..]).into(),
     )?;
     set("topology", t.into())?;
-    set(
-        "open",
-        js_sys::Uint8Array::from(&setup.tables.open[..]).into(),
-    )?;
-    Ok(m.into())
+    let open: JsValue = js_sys::Uint8Array::from(&tables.open[..]).into();
+    transfer.push(&js_sys::Reflect::get(&open, &"buffer".into())?);
+    set("open", open)?;
+    Ok((m.into(), transfer))
 }
 
 /// A worker's message as a report.
@@ -203,5 +209,18 @@ fn read(data: &JsValue) -> Report {
     Report::Done {
         error: get("error").as_string(),
         starts_open: get("startsOpen").as_bool().unwrap_or(false),
+        run_ms: get("runMs").as_f64().unwrap_or(0.0),
+        path: {
+            let path = get("path");
+            (!path.is_undefined()).then(|| {
+                js_sys::Array::from(&path)
+                    .iter()
+                    .map(|c| match c.as_f64() {
+                        Some(c) if c >= 0.0 && c < f64::from(u32::MAX) => c as u32,
+                        _ => u32::MAX,
+                    })
+                    .collect()
+            })
+        },
     }
 }

@@ -50,6 +50,14 @@ impl Panel {
         let (start, goal) = (self.solving.start, self.solving.goal);
         let solver = Solver::by_name(&name, &self.scene.grid, start, goal, true)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        self.start_solve_with(solver, &name)
+    }
+
+    /// Starts showing `solver`'s run (a built-in, or a program's recorded
+    /// solve) on the finished maze's overlay.
+    pub fn start_solve_with(&mut self, solver: Solver, name: &str) -> Result<(), JsValue> {
+        self.finish();
+        self.blit()?;
         self.end_solve();
         self.solving.clear_trail();
         self.overlay.paint_all(&self.solving);

@@ -1,0 +1,79 @@
+// In-browser timings of the Code view (figures, not checks): the starter
+// backtracker at 1000 x 1000, instant, from Run to the finished stage; and
+// the same JavaScript run bare in a worker (the same random source and the
+// same neighbour tables, but no checks and no recording), which is what the
+// page's own cost per step is measured against.
+//   node tests/e2e/perf-code.mjs   (after trunk build --release)
+import { readFileSync } from 'node:fs';
+import { serveDist, launch, openPage } from './browser.mjs';
+
+const root = new URL('../../', import.meta.url).pathname;
+const harness = readFileSync(`${root}www/code/harness.js`, 'utf8');
+const starter = readFileSync(`${root}www/code/starters/backtracker.js`, 'utf8');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const { server, origin } = await serveDist();
+const browser = await launch();
+try {
+  const { page } = await openPage(browser);
+  await page.goto(`${origin}/?view=code&size=1000x1000&seed=1&speed=instant`);
+  await page.waitForSelector('.cm-editor');
+  await page.selectOption('#code-starter', 'backtracker');
+  const total = [];
+  for (let i = 0; i < 5; i++) {
+    const t0 = await page.evaluate(() => performance.now());
+    await page.click('#code-run');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('#code-verdict');
+      return v.dataset.perfect !== '' && !v.textContent.startsWith('running');
+    }, null, { timeout: 60000 });
+    await page.waitForSelector('#status[data-state="done"]');
+    total.push((await page.evaluate(() => performance.now())) - t0);
+    const v = page.locator('#code-verdict');
+    console.log(`  run ${i}: setting up ${await v.getAttribute('data-setup-ms')} ms, worker ${await v.getAttribute('data-run-ms')} ms, checking the log ${await v.getAttribute('data-check-ms')} ms, checking and building the stage ${await v.getAttribute('data-page-ms')} ms`);
+  }
+  // The bare run: a 1000 x 1000 square's tables, the harness's Rng, and a
+  // maze whose calls do nothing but what the program needs.
+  const bare = await page.evaluate(async ({ harness, starter }) => {
+    const script = `(function(){ ${harness}\n self.Rng = Rng; })();
+      const w = 1000, h = 1000, cells = w * h;
+      const start = new Uint32Array(cells + 1), adj = new Uint32Array(4 * cells);
+      let k = 0;
+      for (let c = 0; c < cells; c++) {
+        const x = c % w, y = (c / w) | 0;
+        if (y > 0) adj[k++] = c - w;
+        if (x + 1 < w) adj[k++] = c + 1;
+        if (y + 1 < h) adj[k++] = c + w;
+        if (x > 0) adj[k++] = c - 1;
+        start[c + 1] = k;
+      }
+      const open = new Uint8Array(cells);
+      const maze = {
+        cells, width: w, height: h, shape: 'square',
+        isLive: () => true,
+        neighbors(c) { const out = []; for (let i = start[c]; i < start[c + 1]; i++) out.push(adj[i]); return out; },
+        carve(a, b) { open[a] = 1; open[b] = 1; },
+        mark() {}, cursor() {}, phase() {},
+      };
+      self.onmessage = () => {
+        const t0 = performance.now();
+        generate(maze, new self.Rng(0, 1));
+        self.postMessage(performance.now() - t0);
+      };
+      ${starter}`;
+    const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+    const times = [];
+    for (let i = 0; i < 5; i++) {
+      const worker = new Worker(url);
+      times.push(await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage(0); }));
+      worker.terminate();
+    }
+    return times;
+  }, { harness, starter });
+  console.log(`Code view, backtracker starter, 1000 x 1000, instant: Run to the finished stage ${median(total).toFixed(0)} ms (median of ${total.length}: ${total.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(`the same program bare in a worker: ${median(bare).toFixed(0)} ms (median of ${bare.length}: ${bare.map((t) => t.toFixed(0)).join(', ')})`);
+  console.log(`ratio: ${(median(total) / median(bare)).toFixed(2)}x`);
+} finally {
+  await browser.close();
+  server.close();
+}
