@@ -90,6 +90,20 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('a compare panel holds the program beside a built-in on the same seed', async () => {
+    const { page, errors } = await open('view=code&compare=program,backtracker&size=12x9&seed=2&speed=instant');
+    await page.selectOption('#code-starter', 'kruskal');
+    await run(page);
+    await waitForState(page, 'done');
+    const titles = await page.locator('.panel h2').allTextContents();
+    expect(titles.length === 2 && titles[0] === 'program' && titles[1] === 'backtracker', titles.join(', '));
+    const metrics = await page.locator('.panel .metrics').allTextContents();
+    expect(metrics.every((m) => m.includes('dead ends')), metrics.join(' | '));
+    expect(page.url().includes('compare=program,backtracker'), page.url());
+    await shot(page, 'code-compare');
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('an animated run plays on the timeline and can be scrubbed', async () => {
     const { page, errors } = await open('view=code&size=10x8&seed=1&speed=2000');
     await run(page);

@@ -386,6 +386,7 @@ impl App {
         }
         set_verdict_data(Some(&verdict), steps);
         self.settings.main.algorithm = PROGRAM.name;
+        dom::show_notice("");
         self.show_settings()?;
         self.rebuild()?;
         self.sync_url();
