@@ -24,6 +24,7 @@ pub mod solve;
 pub mod steps;
 pub mod stream;
 pub mod timeline;
+pub mod union_find;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

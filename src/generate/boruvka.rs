@@ -12,12 +12,12 @@
 //! screen the first round pairs cells up all over, later rounds join ever
 //! larger pieces. The texture is Kruskal's: many short dead ends.
 
-use super::union_find::UnionFind;
 use super::Params;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::stream::Stepper;
+use crate::union_find::UnionFind;
 
 const NONE: u32 = u32::MAX;
 

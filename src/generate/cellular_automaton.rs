@@ -19,13 +19,13 @@
 //! Its mazes keep the automaton's texture: short twisty corridors, many
 //! small dead ends, and a few long walls grown from the border.
 
-use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 use crate::stream::Stepper;
+use crate::union_find::UnionFind;
 
 /// Generations of the Maze rule before the repair.
 const GENERATIONS: u32 = 12;

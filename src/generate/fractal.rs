@@ -19,10 +19,10 @@
 //! blocks' first, the joins between the biggest quadrants last.
 
 use super::carve_list::CarveList;
-use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims};
+use crate::union_find::UnionFind;
 
 /// A cell's east and south openings in the tiling's square.
 const EAST: u8 = 1;

@@ -13,7 +13,6 @@
 //! dead ends, like Prim); the seams where trees were joined show as long
 //! straight walls with a single door each.
 
-use super::union_find::UnionFind;
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -22,6 +21,7 @@ use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Stepper;
+use crate::union_find::UnionFind;
 
 #[derive(Clone)]
 pub struct GrowingForest<S: Topology> {

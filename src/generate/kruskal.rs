@@ -21,7 +21,6 @@
 //! avoid. Buckets keep the shuffle itself in cache, and the sets of walls a
 //! few steps ahead are fetched early so that their misses overlap.
 
-use super::union_find::UnionFind;
 use super::wall_list::{Packed, WallList};
 use super::{Params, Step};
 use crate::record::Record;
@@ -29,6 +28,7 @@ use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::stream::Stepper;
+use crate::union_find::UnionFind;
 
 #[derive(Clone)]
 pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {

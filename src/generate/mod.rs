@@ -33,7 +33,6 @@ mod reverse_delete;
 mod sidewinder;
 mod true_prim;
 mod unicursal;
-pub mod union_find;
 mod wall_list;
 pub mod weave;
 mod wilson;

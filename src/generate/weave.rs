@@ -25,7 +25,6 @@
 
 use super::frontier::{Frontier, FrontierStore};
 use super::pop::{Pop, PopSpec};
-use super::union_find::UnionFind;
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -35,6 +34,7 @@ use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::shape::{Cell, Dims, Dir};
 use crate::stream::Stepper;
+use crate::union_find::UnionFind;
 
 /// The generators that weave.
 pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];

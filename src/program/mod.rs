@@ -13,6 +13,6 @@ pub mod tables;
 pub mod verdict;
 
 pub use log::{decode, LogError, Op};
-pub use replay::{RecordedSolve, Replay};
+pub use replay::Replay;
 pub use tables::{tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

@@ -4,7 +4,6 @@
 
 use crate::event::Event;
 use crate::record::Record;
-use crate::solve::{Outcome, Solve};
 use crate::stream::Stepper;
 use std::sync::Arc;
 
@@ -51,42 +50,6 @@ impl Stepper for Replay {
     }
 }
 
-/// A program's solve played back: its recorded marks and cursor moves, and
-/// the path it gave (checked by `verdict::check_path`), the outcome once the
-/// recording is over.
-#[derive(Clone, Debug)]
-pub struct RecordedSolve {
-    replay: Replay,
-    result: Outcome,
-    outcome: Outcome,
-}
-
-impl RecordedSolve {
-    pub fn new(events: Arc<[Event]>, result: Outcome) -> RecordedSolve {
-        RecordedSolve {
-            replay: Replay::new(events),
-            result,
-            outcome: Outcome::Searching,
-        }
-    }
-}
-
-impl Stepper for RecordedSolve {
-    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        let more = !self.replay.is_empty() && self.replay.step_with(out);
-        if !more {
-            self.outcome = self.result.clone();
-        }
-        more
-    }
-}
-
-impl Solve for RecordedSolve {
-    fn outcome(&self) -> &Outcome {
-        &self.outcome
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,7 +57,6 @@ mod tests {
     use crate::grid::Grid;
     use crate::record::{Counts, Emit};
     use crate::shape::Dims;
-    use crate::solve::{Outcome, Solve};
     use crate::stream::Step;
 
     fn events() -> Arc<[Event]> {
@@ -115,19 +77,6 @@ mod tests {
         let mut out = Emit::new(true);
         while replay.step(&mut out) {}
         assert_eq!(out.slice(0, out.len()), &events()[..]);
-    }
-
-    #[test]
-    fn a_recorded_solve_gives_its_path_once_played() {
-        let path = vec![0, 1, 3];
-        let events: Arc<[Event]> =
-            Arc::from(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)]);
-        let mut solve = RecordedSolve::new(events, Outcome::Found(path.clone()));
-        let mut out = Emit::new(true);
-        assert_eq!(solve.outcome(), &Outcome::Searching);
-        while solve.step(&mut out) {}
-        assert_eq!(out.len(), 2);
-        assert_eq!(solve.outcome(), &Outcome::Found(path));
     }
 
     #[test]

@@ -3,9 +3,9 @@
 //! goal through openings. Where it is not, the verdict names the first
 //! loop or the cells left out, for the stage to show.
 
-use crate::generate::union_find::UnionFind;
 use crate::grid::Grid;
 use crate::shape::{Cell, Topology};
+use crate::union_find::UnionFind;
 
 /// A generator's result, judged.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -23,6 +23,7 @@ mod iddfs;
 mod longest_path;
 mod pledge;
 mod random_mouse;
+mod recorded;
 mod shortest_paths;
 mod tremaux;
 mod wall_follower;
@@ -102,7 +103,7 @@ pub static PROGRAM_SOLVER: SolverInfo = SolverInfo {
     description: "your own solver, written in the Code view and run in a worker",
     promise: Promise::PathOrGiveUp,
     make: |_, _, _| {
-        Box::new(crate::program::RecordedSolve::new(
+        Box::new(recorded::RecordedSolve::new(
             std::sync::Arc::from([]),
             Outcome::NotFound("no program has run".into()),
         ))
@@ -289,7 +290,7 @@ impl Solver {
             info: &PROGRAM_SOLVER,
             cells: grid.cells(),
             stream: Stream::new(
-                Box::new(crate::program::RecordedSolve::new(events, result)),
+                Box::new(recorded::RecordedSolve::new(events, result)),
                 visuals,
             ),
         }
