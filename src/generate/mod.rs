@@ -296,6 +296,14 @@ pub static PROGRAM_ON_OPEN: Algorithm = Algorithm::new(
 )
 .starts_open();
 
+/// A registry entry's constructor for a generator that runs on every
+/// shape: `Type::new(shape, params)` on the params' tiling (`on_shape!`).
+macro_rules! every_shape {
+    ($module:ident::$type:ident) => {
+        |params| on_shape!(params, shape => Box::new($module::$type::new(shape, params)))
+    };
+}
+
 /// Every generator, in the order the CLI lists them.
 pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
@@ -308,7 +316,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "backtracker",
         "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
-        |params| on_shape!(params, shape => Box::new(backtracker::Backtracker::new(shape, params))),
+        every_shape!(backtracker::Backtracker),
     )
     .marks("stack"),
     Algorithm::new(
@@ -325,7 +333,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "true-prim",
         "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
-        |params| on_shape!(params, shape => Box::new(true_prim::TruePrim::new(shape, params))),
+        every_shape!(true_prim::TruePrim),
     )
     .marks("frontier"),
     Algorithm::new(
@@ -338,23 +346,23 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "wilson",
         "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
-        |params| on_shape!(params, shape => Box::new(wilson::Wilson::new(shape, params))),
+        every_shape!(wilson::Wilson),
     ),
     Algorithm::new(
         "growing-forest",
         "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
-        |params| on_shape!(params, shape => Box::new(growing_forest::GrowingForest::new(shape, params))),
+        every_shape!(growing_forest::GrowingForest),
     )
     .marks("frontier"),
     Algorithm::new(
         "boruvka",
         "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
-        |params| on_shape!(params, shape => Box::new(boruvka::Boruvka::new(shape, params))),
+        every_shape!(boruvka::Boruvka),
     ),
     Algorithm::new(
         "reverse-delete",
         "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
-        |params| on_shape!(params, shape => Box::new(reverse_delete::ReverseDelete::new(shape, params))),
+        every_shape!(reverse_delete::ReverseDelete),
     )
     .starts_open()
     .max_cells(reverse_delete::MAX_CELLS),
@@ -368,7 +376,7 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "blobby-division",
         "blobby division (Buck): start open, split each region into two randomly grown blobs with one door between; wandering walls, any shape",
-        |params| on_shape!(params, shape => Box::new(blobby_division::BlobbyDivision::new(shape, params))),
+        every_shape!(blobby_division::BlobbyDivision),
     )
     .marks("the two blobs")
     .starts_open(),
@@ -381,18 +389,18 @@ pub static ALGORITHMS: &[Algorithm] = &[
     Algorithm::new(
         "houston",
         "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
-        |params| on_shape!(params, shape => Box::new(houston::Houston::new(shape, params))),
+        every_shape!(houston::Houston),
     ),
     Algorithm::new(
         "origin-shift",
         "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
-        |params| on_shape!(params, shape => Box::new(origin_shift::OriginShift::new(shape, params))),
+        every_shape!(origin_shift::OriginShift),
     )
     .marks("origin"),
     Algorithm::new(
         "hunt-and-kill",
         "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
-        |params| on_shape!(params, shape => Box::new(hunt_and_kill::HuntAndKill::new(shape, params))),
+        every_shape!(hunt_and_kill::HuntAndKill),
     ),
     Algorithm::new(
         "eller",
