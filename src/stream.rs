@@ -25,17 +25,22 @@ impl Clone for Box<dyn Step> {
     }
 }
 
-/// A running algorithm as the stream drives it, behind a `dyn` pointer:
-/// a batch of events at a time, or the rest of the run at once, straight
-/// into a maze. Every algorithm gets both from [`Stepper`], written once;
-/// only a pass that wraps another run (braiding) writes them itself.
-pub trait Step: StepClone {
+/// A running algorithm as a stream drives it, behind a `dyn` pointer: a
+/// batch of events at a time. Solvers are only this.
+pub trait Batch {
     /// Makes changes until at least `STEP_BATCH_EVENTS` events are written
     /// or the run is finished (then `false`; events written by that last
     /// call still count). The call goes through a `dyn` pointer: batching
     /// keeps it off the per-cell path while `step_with` stays inlinable.
     fn step(&mut self, out: &mut Emit) -> bool;
+}
 
+/// A generator as its stream drives it: batches of events, or the rest of
+/// the run at once, straight into a maze. Every algorithm gets both from
+/// [`Stepper`], written once; only a pass that wraps another run
+/// (braiding) writes them itself. (Apart from `Batch` so that solvers,
+/// which never build a maze, carry no instant build in the module.)
+pub trait Step: Batch + StepClone {
     /// Runs to the end with no events: walls straight into `grid`, and
     /// into `counts` what was written and what an animated run would
     /// have shown.
@@ -51,11 +56,13 @@ pub trait Stepper: Clone + 'static {
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool;
 }
 
-impl<S: Stepper> Step for S {
+impl<S: Stepper> Batch for S {
     fn step(&mut self, out: &mut Emit) -> bool {
         in_a_batch(out, |out| self.step_with(out))
     }
+}
 
+impl<S: Stepper> Step for S {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         while quiet_batch(self, grid, counts) {}
     }
@@ -104,7 +111,7 @@ pub(crate) const STEP_BATCH_EVENTS: usize = 64;
 const CHUNK_EVENTS: usize = 256;
 
 /// The events of a stepper, handed out in order and ended by one `Done`.
-pub struct Stream<S: ?Sized + Step> {
+pub struct Stream<S: ?Sized + Batch> {
     stepper: Box<S>,
     out: Emit,
     pos: usize,
@@ -114,7 +121,7 @@ pub struct Stream<S: ?Sized + Step> {
 
 /// A stream copied mid-run: the copy goes on exactly as the original would
 /// (its buffered events included).
-impl<S: ?Sized + Step> Clone for Stream<S>
+impl<S: ?Sized + Batch> Clone for Stream<S>
 where
     Box<S>: Clone,
 {
@@ -129,7 +136,7 @@ where
     }
 }
 
-impl<S: ?Sized + Step> Stream<S> {
+impl<S: ?Sized + Batch> Stream<S> {
     /// Wraps a stepper; with `visuals` off, marks and cursor moves are dropped.
     pub fn new(stepper: Box<S>, visuals: bool) -> Stream<S> {
         Stream {
@@ -165,6 +172,28 @@ impl<S: ?Sized + Step> Stream<S> {
         self.out.slice(start, end)
     }
 
+    /// The visual events dropped since the last call (visuals off): the
+    /// steps a run with visuals would have handed out besides these.
+    pub fn take_skipped(&mut self) -> u64 {
+        self.out.take_skipped()
+    }
+
+    /// Runs steps until at least `want` events are buffered or the stream ends.
+    fn refill(&mut self, want: usize) {
+        self.out.clear();
+        self.pos = 0;
+        while self.out.len() < want && !self.done_sent {
+            if self.finished {
+                self.out.push_done();
+                self.done_sent = true;
+            } else if !self.stepper.step(&mut self.out) {
+                self.finished = true;
+            }
+        }
+    }
+}
+
+impl<S: ?Sized + Step> Stream<S> {
     /// Runs the rest straight into `grid` and returns how many events that
     /// was (its `Done` included), as if every remaining event had been
     /// handed out and applied. Only the instant mode (visuals off) takes
@@ -193,25 +222,5 @@ impl<S: ?Sized + Step> Stream<S> {
         // The visual events skipped count as steps too, and Done, as the
         // stream would have handed it out.
         Some(count + counts.written + counts.skipped + self.out.take_skipped() + 1)
-    }
-
-    /// The visual events dropped since the last call (visuals off): the
-    /// steps a run with visuals would have handed out besides these.
-    pub fn take_skipped(&mut self) -> u64 {
-        self.out.take_skipped()
-    }
-
-    /// Runs steps until at least `want` events are buffered or the stream ends.
-    fn refill(&mut self, want: usize) {
-        self.out.clear();
-        self.pos = 0;
-        while self.out.len() < want && !self.done_sent {
-            if self.finished {
-                self.out.push_done();
-                self.done_sent = true;
-            } else if !self.stepper.step(&mut self.out) {
-                self.finished = true;
-            }
-        }
     }
 }

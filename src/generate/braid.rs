@@ -21,7 +21,7 @@ use crate::grid::{Grid, UNDER_EW, UNDER_NS};
 use crate::record::{Counts, Emit, Record, Tally};
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
-use crate::stream::in_a_batch;
+use crate::stream::{in_a_batch, Batch};
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
 
@@ -161,7 +161,7 @@ impl Braid {
 /// the two ways of running itself: the generator's batches of events,
 /// followed as they pass, then its own; or, instantly, the generator's
 /// quiet build, then its own through a tally.
-impl Step for Braid {
+impl Batch for Braid {
     fn step(&mut self, out: &mut Emit) -> bool {
         if let Phase::Generating = self.phase {
             if self.seen > out.len() {
@@ -177,7 +177,9 @@ impl Step for Braid {
         }
         in_a_batch(out, |out| self.braid_one(out))
     }
+}
 
+impl Step for Braid {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         if let Phase::Generating = self.phase {
             self.inner.finish_quietly(grid, counts);

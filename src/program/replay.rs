@@ -57,7 +57,7 @@ mod tests {
     use crate::grid::Grid;
     use crate::record::{Counts, Emit};
     use crate::shape::Dims;
-    use crate::stream::Step;
+    use crate::stream::{Batch, Step};
 
     fn events() -> Arc<[Event]> {
         Arc::from(vec![

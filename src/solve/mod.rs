@@ -33,7 +33,7 @@ use crate::event::{Event, Mark};
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::shape::Cell;
-use crate::stream::{Step, Stream};
+use crate::stream::{Batch, Stream};
 
 /// How a search ended, or that it has not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl Outcome {
 }
 
 /// A solver's state between steps, and its result.
-pub trait Solve: Step + SolveClone {
+pub trait Solve: Batch + SolveClone {
     fn outcome(&self) -> &Outcome;
 }
 

@@ -50,7 +50,7 @@ mod tests {
     use super::*;
     use crate::event::Mark;
     use crate::record::Emit;
-    use crate::stream::Step;
+    use crate::stream::Batch;
 
     #[test]
     fn a_recorded_solve_gives_its_path_once_played() {

@@ -57,6 +57,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         App::mount_code(&app)?;
     }
     views::set_view(app.borrow().settings.view)?;
+    if app.borrow().settings.view == crate::settings::View::Code {
+        app.borrow_mut().ensure_editor()?;
+    }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
 
@@ -386,6 +389,9 @@ fn mount_tabs(
             Box::new(move |app, _| {
                 app.settings.view = view;
                 views::set_view(view)?;
+                if view == crate::settings::View::Code {
+                    app.ensure_editor()?;
+                }
                 app.sync_url();
                 Ok(())
             }),

@@ -131,6 +131,16 @@ try {
       expect(says.test(error), `${JSON.stringify(text)}: ${error}`);
       expect((await verdict(page, 'data-perfect')) === 'false', 'not a perfect maze');
     }
+    // The faults show on the stage: cells not reached are ruled out (grey)
+    // on the solving layer.
+    const marked = await page.locator('#panels canvas.overlay').first().evaluate((c) => {
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 3; i < d.length; i += 4) if (d[i] > 0) n++;
+      return n;
+    });
+    expect(marked > 0, 'the cells left out are marked on the stage');
+    await shot(page, 'code-verdict-faults');
     // The steps before the bad call stay: one carve on the stage.
     expect((await verdict(page, 'data-steps')) === '1', `steps kept: ${await verdict(page, 'data-steps')}`);
     // And the app still works: a good program runs again.

@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlTextAreaElement};
 
 /// The editor in `#code-editor`.
-pub(super) enum Editor {
+pub(in crate::web) enum Editor {
     /// CodeMirror's view, driven through the bundle's small API.
     Code(JsValue),
     Plain(HtmlTextAreaElement),

@@ -122,6 +122,8 @@ pub(in crate::web) struct Code {
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
     callbacks: Vec<Closure<dyn FnMut()>>,
+    /// The script that brings CodeMirror, once asked for, and its callback.
+    loading: Option<Closure<dyn FnMut()>>,
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -190,6 +192,62 @@ impl App {
             "code-kind",
             Kind::of(&text).unwrap_or(Kind::Generator).describe(),
         );
+        Ok(())
+    }
+
+    /// Loads CodeMirror's script (the first time the Code view shows): the
+    /// page does not pay for it otherwise. Until it has loaded the program
+    /// sits in a plain text area, which it then replaces.
+    pub(in crate::web) fn ensure_editor(&mut self) -> Result<(), JsValue> {
+        if self.code.loading.is_some() || !matches!(self.code.editor, Some(Editor::Plain(_))) {
+            return Ok(());
+        }
+        let parent: web_sys::Element = dom::by_id("code-editor")?;
+        let Some(src) = parent.get_attribute("data-editor-src") else {
+            return Ok(());
+        };
+        let script: web_sys::HtmlScriptElement =
+            dom::document().create_element("script")?.dyn_into()?;
+        let home = self.code.home.clone();
+        let loaded = Closure::<dyn FnMut()>::new(move || {
+            if let Some(app) = home.upgrade() {
+                if let Ok(mut app) = app.try_borrow_mut() {
+                    if let Err(e) = app.upgrade_editor() {
+                        app.show_program_error(&dom::describe(&e));
+                    }
+                }
+            }
+        });
+        script.set_onload(Some(loaded.as_ref().unchecked_ref()));
+        script.set_src(&src);
+        dom::document()
+            .head()
+            .ok_or("a document head")?
+            .append_child(&script)?;
+        self.code.loading = Some(loaded);
+        Ok(())
+    }
+
+    /// CodeMirror has loaded: it takes the text area's place and text.
+    fn upgrade_editor(&mut self) -> Result<(), JsValue> {
+        let Some(Editor::Plain(area)) = &self.code.editor else {
+            return Ok(());
+        };
+        let text = area.value();
+        let parent: web_sys::Element = dom::by_id("code-editor")?;
+        let [run, change] = &self.code.callbacks[..] else {
+            return Ok(());
+        };
+        let editor = Editor::mount(
+            &parent,
+            &text,
+            run.as_ref().unchecked_ref(),
+            change.as_ref().unchecked_ref(),
+        )?;
+        if matches!(editor, Editor::Code(_)) {
+            area.remove();
+            self.code.editor = Some(editor);
+        }
         Ok(())
     }
 
@@ -376,7 +434,11 @@ impl App {
                 }
                 dom::set_text(
                     "code-verdict",
-                    &format!("{steps} steps before the error; {}", verdict.summary()),
+                    &format!(
+                        "{} before the error; {}",
+                        plural(steps, "step"),
+                        verdict.summary()
+                    ),
                 );
             }
             None => dom::set_text(
@@ -390,6 +452,18 @@ impl App {
         self.show_settings()?;
         self.rebuild()?;
         self.sync_url();
+        if !verdict.perfect() {
+            // Where it went wrong, on the program's panel: the loop's two
+            // cells, and the cells it never reached.
+            let in_loop: Vec<u32> = verdict.first_loop.map_or(Vec::new(), |(a, b)| vec![a, b]);
+            if let Some(panel) = self
+                .panels
+                .iter_mut()
+                .find(|p| p.spec.algorithm == PROGRAM.name)
+            {
+                panel.highlight(&in_loop, &verdict.unreached)?;
+            }
+        }
         Ok(())
     }
 
@@ -427,10 +501,11 @@ impl App {
         };
         let summary = match &outcome {
             Outcome::Found(path) => format!(
-                "{steps} steps; a path of {} moves from the start to the goal, through openings",
-                path.len() - 1
+                "{}; a path of {} from the start to the goal, through openings",
+                plural(steps, "step"),
+                plural(path.len() as u64 - 1, "move")
             ),
-            _ => format!("{steps} steps; no path"),
+            _ => format!("{}; no path", plural(steps, "step")),
         };
         match &error {
             Some(message) => {
@@ -498,6 +573,15 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
         let _ = el.set_attribute("data-steps", &steps.to_string());
         let _ = el.set_attribute("data-passages", &passages.to_string());
         let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
+    }
+}
+
+/// `n thing` or `n things`.
+fn plural(n: u64, thing: &str) -> String {
+    if n == 1 {
+        format!("1 {thing}")
+    } else {
+        format!("{n} {thing}s")
     }
 }
 

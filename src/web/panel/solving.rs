@@ -2,6 +2,7 @@
 //! event by event, or once for an instant solve) and the player's trail.
 
 use super::Panel;
+use crate::event::{Event, Mark};
 use crate::shape::Cell;
 use crate::solve::{Outcome, Solver};
 use crate::timeline::Timeline;
@@ -66,6 +67,20 @@ impl Panel {
         self.result
             .set_text_content(Some(&format!("{name}: searching…")));
         Ok(())
+    }
+
+    /// Shows a program's faults on the solving layer: the cells of the
+    /// first loop as a path, the cells not reached as ruled out.
+    pub fn highlight(&mut self, in_loop: &[Cell], unreached: &[Cell]) -> Result<(), JsValue> {
+        self.end_solve();
+        self.solving.clear_trail();
+        for (cells, mark) in [(in_loop, Mark::Path), (unreached, Mark::Dead)] {
+            for &cell in cells {
+                self.solving.apply(&Event::Mark(cell, mark));
+            }
+        }
+        self.overlay.paint_all(&self.solving);
+        self.blit_overlay()
     }
 
     /// Whether a solver run has events left to show from where it is.
