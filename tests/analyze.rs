@@ -106,15 +106,9 @@ fn brute_force_count(grid: &mazelab::grid::Grid, from: u32, to: u32) -> u64 {
 #[test]
 fn shortest_path_counts_match_an_independent_count_on_braided_mazes() {
     use mazelab::generate::{self, Params};
-    use mazelab::shape::{Shape, Topology};
+    use mazelab::shape::Topology;
     let mut checked_many = 0;
-    for (kind, size) in [
-        ("square", "6x5"),
-        ("hex", "5x4"),
-        ("polar", "3"),
-        ("triangle", "8x4"),
-    ] {
-        let shape = Shape::parse(kind, size, None).unwrap();
+    for shape in common::shapes(&["square:6x5", "hex:5x4", "polar:3", "triangle:8x4"]) {
         for seed in 0..10 {
             for braid in [0u8, 40, 100] {
                 let grid = generate::generate(
@@ -131,7 +125,9 @@ fn shortest_path_counts_match_an_independent_count_on_braided_mazes() {
                 assert_eq!(
                     count,
                     brute_force_count(&grid, 0, to),
-                    "{kind} {size} seed {seed} braid {braid}"
+                    "{} {} seed {seed} braid {braid}",
+                    shape.name(),
+                    shape.size_text()
                 );
                 checked_many += u32::from(count > 1);
             }

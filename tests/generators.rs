@@ -264,29 +264,28 @@ fn the_unicursal_labyrinth_is_one_path_through_every_cell() {
 
 #[test]
 fn blobby_division_splits_with_one_door_per_split_on_every_shape() {
-    use mazelab::shape::Shape;
-    for (kind, size) in [
-        ("square", "12x9"),
-        ("hex", "9x7"),
-        ("polar", "5"),
-        ("triangle", "12x6"),
-    ] {
-        let shape = Shape::parse(kind, size, None).unwrap();
+    for shape in common::shapes(&["square:12x9", "hex:9x7", "polar:5", "triangle:12x6"]) {
         let mut run =
             Generator::by_name("blobby-division", Params::on(shape.clone(), 4), true).unwrap();
         let builds = run
             .by_ref()
             .filter(|e| matches!(e, Event::Build(..)))
             .count() as u64;
-        let grid = generate("blobby-division", Params::on(shape, 4)).unwrap();
+        let grid = generate("blobby-division", Params::on(shape.clone(), 4)).unwrap();
         // From a fully open maze, every wall built leaves exactly a tree.
         let open_at_start = mazelab::grid::Grid::open_shape(grid.shape().clone()).openings();
         assert_eq!(
             open_at_start - builds,
             u64::from(grid.cells()) - 1,
-            "{kind}"
+            "{}",
+            shape.name()
         );
-        assert_eq!(grid.openings(), u64::from(grid.cells()) - 1, "{kind}");
+        assert_eq!(
+            grid.openings(),
+            u64::from(grid.cells()) - 1,
+            "{}",
+            shape.name()
+        );
     }
 }
 
@@ -325,7 +324,7 @@ fn the_fractal_repeats_one_maze_in_every_quadrant_and_brain_does_not() {
 #[test]
 fn the_instant_build_matches_the_events_applied_one_by_one() {
     use mazelab::shape::Shape;
-    let mut shapes: Vec<Shape> = [
+    let mut shapes: Vec<Shape> = common::shapes(&[
         "square:9x7",
         "square:1x5",
         "square:5x1",
@@ -336,13 +335,7 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
         "hex:6x5",
         "triangle:7x4",
         "polar:4",
-    ]
-    .iter()
-    .map(|s| {
-        let (kind, size) = s.split_once(':').unwrap();
-        Shape::parse(kind, size, None).unwrap()
-    })
-    .collect();
+    ]);
     shapes.push(Shape::parse("square", "6x5", Some("xy")).unwrap());
     for algorithm in ALGORITHMS {
         for shape in shapes
@@ -397,13 +390,7 @@ fn the_instant_build_matches_the_events_applied_one_by_one() {
 #[test]
 fn a_generator_copied_mid_run_makes_the_same_events_from_there() {
     use mazelab::shape::Shape;
-    let shapes: Vec<Shape> = ["square:12x9", "hex:7x6", "polar:5", "triangle:8x5"]
-        .iter()
-        .map(|s| {
-            let (kind, size) = s.split_once(':').unwrap();
-            Shape::parse(kind, size, None).unwrap()
-        })
-        .collect();
+    let shapes: Vec<Shape> = common::shapes(&["square:12x9", "hex:7x6", "polar:5", "triangle:8x5"]);
     let mut rng = Rng::new(99);
     for algorithm in ALGORITHMS {
         for shape in shapes

@@ -112,6 +112,11 @@ fn texture(pop: &str) -> (f64, f64) {
     (dead / runs as f64, longest / runs as f64)
 }
 
+/// Asserts `a > factor * b`, naming both.
+fn exceeds(a: f64, factor: f64, b: f64, what: &str) {
+    assert!(a > factor * b, "{what}: {a} is not over {factor} x {b}");
+}
+
 #[test]
 fn the_pop_strategy_shapes_the_maze_as_norvig_describes() {
     let (newest_dead, newest_long) = texture("newest");
@@ -119,25 +124,33 @@ fn the_pop_strategy_shapes_the_maze_as_norvig_describes() {
     let (random_dead, random_long) = texture("random");
     // Depth-first: few dead ends and one long winding path.
     assert!(newest_dead < 0.15, "newest dead ends {newest_dead}");
-    assert!(
-        newest_long > 2.0 * random_long,
-        "{newest_long} vs {random_long}"
+    exceeds(
+        newest_long,
+        2.0,
+        random_long,
+        "longest path, newest against random",
     );
-    assert!(
-        newest_long > 2.0 * oldest_long,
-        "{newest_long} vs {oldest_long}"
+    exceeds(
+        newest_long,
+        2.0,
+        oldest_long,
+        "longest path, newest against oldest",
     );
     // Breadth-first: the popped cell goes back to the end of the queue, so
     // every branch grows one step in turn into straight spokes from the root:
     // no long path, and still few dead ends.
     assert!(oldest_dead < 0.2, "oldest dead ends {oldest_dead}");
     // Random: Prim's bushy texture with many dead ends.
-    assert!(
-        random_dead > 2.0 * newest_dead,
-        "{random_dead} vs {newest_dead}"
+    exceeds(
+        random_dead,
+        2.0,
+        newest_dead,
+        "dead ends, random against newest",
     );
-    assert!(
-        random_dead > 1.5 * oldest_dead,
-        "{random_dead} vs {oldest_dead}"
+    exceeds(
+        random_dead,
+        1.5,
+        oldest_dead,
+        "dead ends, random against oldest",
     );
 }

@@ -10,20 +10,19 @@ use crate::grid::Grid;
 use crate::shape::{Cell, Topology};
 use std::fmt;
 
-/// What each event's first number means.
+/// What each event's first number means, in order from 0: `carve(a, b)`
+/// (the wall between neighbours `a` and `b` opens), `wall(a, b)` (it is
+/// built), `mark(a, kind)` (`b` is the mark's number, `Mark as i32`),
+/// `cursor(a)` (also `mark(a, "current")`) and `phase(a)` (the program is
+/// at its step `a`, 1 to 127).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Op {
-    /// `maze.carve(a, b)`: the wall between neighbours `a` and `b` opens.
-    Carve = 0,
-    /// `maze.wall(a, b)`: the wall between them is built.
-    Wall = 1,
-    /// `maze.mark(a, kind)`: `b` is the mark's number (`Mark as i32`).
-    Mark = 2,
-    /// `maze.cursor(a)` (and `maze.mark(a, "current")`).
-    Cursor = 3,
-    /// `maze.phase(a)`: the program says it is at its step `a` (1 to 127).
-    Phase = 4,
+    Carve,
+    Wall,
+    Mark,
+    Cursor,
+    Phase,
 }
 
 impl Op {

@@ -58,13 +58,11 @@ mod tests {
 
     #[test]
     fn each_cell_lists_its_live_neighbours_and_open_walls() {
-        for (kind, size) in [
-            ("square", "4x3"),
-            ("hex", "4x3"),
-            ("polar", "3"),
-            ("triangle", "5x3"),
-        ] {
-            let shape = Shape::parse(kind, size, None).unwrap();
+        let shapes = ["square:4x3", "hex:4x3", "polar:3", "triangle:5x3"].map(|spec| {
+            let (kind, size) = spec.split_once(':').unwrap();
+            (kind, Shape::parse(kind, size, None).unwrap())
+        });
+        for (kind, shape) in shapes {
             let mut grid = Grid::closed_shape(shape.clone());
             let (a, b) = (1, shape.neighbors(1).as_slice()[0]);
             grid.set_open(a, b, true);

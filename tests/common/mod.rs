@@ -131,3 +131,15 @@ pub fn test_shapes() -> Vec<Shape> {
     shapes.push(polar.with_mask(bite).unwrap());
     shapes
 }
+
+/// Shapes written `kind:size` (`"hex:9x7"`, `"polar:5"`).
+#[allow(dead_code)]
+pub fn shapes(specs: &[&str]) -> Vec<Shape> {
+    specs
+        .iter()
+        .map(|spec| {
+            let (kind, size) = spec.split_once(':').expect("kind:size");
+            Shape::parse(kind, size, None).expect("a valid shape")
+        })
+        .collect()
+}
