@@ -161,13 +161,7 @@ impl App {
         };
         let home = Rc::downgrade(app);
         let run = Closure::<dyn FnMut()>::new(move || {
-            if let Some(app) = home.upgrade() {
-                if let Ok(mut app) = app.try_borrow_mut() {
-                    if let Err(e) = app.run_program() {
-                        app.show_program_error(&dom::describe(&e));
-                    }
-                }
-            }
+            with_app(&home, |app| app.run_program());
         });
         let home = Rc::downgrade(app);
         let change = Closure::<dyn FnMut()>::new(move || {
@@ -210,13 +204,7 @@ impl App {
             dom::document().create_element("script")?.dyn_into()?;
         let home = self.code.home.clone();
         let loaded = Closure::<dyn FnMut()>::new(move || {
-            if let Some(app) = home.upgrade() {
-                if let Ok(mut app) = app.try_borrow_mut() {
-                    if let Err(e) = app.upgrade_editor() {
-                        app.show_program_error(&dom::describe(&e));
-                    }
-                }
-            }
+            with_app(&home, |app| app.upgrade_editor());
         });
         script.set_onload(Some(loaded.as_ref().unchecked_ref()));
         script.set_src(&src);
@@ -340,13 +328,7 @@ impl App {
             seed,
         };
         let running = worker::start(&text, &setup, move |report| {
-            if let Some(app) = home.upgrade() {
-                if let Ok(mut app) = app.try_borrow_mut() {
-                    if let Err(e) = app.program_report(report, &run) {
-                        app.show_program_error(&dom::describe(&e));
-                    }
-                }
-            }
+            with_app(&home, |app| app.program_report(report, &run));
         })?;
         self.code.running = Some(running);
         set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
@@ -573,6 +555,19 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
         let _ = el.set_attribute("data-steps", &steps.to_string());
         let _ = el.set_attribute("data-passages", &passages.to_string());
         let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
+    }
+}
+
+/// Calls `f` on the app from a callback (an editor's key, a script's load,
+/// a worker's message), if the app is still there and free; an error shows
+/// under the editor.
+fn with_app(home: &Weak<RefCell<App>>, f: impl FnOnce(&mut App) -> Result<(), JsValue>) {
+    if let Some(app) = home.upgrade() {
+        if let Ok(mut app) = app.try_borrow_mut() {
+            if let Err(e) = f(&mut app) {
+                app.show_program_error(&dom::describe(&e));
+            }
+        }
     }
 }
 
