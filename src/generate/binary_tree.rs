@@ -104,7 +104,9 @@ impl BinaryTree {
     /// An instant build's cells `from..to` (within one row) straight into a
     /// plain square's bits: the same draws as `link`, without its general
     /// steps. Returns how many cells carved, and the first and last.
-    #[inline(always)]
+    // A call of its own a row: its slice and the generator then cannot
+    // alias, which its loop needs to keep the row in registers.
+    #[inline(never)]
     fn quiet_cells(
         &mut self,
         bits: &mut [u8],
