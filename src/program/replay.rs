@@ -20,11 +20,6 @@ impl Replay {
         Replay { events, next: 0 }
     }
 
-    /// How many events the recording holds.
-    pub fn len(&self) -> usize {
-        self.events.len()
-    }
-
     /// Whether the recording holds no event.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()

@@ -224,7 +224,6 @@ function makeMaze(setup, record) {
 function run(setup, post, compile) {
   let log = new Int32Array(3 * 4096);
   let used = 0;
-  let sent = 0;
   let steps = 0;
   let startsOpen = false;
   const maxSteps = setup.maxSteps || 50000000;
@@ -232,7 +231,6 @@ function run(setup, post, compile) {
   const flush = () => {
     if (used > 0) {
       post({ log: log.slice(0, used) });
-      sent += used / 3;
       used = 0;
     }
     flushed = now();

@@ -171,13 +171,7 @@ impl App {
                 }
             }
         });
-        let parent: web_sys::Element = dom::by_id("code-editor")?;
-        let editor = Editor::mount(
-            &parent,
-            &text,
-            run.as_ref().unchecked_ref(),
-            change.as_ref().unchecked_ref(),
-        )?;
+        let editor = mount_editor(&text, &run, &change)?;
         let mut a = app.borrow_mut();
         a.code.home = Rc::downgrade(app);
         a.code.editor = Some(editor);
@@ -221,17 +215,10 @@ impl App {
         let Some(Editor::Plain(area)) = &self.code.editor else {
             return Ok(());
         };
-        let text = area.value();
-        let parent: web_sys::Element = dom::by_id("code-editor")?;
         let [run, change] = &self.code.callbacks[..] else {
             return Ok(());
         };
-        let editor = Editor::mount(
-            &parent,
-            &text,
-            run.as_ref().unchecked_ref(),
-            change.as_ref().unchecked_ref(),
-        )?;
+        let editor = mount_editor(&area.value(), run, change)?;
         if matches!(editor, Editor::Code(_)) {
             area.remove();
             self.code.editor = Some(editor);
@@ -556,6 +543,22 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
         let _ = el.set_attribute("data-passages", &passages.to_string());
         let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
     }
+}
+
+/// The editor in `#code-editor` holding `text`, wired to Run and to
+/// keeping the text.
+fn mount_editor(
+    text: &str,
+    run: &Closure<dyn FnMut()>,
+    change: &Closure<dyn FnMut()>,
+) -> Result<Editor, JsValue> {
+    let parent: web_sys::Element = dom::by_id("code-editor")?;
+    Editor::mount(
+        &parent,
+        text,
+        run.as_ref().unchecked_ref(),
+        change.as_ref().unchecked_ref(),
+    )
 }
 
 /// Calls `f` on the app from a callback (an editor's key, a script's load,
