@@ -268,9 +268,20 @@ impl Grid {
     }
 
     /// The neighbours reachable through an opening, in the shape's
-    /// clockwise order (N, E, S, W on squares).
-    #[inline]
+    /// clockwise order (N, E, S, W on squares). A plain square's case is
+    /// inlined into the caller's loop, so the list stays in registers (a
+    /// list returned from a call is written and read back through memory,
+    /// which stalled breadth-first passes); other shapes take the call.
+    #[inline(always)]
     pub fn open_neighbors(&self, cell: Cell) -> Neighbors {
+        match self.square {
+            Some(d) if !self.woven => self.square_open_neighbors(d.width, cell),
+            _ => self.open_neighbors_by_shape(cell),
+        }
+    }
+
+    #[inline(never)]
+    fn open_neighbors_by_shape(&self, cell: Cell) -> Neighbors {
         let mut out = Neighbors::new();
         let Some(d) = self.square else {
             // A masked cell is no part of the maze: it has no openings.
@@ -289,9 +300,7 @@ impl Grid {
             return out;
         };
         let mut out = self.square_open_neighbors(d.width, cell);
-        if self.woven {
-            self.push_tunnels(d, cell, &mut out);
-        }
+        self.push_tunnels(d, cell, &mut out);
         out
     }
 

@@ -115,7 +115,10 @@ impl Walker {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Few<T> {
     items: [T; 8],
-    len: u8,
+    /// A whole word, not a byte: a byte counted up and then copied with the
+    /// list as words stalls the copy (the store cannot forward to the wider
+    /// load), which had breadth-first passes waiting on it half their time.
+    len: u32,
 }
 
 /// A cell's neighbours, in the shape's clockwise order.
