@@ -27,6 +27,11 @@ pub enum Mark {
     Dead = 5,
 }
 
+/// A run's events, kept once and shared by whoever plays them (a replay
+/// and its timeline's checkpoints): a `Vec` behind the `Arc`, not a slice,
+/// so that a million-event recording is handed over without a copy.
+pub type Recording = std::sync::Arc<Vec<Event>>;
+
 /// One change made by an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Event {

@@ -3,11 +3,10 @@
 //! with the same steps, on every shape, animated or instant, and the
 //! verdict judges it.
 
-use mazelab::event::{Event, Mark};
+use mazelab::event::{Event, Mark, Recording};
 use mazelab::generate::{Generator, Params};
 use mazelab::program::{decode, judge, Op};
 use mazelab::shape::Shape;
-use std::sync::Arc;
 
 /// A built-in's run written as a program's log would be.
 fn log_of(name: &str, params: &Params) -> Vec<i32> {
@@ -47,7 +46,7 @@ fn a_recorded_run_rebuilds_the_maze_it_recorded_on_every_shape() {
             let mut expected = builtin.initial_grid();
             let expected_steps = builtin.finish_into(&mut expected);
 
-            let events: Arc<[Event]> = decode(
+            let events: Recording = decode(
                 &log_of(name, &params),
                 &expected_initial(&params, starts_open),
             )
@@ -94,7 +93,7 @@ fn a_program_run_can_be_braided_like_a_built_in() {
         braid: 0,
         ..params.clone()
     };
-    let events: Arc<[Event]> = decode(
+    let events: Recording = decode(
         &log_of("backtracker", &plain),
         &expected_initial(&plain, false),
     )

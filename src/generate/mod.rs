@@ -285,14 +285,22 @@ impl Algorithm {
 pub static PROGRAM: Algorithm = Algorithm::new(
     "program",
     "your own generator, written in the Code tab and run in a worker",
-    |_| Box::new(crate::program::Replay::new(std::sync::Arc::from([]))),
+    |_| {
+        Box::new(crate::program::Replay::new(
+            crate::event::Recording::default(),
+        ))
+    },
 );
 
 /// The same for a program that starts from an open maze (`maze.openAll()`).
 pub static PROGRAM_ON_OPEN: Algorithm = Algorithm::new(
     "program",
     "your own generator, written in the Code tab and run in a worker",
-    |_| Box::new(crate::program::Replay::new(std::sync::Arc::from([]))),
+    |_| {
+        Box::new(crate::program::Replay::new(
+            crate::event::Recording::default(),
+        ))
+    },
 )
 .starts_open();
 
@@ -544,7 +552,7 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
 pub enum Source {
     Builtin(&'static Algorithm),
     Recorded {
-        events: std::sync::Arc<[Event]>,
+        events: crate::event::Recording,
         starts_open: bool,
     },
 }
@@ -607,7 +615,7 @@ impl Generator {
     /// generator, on the params' shape, braided if the params say so; the
     /// run starts from an open maze if the program called `openAll` first.
     pub fn program(
-        events: std::sync::Arc<[Event]>,
+        events: crate::event::Recording,
         starts_open: bool,
         params: Params,
         visuals: bool,

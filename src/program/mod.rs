@@ -12,7 +12,7 @@ pub mod replay;
 pub mod tables;
 pub mod verdict;
 
-pub use log::{decode, LogError, Op};
+pub use log::{decode, Decoded, Decoder, LogError, Op};
 pub use replay::Replay;
 pub use tables::{tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

@@ -2,21 +2,20 @@
 //! every step is the next event of its recording. Cloning it (a timeline's
 //! checkpoint) shares the recording and copies a position.
 
-use crate::event::Event;
+use crate::event::{Event, Recording};
 use crate::record::Record;
 use crate::stream::Stepper;
-use std::sync::Arc;
 
 /// A recorded run's events, stepped through one at a time.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    events: Arc<[Event]>,
+    events: Recording,
     next: usize,
 }
 
 impl Replay {
     /// Plays `events` (a decoded log: every one a real change).
-    pub fn new(events: Arc<[Event]>) -> Replay {
+    pub fn new(events: Recording) -> Replay {
         Replay { events, next: 0 }
     }
 
@@ -54,8 +53,8 @@ mod tests {
     use crate::shape::Dims;
     use crate::stream::{Batch, Step};
 
-    fn events() -> Arc<[Event]> {
-        Arc::from(vec![
+    fn events() -> Recording {
+        Recording::new(vec![
             Event::Phase(1),
             Event::Cursor(0),
             Event::Carve(0, 1),

@@ -58,12 +58,12 @@ pub fn judge(grid: &Grid) -> Verdict {
     let mut sets = UnionFind::new(grid.cells() as usize);
     let mut first_loop = None;
     let mut passages = 0;
-    for (a, b) in grid.opening_pairs() {
+    grid.each_opening(|a, b| {
         passages += 1;
         if !sets.union(a, b) && first_loop.is_none() {
             first_loop = Some((a.min(b), a.max(b)));
         }
-    }
+    });
     let live_cells: Vec<Cell> = (0..grid.cells()).filter(|&c| shape.is_cell(c)).collect();
     let root = live_cells.first().map(|&c| sets.find(c));
     let unreached: Vec<Cell> = live_cells

@@ -104,7 +104,7 @@ pub static PROGRAM_SOLVER: SolverInfo = SolverInfo {
     promise: Promise::PathOrGiveUp,
     make: |_, _, _| {
         Box::new(recorded::RecordedSolve::new(
-            std::sync::Arc::from([]),
+            crate::event::Recording::default(),
             Outcome::NotFound("no program has run".into()),
         ))
     },
@@ -281,7 +281,7 @@ impl Solver {
     /// Plays a program's recorded solve (its marks and moves, then the path
     /// it gave) on `grid`, as a solver named `program`.
     pub fn program(
-        events: std::sync::Arc<[Event]>,
+        events: crate::event::Recording,
         result: Outcome,
         grid: &Grid,
         visuals: bool,

@@ -3,11 +3,10 @@
 //! then the path it gave, checked before it gets here.
 
 use super::{Outcome, Solve};
-use crate::event::Event;
+use crate::event::Recording;
 use crate::program::Replay;
 use crate::record::Record;
 use crate::stream::Stepper;
-use std::sync::Arc;
 
 /// A program's solve played back: its recorded marks and cursor moves, and
 /// the path it gave (checked by `verdict::check_path`), the outcome once the
@@ -20,7 +19,7 @@ pub struct RecordedSolve {
 }
 
 impl RecordedSolve {
-    pub fn new(events: Arc<[Event]>, result: Outcome) -> RecordedSolve {
+    pub fn new(events: Recording, result: Outcome) -> RecordedSolve {
         RecordedSolve {
             replay: Replay::new(events),
             result,
@@ -48,15 +47,15 @@ impl Solve for RecordedSolve {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::event::Mark;
+    use crate::event::{Event, Mark};
     use crate::record::Emit;
     use crate::stream::Batch;
 
     #[test]
     fn a_recorded_solve_gives_its_path_once_played() {
         let path = vec![0, 1, 3];
-        let events: Arc<[Event]> =
-            Arc::from(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)]);
+        let events: Recording =
+            Recording::new(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)]);
         let mut solve = RecordedSolve::new(events, Outcome::Found(path.clone()));
         let mut out = Emit::new(true);
         assert_eq!(solve.outcome(), &Outcome::Searching);

@@ -50,15 +50,18 @@ function square(w, h, off = new Set()) {
 function runProgram(text, kind, topology, extra = {}) {
   const events = [];
   let last = null;
+  // Events already posted when the program said it opened every wall.
+  let openedAfter = null;
   run(
     { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, ...extra },
     (m) => {
       if (m.log) for (let i = 0; i < m.log.length; i += 3) events.push([m.log[i], m.log[i + 1], m.log[i + 2]]);
-      else last = m;
+      else if (m.done) last = m;
+      else if (m.startsOpen) openedAfter = events.length;
     },
     () => compile(text),
   );
-  return { events, last };
+  return { events, last, openedAfter };
 }
 
 // Whether the carves (and walls) make a spanning tree of the live cells.
@@ -178,9 +181,10 @@ test("a program that starts open records it and walls its maze", () => {
     // Wall off all but a comb: keep the top row and every column.
     for (let y = 1; y < 3; y++) for (let x = 0; x < 3; x++) maze.wall(y * 4 + x, y * 4 + x + 1);
   }`;
-  const { events, last } = runProgram(text, "generator", topology);
+  const { events, last, openedAfter } = runProgram(text, "generator", topology);
   assert.equal(last.error, undefined, last.error);
   assert.equal(last.startsOpen, true);
+  assert.equal(openedAfter, 0, "the page hears of the open start before the first event");
   assert.ok(perfect(topology, events, true));
 });
 

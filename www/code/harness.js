@@ -13,9 +13,25 @@
 
 const OP = { carve: 0, wall: 1, mark: 2, cursor: 3, phase: 4 };
 const MARKS = { blank: 0, frontier: 1, stack: 1, walk: 2, explored: 3, path: 4, dead: 5 };
-// The log goes to the page in pieces: the first events at once, then at
-// least every PIECE_MS (checked every CHECK_EVENTS events) or every
-// PIECE_EVENTS events, so that a run the page has to stop leaves its steps.
+const CURRENT = 6;
+// MARKS[kind], `CURRENT` for "current", -1 for anything else: a switch on
+// the names, which a JIT compares faster than it looks a key up.
+function markNumber(kind) {
+  switch (kind) {
+    case "blank": return 0;
+    case "frontier": case "stack": return 1;
+    case "walk": return 2;
+    case "explored": return 3;
+    case "path": return 4;
+    case "dead": return 5;
+    case "current": return CURRENT;
+    default: return -1;
+  }
+}
+// The log goes to the page in pieces: the first events one by one, then
+// at least every PIECE_MS (checked every CHECK_EVENTS events) or every
+// PIECE_EVENTS events, so that a run the page has to stop leaves its steps
+// and the page can check each piece while the program runs on.
 const PIECE_EVENTS = 1 << 16;
 const PIECE_MS = 100;
 const CHECK_EVENTS = 1024;
@@ -124,12 +140,19 @@ function makeMaze(setup, record) {
   const solving = setup.kind === "solver";
   let opened = false;
 
+  // `c >>> 0 === c` holds for whole numbers 0 to 2^32 - 1 only (no
+  // string, fraction or undefined), and is what a JIT makes fastest.
+  // The checks stay small enough for a JIT to inline into every call; the
+  // messages are built out of line, only for a bad call.
   const cell = (call, c) => {
-    if (!Number.isInteger(c) || c < 0 || c >= cells) {
+    if (c >>> 0 !== c || c >= cells || live[c] !== 1) notACell(call, c);
+    return c;
+  };
+  const notACell = (call, c) => {
+    if (c >>> 0 !== c || c >= cells) {
       throw new ProgramError(`${call}: ${c} is not a cell (cells are 0 to ${cells - 1})`);
     }
-    if (!live[c]) throw new ProgramError(`${call}: cell ${c} is masked off, no part of the maze`);
-    return c;
+    throw new ProgramError(`${call}: cell ${c} is masked off, no part of the maze`);
   };
   const side = (a, b) => {
     for (let k = start[a]; k < start[a + 1]; k++) if (adj[k] === b) return k - start[a];
@@ -139,8 +162,11 @@ function makeMaze(setup, record) {
     cell(call, a);
     cell(call, b);
     const k = side(a, b);
-    if (k < 0) throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
+    if (k < 0) notNeighbours(call, a, b);
     return k;
+  };
+  const notNeighbours = (call, a, b) => {
+    throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
   };
   const setWall = (a, b, k, on) => {
     const kb = side(b, a);
@@ -152,13 +178,19 @@ function makeMaze(setup, record) {
       open[b] &= ~(1 << kb);
     }
   };
+  const solverChange = (call, a, b) => {
+    throw new ProgramError(`${call}(${a}, ${b}): a solver cannot change the walls`);
+  };
+  const badPhase = (k) => {
+    throw new ProgramError(`phase(${k}): steps are 1 to 127`);
+  };
+  const noChange = (call, a, b, on) => {
+    throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${on ? "open" : "a wall"}`);
+  };
   const change = (call, a, b, on) => {
-    if (solving) throw new ProgramError(`${call}(${a}, ${b}): a solver cannot change the walls`);
+    if (solving) solverChange(call, a, b);
     const k = between(call, a, b);
-    const isOpen = (open[a] >> k) & 1;
-    if (isOpen === (on ? 1 : 0)) {
-      throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${on ? "open" : "a wall"}`);
-    }
+    if (((open[a] >> k) & 1) === (on ? 1 : 0)) noChange(call, a, b, on);
     setWall(a, b, k, on);
     record(on ? OP.carve : OP.wall, a, b);
   };
@@ -195,9 +227,9 @@ function makeMaze(setup, record) {
     },
     mark(c, kind) {
       cell("mark", c);
-      if (kind === "current") return record(OP.cursor, c, 0);
-      const m = MARKS[kind];
-      if (m === undefined) {
+      const m = markNumber(kind);
+      if (m === CURRENT) return record(OP.cursor, c, 0);
+      if (m < 0) {
         throw new ProgramError(
           `mark(${c}, ${JSON.stringify(kind)}): the kinds are ${Object.keys(MARKS).join(", ")}, current`,
         );
@@ -206,9 +238,7 @@ function makeMaze(setup, record) {
     },
     cursor: (c) => record(OP.cursor, cell("cursor", c), 0),
     phase(k) {
-      if (!Number.isInteger(k) || k < 1 || k > 127) {
-        throw new ProgramError(`phase(${k}): steps are 1 to 127`);
-      }
+      if (k >>> 0 !== k || k < 1 || k > 127) badPhase(k);
       record(OP.phase, k, 0);
     },
     center(c) {
@@ -218,15 +248,21 @@ function makeMaze(setup, record) {
   };
 }
 
-// Runs one program to its end. `post(message)` receives the log in pieces
-// ({ log: Int32Array }) and then one last message: { done, startsOpen,
+// Runs one program to its end. `post(message)` receives { startsOpen:
+// true } first if the program opens every wall, the log in pieces
+// ({ log: Int32Array }), and then one last message: { done, startsOpen,
 // steps, path?, error? }. An error names the call and step, or the line.
 function run(setup, post, compile) {
-  let log = new Int32Array(3 * 4096);
+  const maxSteps = setup.maxSteps || 50000000;
+  // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
+  // handed to the page whole (transferred, not copied) and a new one begun.
+  let log = new Int32Array(3 * FIRST_EVENTS);
   let used = 0;
   let steps = 0;
+  // Events until `slow` must look at the buffer, the time and the limit:
+  // the one test each event pays.
+  let room = 1;
   let startsOpen = false;
-  const maxSteps = setup.maxSteps || 50000000;
   let flushed = now();
   const flush = () => {
     if (used > 0) {
@@ -235,28 +271,43 @@ function run(setup, post, compile) {
     }
     flushed = now();
   };
-  const record = (op, a, b) => {
-    if (steps >= maxSteps) {
+  const slow = () => {
+    if (steps > maxSteps) {
+      steps = maxSteps;
+      used -= 3;
       throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
     }
-    if (used + 3 > log.length) {
-      if (used >= 3 * PIECE_EVENTS) {
-        flush();
-      } else {
-        const bigger = new Int32Array(log.length * 2);
-        bigger.set(log);
-        log = bigger;
-      }
+    if (steps <= FIRST_EVENTS) {
+      flush(); // the first steps reach the stage at once
+    } else if (used === log.length) {
+      post({ log });
+      log = new Int32Array(3 * PIECE_EVENTS);
+      used = 0;
+      flushed = now();
+    } else if (now() - flushed > PIECE_MS) {
+      flush();
     }
-    log[used++] = op;
-    log[used++] = a;
-    log[used++] = b;
+    if (steps < FIRST_EVENTS) {
+      room = 1;
+    } else {
+      if (steps === FIRST_EVENTS) log = new Int32Array(3 * PIECE_EVENTS);
+      room = Math.min(CHECK_EVENTS, (log.length - used) / 3, maxSteps + 1 - steps);
+    }
+  };
+  const record = (op, a, b) => {
+    log[used] = op;
+    log[used + 1] = a;
+    log[used + 2] = b;
+    used += 3;
     steps++;
-    if (steps <= FIRST_EVENTS || (steps % CHECK_EVENTS === 0 && now() - flushed > PIECE_MS)) flush();
+    if (--room === 0) slow();
   };
   record.count = () => steps;
+  // The page reads the log as it comes, so it hears of an open start
+  // before the first piece.
   record.open = () => {
     startsOpen = true;
+    post({ startsOpen: true });
   };
   const maze = makeMaze(setup, record);
   const rng = new Rng(setup.seedHi >>> 0, setup.seedLo >>> 0);

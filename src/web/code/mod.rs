@@ -10,7 +10,7 @@ mod worker;
 
 use super::app::App;
 use super::dom;
-use crate::event::Event;
+use crate::event::Recording;
 use crate::generate::{Source, PROGRAM};
 use crate::grid::Grid;
 use crate::program::{self, Verdict};
@@ -95,7 +95,7 @@ const STORAGE_KEY: &str = "mazelab-program";
 
 /// A finished run's recording, and the maze it was run on.
 pub(in crate::web) struct ProgramRun {
-    events: Arc<[Event]>,
+    events: Recording,
     starts_open: bool,
     shape: Shape,
     seed: u64,
@@ -117,8 +117,12 @@ pub(in crate::web) struct Code {
     pub(in crate::web) home: Weak<RefCell<App>>,
     editor: Option<Editor>,
     running: Option<Running>,
-    /// The log received so far from the running program.
-    log: Vec<i32>,
+    /// The running program's log, read piece by piece as it arrives.
+    decoder: Option<program::Decoder>,
+    /// The last piece, copied out of the worker's array.
+    piece: Vec<i32>,
+    /// Time spent checking the pieces so far.
+    checking_ms: f64,
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
     callbacks: Vec<Closure<dyn FnMut()>>,
@@ -303,7 +307,10 @@ impl App {
             ends,
         };
         self.code.running = None;
-        self.code.log.clear();
+        self.code.decoder = Some(match kind {
+            Kind::Generator => program::Decoder::new(maze.clone()),
+            Kind::Solver => program::Decoder::for_solver(maze.clone()),
+        });
         dom::set_text("code-verdict", "running...");
         set_verdict_data(None, 0);
         let home = self.code.home.clone();
@@ -328,26 +335,38 @@ impl App {
         }
         match report {
             Report::Log(piece) => {
-                if self.code.log.is_empty() {
-                    self.code.log = piece;
-                } else {
-                    self.code.log.extend(piece);
+                // Checked as it comes, while the program runs on: only the
+                // verdict is left when it ends.
+                let checking = super::clock::now_ms();
+                let copy = &mut self.code.piece;
+                copy.resize(piece.length() as usize, 0);
+                piece.copy_to(copy);
+                if let Some(decoder) = &mut self.code.decoder {
+                    decoder.feed(copy);
+                }
+                self.code.checking_ms += super::clock::now_ms() - checking;
+                Ok(())
+            }
+            Report::Opened => {
+                if let Some(decoder) = &mut self.code.decoder {
+                    decoder.open_all();
                 }
                 Ok(())
             }
             Report::Done {
                 error,
-                starts_open,
                 run_ms,
                 path,
             } => {
                 self.code.running = None;
                 let began = super::clock::now_ms();
+                let Some(decoder) = self.code.decoder.take() else {
+                    return Ok(());
+                };
+                let decoded = decoder.finish();
                 match run.kind {
-                    Kind::Generator => {
-                        self.finish_program(error, starts_open, &run.shape, run.seed)?
-                    }
-                    Kind::Solver => self.finish_solve(error, path, run)?,
+                    Kind::Generator => self.finish_program(error, decoded, &run.shape, run.seed)?,
+                    Kind::Solver => self.finish_solve(error, decoded, path, run)?,
                 }
                 set_timing("data-run-ms", run_ms);
                 set_timing("data-page-ms", super::clock::now_ms() - began);
@@ -361,34 +380,26 @@ impl App {
     fn finish_program(
         &mut self,
         mut error: Option<String>,
-        starts_open: bool,
+        decoded: program::Decoded,
         shape: &Shape,
         seed: u64,
     ) -> Result<(), JsValue> {
-        let initial = if starts_open {
-            Grid::open_shape(shape.clone())
-        } else {
-            Grid::closed_shape(shape.clone())
-        };
-        let checking = super::clock::now_ms();
-        let log = std::mem::take(&mut self.code.log);
-        let events = match program::decode(&log, &initial) {
-            Ok(events) => events,
-            Err(bad) => {
-                error.get_or_insert_with(|| bad.to_string());
-                let good = 3 * (bad.step - 1);
-                program::decode(&log[..good], &initial).unwrap_or_default()
-            }
-        };
-        let mut grid = initial;
-        for event in &events {
-            grid.apply(event);
+        let judging = super::clock::now_ms();
+        let program::Decoded {
+            events,
+            grid,
+            starts_open,
+            error: bad,
+        } = decoded;
+        if let Some(bad) = bad {
+            error.get_or_insert_with(|| bad.to_string());
         }
         let verdict = program::judge(&grid);
-        set_timing("data-check-ms", super::clock::now_ms() - checking);
+        let checking = std::mem::take(&mut self.code.checking_ms);
+        set_timing("data-check-ms", checking + super::clock::now_ms() - judging);
         let steps = events.len() as u64;
         self.code.run = Some(ProgramRun {
-            events: events.into(),
+            events: Arc::new(events),
             starts_open,
             shape: shape.clone(),
             seed,
@@ -441,17 +452,15 @@ impl App {
     fn finish_solve(
         &mut self,
         mut error: Option<String>,
+        decoded: program::Decoded,
         path: Option<Vec<u32>>,
         run: &Run,
     ) -> Result<(), JsValue> {
-        let log = std::mem::take(&mut self.code.log);
-        let events = match program::decode(&log, &run.maze) {
-            Ok(events) => events,
-            Err(bad) => {
-                error.get_or_insert_with(|| bad.to_string());
-                program::decode(&log[..3 * (bad.step - 1)], &run.maze).unwrap_or_default()
-            }
-        };
+        self.code.checking_ms = 0.0;
+        let events = decoded.events;
+        if let Some(bad) = decoded.error {
+            error.get_or_insert_with(|| bad.to_string());
+        }
         let steps = events.len() as u64;
         let (start, goal) = run.ends;
         let outcome = match (&error, path) {
@@ -493,7 +502,7 @@ impl App {
             el.set_attribute("data-steps", &steps.to_string())?;
         }
         if let Some(panel) = self.panels.first_mut() {
-            let solver = Solver::program(events.into(), outcome, &run.maze, true);
+            let solver = Solver::program(Arc::new(events), outcome, &run.maze, true);
             panel.start_solve_with(solver, "program")?;
             panel.blit_overlay()?;
         }
@@ -525,7 +534,7 @@ impl App {
                     "your program has not run on this maze yet: press Run in the Code view",
                 );
                 Source::Recorded {
-                    events: Arc::from([]),
+                    events: Recording::default(),
                     starts_open: false,
                 }
             }

@@ -20,13 +20,13 @@ const HARNESS: &str = include_str!("../../../www/code/harness.js");
 
 /// What the worker reports.
 pub(super) enum Report {
-    /// A piece of the event log.
-    Log(Vec<i32>),
-    /// The end of the run: its error (with the line or step), and whether
-    /// it started from an open maze.
+    /// A piece of the event log, still in the worker's array.
+    Log(js_sys::Int32Array),
+    /// The program opened every wall before its first change.
+    Opened,
+    /// The end of the run: its error (with the line or step).
     Done {
         error: Option<String>,
-        starts_open: bool,
         /// The program's own time in the worker, calls and recording.
         run_ms: f64,
         /// A solver's path (cells; anything not a cell as `u32::MAX`).
@@ -102,8 +102,7 @@ pub(super) fn start(
     let to = report.clone();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        let message = read(&data);
-        if let Ok(mut to) = to.try_borrow_mut() {
+        if let (Some(message), Ok(mut to)) = (read(&data), to.try_borrow_mut()) {
             to(message);
         }
     });
@@ -122,7 +121,6 @@ pub(super) fn start(
         if let Ok(mut to) = to.try_borrow_mut() {
             to(Report::Done {
                 error: Some(error),
-                starts_open: false,
                 run_ms: 0.0,
                 path: None,
             });
@@ -138,7 +136,6 @@ pub(super) fn start(
                     "stopped after {} s: an endless loop? The steps before it stay",
                     TIME_LIMIT_MS / 1000
                 )),
-                starts_open: false,
                 run_ms: 0.0,
                 path: None,
             });
@@ -199,16 +196,21 @@ fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsV
     Ok((m.into(), transfer))
 }
 
-/// A worker's message as a report.
-fn read(data: &JsValue) -> Report {
+/// A worker's message as a report (`None` for one the harness never
+/// sends, which a program could post itself).
+fn read(data: &JsValue) -> Option<Report> {
     let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let log = get("log");
     if !log.is_undefined() {
-        return Report::Log(js_sys::Int32Array::new(&log).to_vec());
+        // The worker's own array, not a copy (a copy of a million-cell
+        // run's log cost more than reading it).
+        return log.dyn_into::<js_sys::Int32Array>().ok().map(Report::Log);
     }
-    Report::Done {
+    if get("done").as_bool() != Some(true) {
+        return (get("startsOpen").as_bool() == Some(true)).then_some(Report::Opened);
+    }
+    Some(Report::Done {
         error: get("error").as_string(),
-        starts_open: get("startsOpen").as_bool().unwrap_or(false),
         run_ms: get("runMs").as_f64().unwrap_or(0.0),
         path: {
             let path = get("path");
@@ -222,5 +224,5 @@ fn read(data: &JsValue) -> Report {
                     .collect()
             })
         },
-    }
+    })
 }
