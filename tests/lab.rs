@@ -1,7 +1,8 @@
 //! The lab end to end: statistics are reproducible and sensible, and the
 //! uniformity test tells fair samplers from biased ones.
 
-use mazelab::lab::run::{count_trees, measure_mazes};
+use mazelab::generate::{generate, Params};
+use mazelab::lab::run::{count_trees, measure_mazes, measure_program_maze, program_tree};
 use mazelab::lab::{Candidate, StatsReport, Trees, Uniformity, METRICS, METRIC_COUNT};
 use mazelab::shape::Shape;
 
@@ -117,4 +118,54 @@ fn fair_samplers_pass_and_biased_ones_fail() {
     let mut counts = tree_counts("wilson", &trees, &shape, runs).counts;
     counts[7] *= 2;
     assert!(Uniformity::from_counts(counts).rejects());
+}
+
+/// A program's maze, handed back as the harness keeps its walls, is
+/// measured as the built-in's maze of the same seed is (the time aside),
+/// and found among the spanning trees; the native lab refuses a program
+/// by name, since only the page's workers run JavaScript.
+#[test]
+fn a_programs_mazes_are_measured_like_a_built_ins() {
+    for (kind, size) in [("square", "12x9"), ("hex", "7x6"), ("polar", "5")] {
+        let shape = Shape::parse(kind, size, None).unwrap();
+        let built_in = rows("wilson", &shape, 40, 3);
+        for i in 0..3 {
+            let seed = 40 + i as u64;
+            let grid = generate("wilson", Params::on(shape.clone(), seed)).unwrap();
+            let open = mazelab::program::tables(&grid).open;
+            let row = measure_program_maze(&shape, seed, &open, 0.0).unwrap();
+            let expected = &built_in[i * METRIC_COUNT..(i + 1) * METRIC_COUNT];
+            for (k, metric) in METRICS.iter().enumerate() {
+                // NaN where a metric has no meaning (straight runs on rings).
+                if metric.key != "ns_per_cell" && !(row[k].is_nan() && expected[k].is_nan()) {
+                    assert_eq!(row[k], expected[k], "{kind} {} seed {seed}", metric.key);
+                }
+            }
+        }
+    }
+    let shape = square("3x3");
+    let trees = Trees::of(&shape).unwrap();
+    let grid = generate("kruskal", Params::on(shape.clone(), 5)).unwrap();
+    let open = mazelab::program::tables(&grid).open;
+    assert_eq!(
+        program_tree(&trees, &shape, 5, &open),
+        Ok(trees.index_of(&grid).unwrap())
+    );
+    let closed = vec![0; 9];
+    assert!(program_tree(&trees, &shape, 6, &closed)
+        .unwrap_err()
+        .contains("seed 6 is not a spanning tree"));
+    let mut out = Vec::new();
+    let refused = measure_mazes(
+        &Candidate::parse("program").unwrap(),
+        &shape,
+        1,
+        1,
+        &|| 0.0,
+        &mut out,
+    );
+    assert!(refused
+        .unwrap_err()
+        .to_string()
+        .contains("runs in the page's lab"));
 }

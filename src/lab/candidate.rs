@@ -35,13 +35,6 @@ impl Candidate {
             None => (text.trim(), None),
         };
         let algorithm = generate::find(name)?;
-        if std::ptr::eq(algorithm, &generate::PROGRAM) {
-            return Err(MazeError::BadValue {
-                what: "algorithm",
-                given: text.to_string(),
-                valid: "a built-in generator: the lab does not run programs yet".into(),
-            });
-        }
         let pop = match (pop, algorithm.knob) {
             (Some(spec), Knob::Pop) => PopSpec::parse(spec)?,
             (None, _) => PopSpec::default(),
@@ -73,6 +66,12 @@ impl Candidate {
             });
         }
         Ok(list)
+    }
+
+    /// The person's own generator from the Code view, which only the
+    /// page's lab workers can run (they hold a JavaScript engine).
+    pub fn is_program(&self) -> bool {
+        std::ptr::eq(self.algorithm, &generate::PROGRAM)
     }
 
     /// The spelling `parse` reads back.
@@ -124,6 +123,9 @@ mod tests {
         );
         let list = Candidate::parse_list("growing-tree:oldest~kruskal").unwrap();
         assert_eq!(list.len(), 2);
+        let list = Candidate::parse_list("program~wilson").unwrap();
+        assert!(list[0].is_program() && !list[1].is_program());
+        assert_eq!(list[0].spec(), "program");
     }
 
     #[test]

@@ -27,6 +27,45 @@ pub fn check_runs(runs: u64) -> Result<(), MazeError> {
     }
 }
 
+/// A program is run by the page's lab workers, maze by maze
+/// (`measure_program_maze`, `program_tree`); here, with no JavaScript
+/// engine, it is refused by name.
+fn refuse_program(candidate: &Candidate) -> Result<(), MazeError> {
+    if candidate.is_program() {
+        return Err(MazeError::BadValue {
+            what: "algorithm",
+            given: "program".into(),
+            valid: "a built-in generator: a program runs in the page's lab (view=lab), \
+                    whose workers run JavaScript"
+                .into(),
+        });
+    }
+    Ok(())
+}
+
+/// Measures one maze a program made, from its walls as the harness keeps
+/// them, exactly as `measure_mazes` measures a built-in's maze of the
+/// same seed (`gen_ns`: the program's own time).
+pub fn measure_program_maze(
+    shape: &Shape,
+    seed: u64,
+    open: &[u8],
+    gen_ns: f64,
+) -> Result<[f64; METRIC_COUNT], String> {
+    let grid = crate::program::grid_of(shape, open)?;
+    let ends = entrance::place(&grid, EntranceStyle::Norvig, seed);
+    Ok(Measurer::default().measure(&grid, &ends, gen_ns))
+}
+
+/// Which spanning tree a program's maze is, for the uniformity test; an
+/// error if it is none (a loop, or cells left out).
+pub fn program_tree(trees: &Trees, shape: &Shape, seed: u64, open: &[u8]) -> Result<usize, String> {
+    let grid = crate::program::grid_of(shape, open)?;
+    trees.index_of(&grid).ok_or_else(|| {
+        format!("the program's maze with seed {seed} is not a spanning tree: the uniformity test needs perfect mazes")
+    })
+}
+
 /// Measures mazes `seed .. seed + count` and appends one row of
 /// `METRIC_COUNT` values per maze to `out`. `now_ns` is a clock, in
 /// nanoseconds (the browser's and the native one differ).
@@ -38,6 +77,7 @@ pub fn measure_mazes(
     now_ns: &dyn Fn() -> f64,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
+    refuse_program(candidate)?;
     candidate.check(shape)?;
     let mut measurer = Measurer::default();
     out.reserve(count as usize * METRIC_COUNT);
@@ -71,6 +111,7 @@ pub fn count_trees(
     count: u64,
     counts: &mut [u64],
 ) -> Result<(), MazeError> {
+    refuse_program(candidate)?;
     candidate.check(shape)?;
     let blank = candidate.algorithm.initial_grid(shape);
     let mut grid = blank.clone();

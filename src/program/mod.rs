@@ -14,5 +14,5 @@ pub mod verdict;
 
 pub use log::{decode, Decoded, Decoder, LogError, Op};
 pub use replay::Replay;
-pub use tables::{tables, Tables};
+pub use tables::{grid_of, tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

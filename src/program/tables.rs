@@ -5,7 +5,7 @@
 //! wall to its `k`-th neighbour is open.
 
 use crate::grid::Grid;
-use crate::shape::Topology;
+use crate::shape::{Shape, Topology};
 
 /// A maze's tables for the program harness (`www/code/harness.js`).
 #[derive(Clone, Debug, PartialEq)]
@@ -51,6 +51,47 @@ pub fn tables(grid: &Grid) -> Tables {
     t
 }
 
+/// The maze a program's run left, from its walls as the harness keeps
+/// them (`open`: per cell, bit `k` for the wall to its `k`-th neighbour),
+/// checked: one byte a cell, no bit past a cell's neighbours, and each
+/// opening seen from both sides.
+pub fn grid_of(shape: &Shape, open: &[u8]) -> Result<Grid, String> {
+    let cells = shape.cells();
+    if open.len() != cells as usize {
+        return Err(format!(
+            "the walls of {} cells came back for a maze of {cells}",
+            open.len()
+        ));
+    }
+    let mut grid = Grid::closed_shape(shape.clone());
+    for c in 0..cells {
+        let bits = open[c as usize];
+        if bits == 0 {
+            continue;
+        }
+        let neighbours = if shape.is_cell(c) {
+            shape.neighbors(c)
+        } else {
+            Default::default()
+        };
+        let listed = neighbours.as_slice();
+        if u32::from(bits) >> listed.len() != 0 {
+            return Err(format!("cell {c} has an opening where it has no neighbour"));
+        }
+        for (k, &n) in listed.iter().enumerate() {
+            if bits >> k & 1 == 0 {
+                continue;
+            }
+            let back = shape.neighbors(n).as_slice().iter().position(|&m| m == c);
+            if back.is_none_or(|j| open[n as usize] >> j & 1 == 0) {
+                return Err(format!("the wall {c}-{n} is open from one side only"));
+            }
+            grid.set_open(c, n, true);
+        }
+    }
+    Ok(grid)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -90,5 +131,33 @@ mod tests {
         assert_eq!(t.live, [1, 0, 1, 1, 1, 1]);
         assert!(!t.adj.contains(&1));
         assert_eq!(t.start[1], t.start[2], "a masked cell has no neighbours");
+    }
+
+    #[test]
+    fn walls_read_back_into_the_maze_they_came_from() {
+        use crate::generate::{generate, Params};
+        for spec in ["square:7x5", "hex:5x4", "polar:4", "triangle:6x4"] {
+            let (kind, size) = spec.split_once(':').unwrap();
+            let shape = Shape::parse(kind, size, None).unwrap();
+            let grid = generate("kruskal", Params::on(shape.clone(), 3)).unwrap();
+            assert_eq!(
+                grid_of(&shape, &tables(&grid).open).unwrap(),
+                grid,
+                "{spec}"
+            );
+        }
+    }
+
+    #[test]
+    fn broken_walls_are_refused_by_name() {
+        let shape = Shape::parse("square", "3x2", None).unwrap();
+        let mut open = tables(&Grid::closed_shape(shape.clone())).open;
+        assert!(grid_of(&shape, &open[..5]).unwrap_err().contains("6"));
+        open[0] = 1 << 2; // cell 0 has two neighbours (E, S): no third
+        assert!(grid_of(&shape, &open).unwrap_err().contains("no neighbour"));
+        open[0] = 1; // open to the east, but cell 1 does not agree
+        assert!(grid_of(&shape, &open)
+            .unwrap_err()
+            .contains("one side only"));
     }
 }

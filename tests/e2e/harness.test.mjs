@@ -233,3 +233,31 @@ test("each generator starter has its built-in's texture: dead ends within 2 poin
     assert.ok(Math.abs(mine - theirs) <= 2, `${file} ${mine.toFixed(2)} against ${builtin} ${theirs.toFixed(2)}`);
   }
 });
+
+test("a run without a log (the lab's) leaves the walls the logged run carves", () => {
+  const topology = square(9, 7, new Set([3, 40]));
+  for (const file of generators) {
+    const text = readFileSync(join(starters, file), "utf8");
+    const { events, last } = runProgram(text, "generator", topology);
+    const { last: bare } = runProgram(text, "generator", topology, { logless: true });
+    assert.equal(bare.error, undefined, `${file}: ${bare.error}`);
+    assert.equal(bare.steps, last.steps, `${file}: the same steps`);
+    // The logged run's walls, as bits per neighbour.
+    const open = new Uint8Array(topology.live.length);
+    if (last.startsOpen) {
+      for (let c = 0; c < open.length; c++) open[c] = (1 << (topology.start[c + 1] - topology.start[c])) - 1;
+    }
+    const side = (a, b) => topology.adj.subarray(topology.start[a], topology.start[a + 1]).indexOf(b);
+    for (const [op, a, b] of events) {
+      if (op !== OP.carve && op !== OP.wall) continue;
+      for (const [x, y] of [[a, b], [b, a]]) {
+        if (op === OP.carve) open[x] |= 1 << side(x, y);
+        else open[x] &= ~(1 << side(x, y));
+      }
+    }
+    assert.deepEqual(Array.from(bare.open), Array.from(open), `${file}: the same maze`);
+  }
+  const endless = runProgram("function generate(maze) { for (;;) maze.phase(1); }", "generator", topology,
+    { logless: true, maxSteps: 500 });
+  assert.match(endless.last.error, /more than 500 steps/);
+});

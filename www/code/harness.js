@@ -131,12 +131,12 @@ class ProgramError extends Error {}
 
 // The maze a program sees. `topology`: { start, adj, live, centres } (the
 // neighbours of cell c are adj[start[c] .. start[c + 1]], clockwise);
-// `open`: one bit per neighbour, the walls already open (a solver's maze).
-function makeMaze(setup, record) {
+// `open` (given, or made here): one bit per neighbour, the walls open
+// (a solver's maze starts with them; a generator's fills in).
+function makeMaze(setup, record, open) {
   const { shape, width, height } = setup;
   const { start, adj, live, centres } = setup.topology;
   const cells = start.length - 1;
-  const open = setup.open ? Uint8Array.from(setup.open) : new Uint8Array(cells);
   const solving = setup.kind === "solver";
   let opened = false;
 
@@ -251,7 +251,9 @@ function makeMaze(setup, record) {
 // Runs one program to its end. `post(message)` receives { startsOpen:
 // true } first if the program opens every wall, the log in pieces
 // ({ log: Int32Array }), and then one last message: { done, startsOpen,
-// steps, path?, error? }. An error names the call and step, or the line.
+// steps, path?, error? }. With `setup.logless` (the lab's many mazes) it
+// keeps no log, and the last message also holds the maze's walls as
+// `open` (one bit per neighbour, as the topology lists them). An error names the call and step, or the line.
 function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
   // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
@@ -294,14 +296,21 @@ function run(setup, post, compile) {
       room = Math.min(CHECK_EVENTS, (log.length - used) / 3, maxSteps + 1 - steps);
     }
   };
-  const record = (op, a, b) => {
-    log[used] = op;
-    log[used + 1] = a;
-    log[used + 2] = b;
-    used += 3;
-    steps++;
-    if (--room === 0) slow();
-  };
+  const record = setup.logless
+    ? () => {
+        if (++steps > maxSteps) {
+          steps = maxSteps;
+          throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
+        }
+      }
+    : (op, a, b) => {
+        log[used] = op;
+        log[used + 1] = a;
+        log[used + 2] = b;
+        used += 3;
+        steps++;
+        if (--room === 0) slow();
+      };
   record.count = () => steps;
   // The page reads the log as it comes, so it hears of an open start
   // before the first piece.
@@ -309,7 +318,9 @@ function run(setup, post, compile) {
     startsOpen = true;
     post({ startsOpen: true });
   };
-  const maze = makeMaze(setup, record);
+  const cells = setup.topology.start.length - 1;
+  const open = setup.open ? Uint8Array.from(setup.open) : new Uint8Array(cells);
+  const maze = makeMaze(setup, record, open);
   const rng = new Rng(setup.seedHi >>> 0, setup.seedLo >>> 0);
   let outcome = { done: true };
   const began = now();
@@ -337,6 +348,7 @@ function run(setup, post, compile) {
   flush();
   outcome.startsOpen = startsOpen;
   outcome.steps = steps;
+  if (setup.logless) outcome.open = open;
   post(outcome);
 }
 

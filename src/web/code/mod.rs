@@ -6,7 +6,7 @@
 //! the person presses Run.
 
 mod editor;
-mod worker;
+pub(in crate::web) mod worker;
 
 use super::app::App;
 use super::dom;
@@ -256,6 +256,25 @@ impl App {
             if let Some(storage) = storage() {
                 let _ = storage.set_item(STORAGE_KEY, &text);
             }
+        }
+    }
+
+    /// The program the lab runs as `program`: the editor's (else the
+    /// link's), if it is a generator; else why not.
+    pub(in crate::web) fn program_for_lab(&self) -> Result<String, String> {
+        let text = match &self.code.editor {
+            Some(editor) => editor.text(),
+            None => self.settings.program.clone().unwrap_or_default(),
+        };
+        match Kind::of(&text) {
+            Some(Kind::Generator) => Ok(text),
+            Some(Kind::Solver) => Err(
+                "the lab measures generators: the Code view holds a solver (function solve)".into(),
+            ),
+            None => Err(
+                "program: write a generator in the Code view first (function generate(maze, rng))"
+                    .into(),
+            ),
         }
     }
 

@@ -14,7 +14,7 @@ use web_sys::{ErrorEvent, MessageEvent, Worker};
 pub(super) const TIME_LIMIT_MS: i32 = 10_000;
 
 /// The steps a program may make (a log of 600 MB): past it, the run stops.
-const MAX_STEPS: u32 = 50_000_000;
+pub(in crate::web) const MAX_STEPS: u32 = 50_000_000;
 
 const HARNESS: &str = include_str!("../../../www/code/harness.js");
 
@@ -55,19 +55,27 @@ impl Drop for Running {
 /// The worker's script: the harness in a scope of its own, the message
 /// handler, then the program, whose first line is the script's `offset + 1`.
 fn script(program: &str) -> (String, usize) {
-    let head = format!(
-        "(function () {{\n{HARNESS}\nself.__mazelabRun = run;\n}})();\n\
-         self.onmessage = function (event) {{\n\
-           self.__mazelabRun(event.data, function (m) {{\n\
+    harnessed(
+        "self.onmessage = function (event) {\n\
+           self.__mazelabRun(event.data, function (m) {\n\
              self.postMessage(m, m.log ? [m.log.buffer] : []);\n\
-           }}, function () {{\n\
-             return {{\n\
+           }, function () {\n\
+             return {\n\
                generate: typeof generate === \"function\" ? generate : undefined,\n\
                solve: typeof solve === \"function\" ? solve : undefined,\n\
-             }};\n\
-           }});\n\
-         }};\n"
-    );
+             };\n\
+           });\n\
+         };\n",
+        program,
+    )
+}
+
+/// A classic worker script that runs `program`: the harness (as
+/// `self.__mazelabRun`), then `handler`, then the program's text at the
+/// top level, as a learner's script would run on its own. Also returns
+/// the lines before the program's first (for an error's line number).
+pub(in crate::web) fn harnessed(handler: &str, program: &str) -> (String, usize) {
+    let head = format!("(function () {{\n{HARNESS}\nself.__mazelabRun = run;\n}})();\n{handler}");
     let offset = head.matches('\n').count();
     (format!("{head}{program}\n"), offset)
 }

@@ -67,6 +67,8 @@ pub(in crate::web) struct Lab {
     /// The app, for the workers' answers.
     pub(in crate::web) home: Weak<RefCell<App>>,
     pool: Option<Pool>,
+    /// The program the pool's workers hold, if they hold one.
+    pool_program: Option<String>,
     run: Option<Run>,
     last: Option<Finished>,
 }
@@ -94,6 +96,23 @@ impl App {
         if let Err(message) = settings.check().and_then(|_| check_trees(&settings)) {
             return view::show_status("invalid", &message);
         }
+        // A program candidate is the Code view's generator, run in the
+        // workers; they are started afresh when it changes.
+        let program = if settings.candidates.iter().any(|c| c.is_program()) {
+            match self.program_for_lab() {
+                Ok(text) => Some(text),
+                Err(message) => return view::show_status("invalid", &message),
+            }
+        } else {
+            None
+        };
+        if self.lab.pool_program != program {
+            self.lab.pool = None;
+        }
+        if program.is_some() {
+            // The link then reproduces the run, program and all.
+            self.settings.program.clone_from(&program);
+        }
         self.settings.lab = settings.clone();
         self.sync_url();
         let (jobs, infos) = plan(&settings);
@@ -102,7 +121,7 @@ impl App {
         let n = settings.candidates.len();
         if self.lab.pool.is_none() {
             let home = self.lab.home.clone();
-            let pool = Pool::start(workers_wanted(), move |w, answer| {
+            let pool = Pool::start(workers_wanted(), program.as_deref(), move |w, answer| {
                 if let Some(app) = home.upgrade() {
                     if let Ok(mut app) = app.try_borrow_mut() {
                         if let Err(e) = app.lab_answer(w, answer) {
@@ -112,7 +131,10 @@ impl App {
                 }
             });
             match pool {
-                Ok(pool) => self.lab.pool = Some(pool),
+                Ok(pool) => {
+                    self.lab.pool = Some(pool);
+                    self.lab.pool_program = program;
+                }
                 Err(e) => return view::show_status("error", &dom::describe(&e)),
             }
         }

@@ -2,7 +2,9 @@
 //! (see `worker.rs`). It hands out jobs as workers come free, so a slow
 //! chunk never holds the others up, and reports each answer to a callback.
 
-use super::worker::SCRIPT;
+use super::worker::{PROGRAM_HANDLER, SCRIPT};
+use crate::lab::measure::METRIC_COUNT;
+use crate::web::code::worker::{harnessed, MAX_STEPS};
 use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -55,14 +57,34 @@ fn module_url() -> Result<String, JsValue> {
     .href())
 }
 
+/// The workers' script, whether it is a module, and the lines before a
+/// program's first (0 without one).
+fn script(program: Option<&str>) -> Result<(String, bool, usize), JsValue> {
+    let glue = module_url()?;
+    let Some(program) = program else {
+        return Ok((SCRIPT.replace("GLUE", &glue), true, 0));
+    };
+    let handler = PROGRAM_HANDLER
+        .replace("GLUE", &glue)
+        .replace("METRICS", &METRIC_COUNT.to_string())
+        .replace("MAX_STEPS", &MAX_STEPS.to_string());
+    // The offset is known once the script is put together; a number in
+    // place of the word changes no line.
+    let (_, offset) = harnessed(&handler, program);
+    let (script, _) = harnessed(&handler.replace("OFFSET", &offset.to_string()), program);
+    Ok((script, false, offset))
+}
+
 impl Pool {
-    /// Starts `size` workers. `on_answer(worker, answer)` runs on the page
+    /// Starts `size` workers, which also run `program` (the Code view's
+    /// generator) if given. `on_answer(worker, answer)` runs on the page
     /// for every answer; the pool is told to `next` by its owner.
     pub(super) fn start(
         size: usize,
+        program: Option<&str>,
         on_answer: impl FnMut(usize, Answer) + 'static,
     ) -> Result<Pool, JsValue> {
-        let script = SCRIPT.replace("GLUE", &module_url()?);
+        let (script, is_module, offset) = script(program)?;
         let parts = js_sys::Array::of1(&JsValue::from_str(&script));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("text/javascript");
@@ -74,7 +96,9 @@ impl Pool {
         let module = wasm_bindgen::module();
         for w in 0..size.max(1) {
             let options = web_sys::WorkerOptions::new();
-            options.set_type(web_sys::WorkerType::Module);
+            if is_module {
+                options.set_type(web_sys::WorkerType::Module);
+            }
             let worker = Worker::new_with_options(&url, &options)?;
             let handler = on_answer.clone();
             let listener = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
@@ -88,11 +112,15 @@ impl Pool {
             let error = Closure::<dyn FnMut(web_sys::ErrorEvent)>::new(
                 move |event: web_sys::ErrorEvent| {
                     event.prevent_default();
+                    // A program that does not parse names its line.
+                    let line = (event.lineno() as usize).saturating_sub(offset);
+                    let message = if offset > 0 && line > 0 {
+                        format!("program, line {line}: {}", event.message())
+                    } else {
+                        format!("a lab worker stopped: {}", event.message())
+                    };
                     if let Ok(mut handler) = handler.try_borrow_mut() {
-                        handler(
-                            w,
-                            Answer::Failed(format!("a lab worker stopped: {}", event.message())),
-                        );
+                        handler(w, Answer::Failed(message));
                     }
                 },
             );

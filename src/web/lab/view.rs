@@ -25,6 +25,7 @@ fn offered() -> Vec<(String, String)> {
             out.push((a.name.to_string(), a.name.to_string()));
         }
     }
+    out.push(("program".into(), "program (the Code view's)".into()));
     out
 }
 

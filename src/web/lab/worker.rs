@@ -7,7 +7,7 @@
 //! worker the compiled `WebAssembly.Module`, so nothing is fetched or
 //! compiled twice.
 
-use crate::lab::run::{count_trees, measure_mazes};
+use crate::lab::run::{count_trees, measure_mazes, measure_program_maze, program_tree};
 use crate::lab::{Candidate, Trees};
 use crate::shape::Shape;
 use std::cell::RefCell;
@@ -34,6 +34,62 @@ self.onmessage = async (event) => {
       const counts = lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
       self.postMessage({ job: m.job, counts }, [counts.buffer]);
     }
+  } catch (e) {
+    self.postMessage({ job: m.job, error: String((e && e.message) || e) });
+  }
+};
+"#;
+
+/// The handler of a lab worker that also runs the Code view's program: a
+/// classic script (the program runs at its top level, as in the Code
+/// view's own worker, see `code::worker::harnessed`) that brings in the
+/// page's module with `import()`. Built-in candidates go to the module as
+/// in `SCRIPT`; `program` runs maze by maze with no log (`logless`), each
+/// maze's walls handed to the module to measure, or to find among the
+/// spanning trees. `GLUE`, `METRICS`, `MAX_STEPS` and `OFFSET` are filled
+/// in.
+pub(super) const PROGRAM_HANDLER: &str = r#"
+let glue = null;
+const tables = new Map();
+const program = () => ({ generate: typeof generate === "function" ? generate : undefined });
+self.onmessage = async (event) => {
+  const m = event.data;
+  if (m.module) {
+    glue = import("GLUE").then(async (g) => { await g.default({ module_or_path: m.module }); return g; });
+    return;
+  }
+  try {
+    const g = await glue;
+    const stats = m.kind === "stats";
+    if (m.candidate !== "program") {
+      if (stats) {
+        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count);
+        self.postMessage({ job: m.job, values }, [values.buffer]);
+      } else {
+        const counts = g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
+        self.postMessage({ job: m.job, counts }, [counts.buffer]);
+      }
+      return;
+    }
+    const key = `${m.shape} ${m.size}`;
+    if (!tables.has(key)) tables.set(key, g.lab_program_tables(m.shape, m.size));
+    const t = tables.get(key);
+    const values = stats ? new Float64Array(m.count * METRICS) : null;
+    const counts = stats ? null : new Uint32Array(g.lab_tree_total(m.size));
+    for (let i = 0; i < m.count; i++) {
+      const seed = BigInt.asUintN(64, BigInt(m.seed) + BigInt(i));
+      let last = null;
+      self.__mazelabRun({
+        kind: "generator", seedHi: Number(seed >> 32n), seedLo: Number(seed & 0xffffffffn),
+        shape: m.shape, width: t.width, height: t.height, topology: t,
+        maxSteps: MAX_STEPS, lineOffset: OFFSET, logless: true,
+      }, (r) => { if (r.done) last = r; }, program);
+      if (last.error) throw new Error(`program, the maze with seed ${seed}: ${last.error}`);
+      if (stats) values.set(g.lab_measure_program(m.shape, m.size, String(seed), last.open, last.runMs), i * METRICS);
+      else counts[g.lab_program_tree(m.size, String(seed), last.open)] += 1;
+    }
+    if (stats) self.postMessage({ job: m.job, values }, [values.buffer]);
+    else self.postMessage({ job: m.job, counts }, [counts.buffer]);
   } catch (e) {
     self.postMessage({ job: m.job, error: String((e && e.message) || e) });
   }
@@ -86,16 +142,8 @@ thread_local! {
     static TREES: RefCell<Option<(String, Rc<Trees>)>> = const { RefCell::new(None) };
 }
 
-/// Counts how often each spanning tree of a `size` square comes out of
-/// `count` runs from `seed`.
-#[wasm_bindgen]
-pub fn lab_tree_chunk(
-    candidate: &str,
-    size: &str,
-    seed: &str,
-    count: u32,
-) -> Result<Vec<u32>, JsValue> {
-    let candidate = Candidate::parse(candidate).map_err(error)?;
+/// The spanning trees of a `size` square (the uniformity test's), kept.
+fn trees_of(size: &str) -> Result<(Shape, Rc<Trees>), JsValue> {
     let shape = crate::lab::settings::tree_shape(size).map_err(error)?;
     let trees = TREES.with(|cache| -> Result<Rc<Trees>, JsValue> {
         let mut cache = cache.borrow_mut();
@@ -108,6 +156,69 @@ pub fn lab_tree_chunk(
         *cache = Some((size.to_string(), trees.clone()));
         Ok(trees)
     })?;
+    Ok((shape, trees))
+}
+
+/// The tables a program's maze is made of (see `program::tables`), with
+/// its width and height, for the program's runs in this worker.
+#[wasm_bindgen]
+pub fn lab_program_tables(shape: &str, size: &str) -> Result<JsValue, JsValue> {
+    let shape = Shape::parse(shape, size, None).map_err(error)?;
+    let tables = crate::program::tables(&crate::grid::Grid::closed_shape(shape.clone()));
+    let t = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&t, &k.into(), &v);
+    set("start", js_sys::Uint32Array::from(&tables.start[..]).into())?;
+    set("adj", js_sys::Uint32Array::from(&tables.adj[..]).into())?;
+    set("live", js_sys::Uint8Array::from(&tables.live[..]).into())?;
+    set(
+        "centres",
+        js_sys::Float64Array::from(&tables.centres[..]).into(),
+    )?;
+    let (width, height) = shape.size();
+    set("width", width.into())?;
+    set("height", height.into())?;
+    Ok(t.into())
+}
+
+/// Measures one maze of the program (its walls as the harness left them).
+#[wasm_bindgen]
+pub fn lab_measure_program(
+    shape: &str,
+    size: &str,
+    seed: &str,
+    open: &[u8],
+    run_ms: f64,
+) -> Result<Vec<f64>, JsValue> {
+    let shape = Shape::parse(shape, size, None).map_err(error)?;
+    let row = measure_program_maze(&shape, parse_seed(seed)?, open, run_ms * 1e6).map_err(error)?;
+    Ok(row.to_vec())
+}
+
+/// How many spanning trees a `size` square has.
+#[wasm_bindgen]
+pub fn lab_tree_total(size: &str) -> Result<u32, JsValue> {
+    Ok(trees_of(size)?.1.len() as u32)
+}
+
+/// Which spanning tree the program's maze is.
+#[wasm_bindgen]
+pub fn lab_program_tree(size: &str, seed: &str, open: &[u8]) -> Result<u32, JsValue> {
+    let (shape, trees) = trees_of(size)?;
+    let k = program_tree(&trees, &shape, parse_seed(seed)?, open).map_err(error)?;
+    Ok(k as u32)
+}
+
+/// Counts how often each spanning tree of a `size` square comes out of
+/// `count` runs from `seed`.
+#[wasm_bindgen]
+pub fn lab_tree_chunk(
+    candidate: &str,
+    size: &str,
+    seed: &str,
+    count: u32,
+) -> Result<Vec<u32>, JsValue> {
+    let candidate = Candidate::parse(candidate).map_err(error)?;
+    let (shape, trees) = trees_of(size)?;
     let mut counts = vec![0u64; trees.len()];
     count_trees(
         &candidate,
