@@ -80,8 +80,11 @@ impl App {
         }
         dom::set_text("pop-mix-value", &format!("{}%", input("pop-mix")?.value()));
         select("bias")?.set_value(&s.main.bias.to_string());
-        input("speed")?.set_value(&speed_to_slider(s.speed).to_string());
-        dom::set_text("speed-value", &speed_label(s.speed));
+        // The Code view has its own speed slider, the same setting.
+        for (slider, label) in [("speed", "speed-value"), ("code-speed", "code-speed-value")] {
+            input(slider)?.set_value(&speed_to_slider(s.speed).to_string());
+            dom::set_text(label, &speed_label(s.speed));
+        }
         input("seed")?.set_value(&s.seed.to_string());
         input("braid")?.set_value(&s.braid.to_string());
         let weave = input("weave")?;

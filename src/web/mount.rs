@@ -145,17 +145,27 @@ pub fn mount() -> Result<AppHandle, JsValue> {
             Ok(())
         }),
     )?;
-    listen(
-        "speed",
-        "input",
-        Box::new(|app, _| {
-            let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
-            app.settings.speed = slider_to_speed(slider);
-            dom::set_text("speed-value", &speed_label(app.settings.speed));
-            app.sync_url();
-            Ok(())
-        }),
-    )?;
+    // The maze's speed slider and the Code view's: one setting, both
+    // sliders showing it.
+    for id in ["speed", "code-speed"] {
+        listen(
+            id,
+            "input",
+            Box::new(move |app, _| {
+                let slider: u32 = input(id)?.value().parse().unwrap_or(0);
+                app.settings.speed = slider_to_speed(slider);
+                for (other, label) in [("speed", "speed-value"), ("code-speed", "code-speed-value")]
+                {
+                    if other != id {
+                        input(other)?.set_value(&slider.to_string());
+                    }
+                    dom::set_text(label, &speed_label(app.settings.speed));
+                }
+                app.sync_url();
+                Ok(())
+            }),
+        )?;
+    }
     listen(
         "new-seed",
         "click",

@@ -3,7 +3,8 @@
 // starter gives a perfect maze; syntax errors, exceptions, bad calls and
 // endless loops each give their message and leave the app working; a link
 // with a program shows it but does not run it until Run; the link and the
-// browser's storage keep the program exactly. Screenshots go to
+// browser's storage keep the program exactly; the lab runs the program in
+// its workers beside the built-ins. Screenshots go to
 // target/screenshots/.
 //   node tests/e2e/code.mjs
 import { serveDist, launch, openPage, checks, waitForState } from './browser.mjs';
@@ -104,9 +105,20 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
-  await check('an animated run plays on the timeline and can be scrubbed', async () => {
+  await check('an animated run plays on the timeline at the Code view\'s own speed, and can be scrubbed', async () => {
     const { page, errors } = await open('view=code&size=10x8&seed=1&speed=2000');
+    expect((await page.textContent('#code-speed-value')) === (await page.textContent('#speed-value')), 'the Code view shows the link\'s speed');
+    expect((await page.inputValue('#code-speed')) === (await page.inputValue('#speed')), 'on both sliders');
+    // Its slider is the maze's speed: moving one moves the other and the link.
+    await page.locator('#code-speed').fill('0');
+    expect(page.url().includes('speed=1&') || page.url().endsWith('speed=1'), page.url());
+    expect((await page.inputValue('#speed')) === '0', 'the maze view\'s slider follows');
     await run(page);
+    await page.waitForTimeout(1500);
+    const at = Number(await page.locator('#timeline').getAttribute('data-at'));
+    expect(at >= 1 && at <= 4, `at 1 step/s, ${at} steps after 1.5 s`);
+    await page.locator('#code-speed').fill('900');
+    await page.evaluate(() => document.activeElement.blur()); // the keys below are the timeline's
     await waitForState(page, 'done');
     const total = Number(await page.locator('#status').getAttribute('data-steps'));
     await page.keyboard.press('Home');
@@ -191,6 +203,59 @@ try {
     await page.waitForSelector('.cm-editor');
     const shown = await page.locator('.cm-content').innerText();
     expect(shown.includes('// kept'), shown);
+  });
+
+  await check('the lab runs the program beside built-ins in its workers: each starter has its built-in\'s dead ends', async () => {
+    const { page, errors } = await open('view=code&size=20x20&seed=1');
+    const lab = async (builtin, uniform) => {
+      await page.click('#view-lab');
+      await page.evaluate((chosen) => {
+        for (const c of document.querySelectorAll('#lab-algorithms input')) c.checked = chosen.includes(c.value);
+      }, ['program', builtin]);
+      await page.fill('#lab-size', '20x20');
+      await page.fill('#lab-runs', '50');
+      await page.fill('#lab-seed', '1');
+      await page.setChecked('#lab-uniform', uniform);
+      await page.click('#lab-run');
+      await page.waitForSelector('#lab-status:is([data-state="done"],[data-state="error"],[data-state="invalid"])', { timeout: 60000 });
+      return page.locator('#lab-status').getAttribute('data-state');
+    };
+    // The starter's own pop rule is newest: the growing tree popping newest.
+    for (const [starter, builtin] of [['random-tree', 'growing-tree:newest'], ['backtracker', 'backtracker'],
+      ['kruskal', 'kruskal'], ['aldous-broder', 'aldous-broder'], ['wilson', 'wilson']]) {
+      await page.click('#view-code');
+      await page.selectOption('#code-starter', starter);
+      const uniform = starter === 'wilson' || starter === 'backtracker';
+      const state = await lab(builtin, uniform);
+      expect(state === 'done', `${starter}: ${await page.textContent('#lab-status')}`);
+      if (state !== 'done') continue;
+      const heads = await page.locator('#lab-table thead th').allTextContents();
+      const cells = await page.locator('#lab-table tr[data-metric="dead_end_pct"] td').allTextContents();
+      const mine = parseFloat(cells[heads.indexOf('program') - 1]);
+      const theirs = parseFloat(cells[heads.findIndex((h) => h.startsWith(builtin.split(':')[0])) - 1]);
+      expect(Math.abs(mine - theirs) <= 2, `${starter}: ${mine}% dead ends against ${builtin} ${theirs}%`);
+      if (uniform) {
+        const rows = await page.locator('#lab-uniformity-table tbody tr').evaluateAll((trs) =>
+          Object.fromEntries(trs.map((tr) => [tr.cells[0].textContent, tr.cells[tr.cells.length - 1].textContent])));
+        const want = starter === 'wilson' ? 'consistent with uniform' : 'not uniform';
+        expect(rows.program === want, `${starter} in the exact test: ${JSON.stringify(rows)}`);
+      }
+    }
+    expect(page.url().includes('program=') && /lab=[^&]*program/.test(page.url()), `the link keeps the program: ${page.url()}`);
+    // A program that fails in the lab names the maze; a solver is refused.
+    await page.click('#view-code');
+    await write(page, 'function generate(maze, rng) { if (rng.below(4) === 0) throw new Error("unlucky"); maze.openAll(); }');
+    expect((await lab('wilson', false)) === 'error', 'a failing program stops the run');
+    const failed = await page.textContent('#lab-status');
+    expect(/seed \d+/.test(failed) && failed.includes('unlucky'), failed);
+    await page.click('#view-code');
+    await page.selectOption('#code-starter', 'bfs');
+    expect((await lab('wilson', false)) === 'invalid', 'a solver is no candidate');
+    expect((await page.textContent('#lab-status')).includes('solver'), await page.textContent('#lab-status'));
+    await page.click('#view-code');
+    await page.selectOption('#code-starter', 'backtracker');
+    expect((await lab('wilson', false)) === 'done', 'and the lab works after both');
+    expect(!errors.length, errors.join('; '));
   });
 
   await check('the Code view fits a phone, and dark', async () => {
