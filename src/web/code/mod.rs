@@ -109,6 +109,8 @@ struct Run {
     ends: (u32, u32),
     shape: Shape,
     seed: u64,
+    /// When Run was pressed (the page's clock).
+    began_ms: f64,
 }
 
 /// The Code view's state.
@@ -123,6 +125,8 @@ pub(in crate::web) struct Code {
     piece: Vec<i32>,
     /// Time spent checking the pieces so far.
     checking_ms: f64,
+    /// The last generator's tables, and the shape they are of.
+    tables: Option<(Shape, Rc<program::Tables>)>,
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
     callbacks: Vec<Closure<dyn FnMut()>>,
@@ -312,7 +316,18 @@ impl App {
                 )
             }
         };
-        let tables = program::tables(&maze);
+        // A generator's tables depend on the shape alone: the next run on
+        // it (the edit-and-run loop) reuses them.
+        let tables = match (&self.code.tables, kind) {
+            (Some((of, tables)), Kind::Generator) if *of == shape => tables.clone(),
+            _ => {
+                let tables = Rc::new(program::tables(&maze));
+                if kind == Kind::Generator {
+                    self.code.tables = Some((shape.clone(), tables.clone()));
+                }
+                tables
+            }
+        };
         let size = shape.size();
         let setup = Setup {
             kind: match kind {
@@ -339,6 +354,7 @@ impl App {
             ends,
             shape,
             seed,
+            began_ms: setting_up,
         };
         let running = worker::start(&text, &setup, move |report| {
             with_app(&home, |app| app.program_report(report, &run));
@@ -388,6 +404,7 @@ impl App {
                     Kind::Solver => self.finish_solve(error, decoded, path, run)?,
                 }
                 set_timing("data-run-ms", run_ms);
+                set_timing("data-ended-ms", began - run.began_ms);
                 set_timing("data-page-ms", super::clock::now_ms() - began);
                 Ok(())
             }
