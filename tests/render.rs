@@ -203,3 +203,143 @@ fn every_text_format_has_the_documented_dimensions() {
         "random ends must differ"
     );
 }
+
+/// The walls path of an SVG document (its first path).
+fn walls_path(svg: &str) -> &str {
+    let from = svg.find("<path d=\"").expect("a walls path") + "<path d=\"".len();
+    &svg[from..from + svg[from..].find('"').unwrap()]
+}
+
+/// Wall segments as sorted, direction-free keys (hundredths of a unit),
+/// each split wherever one of `corners` lies on it, so that a drawing
+/// that merges straight runs and one that does not compare equal.
+fn segment_set(d: &str, corners: &[(i64, i64)]) -> Vec<[i64; 4]> {
+    let k = |v: f64| (v * 100.0).round() as i64;
+    let mut out = Vec::new();
+    for ((ax, ay), (bx, by)) in mazelab::render::plot::segments(d, None) {
+        let (a, b) = ((k(ax), k(ay)), (k(bx), k(by)));
+        // The corners strictly inside the segment, in order along it.
+        let mut on: Vec<(i64, i64)> = corners
+            .iter()
+            .copied()
+            .filter(|&p| {
+                let cross = (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+                let within = (p.0 - a.0) * (p.0 - b.0) + (p.1 - a.1) * (p.1 - b.1) < 0;
+                cross == 0 && within
+            })
+            .collect();
+        on.sort_by_key(|&p| (p.0 - a.0).abs() + (p.1 - a.1).abs());
+        let mut from = a;
+        for to in on.into_iter().chain([b]) {
+            let (p, q) = if from <= to { (from, to) } else { (to, from) };
+            out.push([p.0, p.1, q.0, q.1]);
+            from = to;
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Every end of every piece of a walls path.
+fn corners_of(d: &str) -> Vec<(i64, i64)> {
+    let k = |v: f64| (v * 100.0).round() as i64;
+    let mut out: Vec<(i64, i64)> = mazelab::render::plot::segments(d, None)
+        .into_iter()
+        .flat_map(|((ax, ay), (bx, by))| [(k(ax), k(ay)), (k(bx), k(by))])
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// The plotter's SVG draws every wall segment of the plain SVG exactly
+/// once (the same multiset of segments), on every shape, woven, braided
+/// and wrapped mazes included, and says how many strokes it took; a
+/// 40 x 40 backtracker needs at most a quarter as many strokes as it has
+/// wall segments.
+#[test]
+fn the_plotters_svg_draws_each_wall_once_in_few_strokes() {
+    use mazelab::shape::Shape;
+    let cases: Vec<(&str, Shape, u8, bool)> = vec![
+        (
+            "backtracker",
+            Shape::parse("square", "40x40", None).unwrap(),
+            0,
+            false,
+        ),
+        (
+            "wilson",
+            Shape::parse("square", "17x11", None).unwrap(),
+            30,
+            false,
+        ),
+        (
+            "kruskal",
+            Shape::parse("square", "12x9", None).unwrap(),
+            0,
+            true,
+        ),
+        (
+            "prim",
+            Shape::parse("square", "12x9", Some("xy")).unwrap(),
+            0,
+            false,
+        ),
+        (
+            "backtracker",
+            Shape::parse("hex", "9x7", None).unwrap(),
+            0,
+            false,
+        ),
+        (
+            "backtracker",
+            Shape::parse("polar", "6", None).unwrap(),
+            0,
+            false,
+        ),
+        (
+            "kruskal",
+            Shape::parse("triangle", "10x7", None).unwrap(),
+            20,
+            false,
+        ),
+    ];
+    for (name, shape, braid, weave) in cases {
+        let label = format!("{name} on {}", shape.name());
+        let mut params = Params::on(shape, 9);
+        params.braid = braid;
+        params.weave = weave;
+        let grid = generate(name, params).unwrap();
+        let ends = entrance::place(&grid, entrance::EntranceStyle::Norvig, 9);
+        let plain = svg::render(&grid, Some(&ends), None);
+        let plotted = svg::render_for_plotter(&grid, Some(&ends), None);
+        // Both drawings split at every corner either has.
+        let mut corners = corners_of(walls_path(&plain));
+        corners.extend(corners_of(walls_path(&plotted)));
+        corners.sort_unstable();
+        corners.dedup();
+        let want = segment_set(walls_path(&plain), &corners);
+        let got = segment_set(walls_path(&plotted), &corners);
+        let first_difference = want.iter().zip(&got).find(|(a, b)| a != b);
+        assert!(
+            got == want,
+            "{label}: every wall once, nothing else: {} segments for {}, first difference {first_difference:?}",
+            got.len(),
+            want.len()
+        );
+        let strokes = walls_path(&plotted).matches('M').count();
+        assert!(
+            plotted.contains(&format!("<desc>for plotters: {strokes} strokes draw the ")),
+            "{label}: {}",
+            &plotted[..200]
+        );
+        if name == "backtracker" && grid.square().is_some() {
+            // Wall segments a cell side long.
+            let units = mazelab::render::plot::segments(walls_path(&plain), Some(10.0)).len();
+            assert!(
+                strokes * 4 <= units,
+                "{label}: {strokes} strokes for {units} wall segments"
+            );
+        }
+    }
+}

@@ -102,6 +102,10 @@ struct Request {
     /// The output format; stats prints one line of key=value metrics.
     #[arg(long, default_value = "ascii", value_parser = choices(&Format::ALL.map(Format::name), |s| Format::parse(s).ok()))]
     format: Format,
+    /// With --format svg: draw each wall exactly once, joined into as few
+    /// strokes as the walls allow, for pen plotters and laser cutters.
+    #[arg(long)]
+    plot: bool,
     /// Mark the path from the entrance to the exit.
     #[arg(long)]
     solve: bool,
@@ -238,6 +242,14 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         request.format,
         Format::Ascii | Format::Norvig | Format::Blocks
     );
+    if request.plot && request.format != Format::Svg {
+        return Err(MazeError::BadValue {
+            what: "format for --plot",
+            given: request.format.name().into(),
+            valid: "svg (--plot draws the SVG's walls for a plotter)".into(),
+        }
+        .into());
+    }
     if text_format && request.weave {
         return Err(MazeError::BadValue {
             what: "format for a woven maze",
@@ -328,6 +340,9 @@ fn write_maze(
         }
         Format::Blocks => {
             out.write_all(render::text::blocks::render(&grid, Some(&ends), path).as_bytes())
+        }
+        Format::Svg if request.plot => {
+            out.write_all(render::svg::render_for_plotter(&grid, Some(&ends), path).as_bytes())
         }
         Format::Svg => out.write_all(render::svg::render(&grid, Some(&ends), path).as_bytes()),
         Format::Json => {

@@ -86,12 +86,55 @@ fn woven_walls(grid: &Grid, ends: Option<&Ends>) -> String {
 
 /// Renders a standalone SVG document.
 pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+    render_with(grid, ends, path, false)
+}
+
+/// Renders the SVG for a pen plotter or a laser cutter: each wall drawn
+/// exactly once, the walls joined into as few strokes as they allow
+/// (`plot`), the count in the document's `<desc>`.
+pub fn render_for_plotter(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+    render_with(grid, ends, path, true)
+}
+
+fn render_with(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>, plotter: bool) -> String {
     if grid.square().is_none() {
-        return render_shape(grid, ends, path);
+        let d = shape_walls(grid);
+        return match plotter {
+            false => shape_document(grid, ends, path, &d, ""),
+            true => {
+                let (d, desc) = plotted(&d, None);
+                shape_document(grid, ends, path, &d, &desc)
+            }
+        };
     }
+    let d = square_walls(grid, ends);
+    match plotter {
+        false => square_document(grid, ends, path, &d, ""),
+        true => {
+            // Walls meet at the cells' corners, or for a woven maze's inset
+            // walls at quarter cells.
+            let corners = f64::from(CELL) / if grid.is_woven() { 4.0 } else { 1.0 };
+            let corners = Some(corners);
+            let (d, desc) = plotted(&d, corners);
+            square_document(grid, ends, path, &d, &desc)
+        }
+    }
+}
+
+/// The plotter's walls path and the `<desc>` line that counts its strokes.
+fn plotted(d: &str, corners: Option<f64>) -> (String, String) {
+    let plot = super::plot::plot(d, corners);
+    let desc = format!(
+        "<desc>for plotters: {} strokes draw the {} wall segments, each once</desc>\n",
+        plot.strokes, plot.segments
+    );
+    (plot.d, desc)
+}
+
+/// A plain (or woven) square's walls as one path: straight runs merged.
+fn square_walls(grid: &Grid, ends: Option<&Ends>) -> String {
     let dims = grid.dims();
     let (w, h) = (dims.width, dims.height);
-    let (pw, ph) = (w * CELL + 2 * MARGIN, h * CELL + 2 * MARGIN);
     let mut d = String::new();
     // Horizontal lines: the north side of each row, then the south border.
     for y in 0..=h {
@@ -150,11 +193,26 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
     if grid.is_woven() {
         d = woven_walls(grid, ends);
     }
+    d
+}
+
+/// A square's document around its walls path `d`; `desc` goes first.
+fn square_document(
+    grid: &Grid,
+    ends: Option<&Ends>,
+    path: Option<&[Cell]>,
+    d: &str,
+    desc: &str,
+) -> String {
+    let dims = grid.dims();
+    let (w, h) = (dims.width, dims.height);
+    let (pw, ph) = (w * CELL + 2 * MARGIN, h * CELL + 2 * MARGIN);
     let mut svg = String::new();
     let _ = writeln!(
         svg,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{pw}" height="{ph}" viewBox="0 0 {pw} {ph}">"#
     );
+    svg.push_str(desc);
     let _ = writeln!(
         svg,
         r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
@@ -195,13 +253,11 @@ pub fn render(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String
 /// is a segment of the cells' outlines (polar arcs as short runs), drawn
 /// once; the ends are dots, since they are cells rather than gaps; the
 /// solution is a polyline through cell centres.
-fn render_shape(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> String {
+fn shape_walls(grid: &Grid) -> String {
     use crate::shape::Topology;
     let shape = grid.shape();
     let unit = f64::from(CELL);
     let margin = f64::from(MARGIN);
-    let (bw, bh) = shape.bounds();
-    let (pw, ph) = (bw * unit + 2.0 * margin, bh * unit + 2.0 * margin);
     let at = |(x, y): (f64, f64)| (x * unit + margin, y * unit + margin);
     let mut d = String::new();
     let mut points = Vec::new();
@@ -239,8 +295,25 @@ fn render_shape(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>) -> Stri
             }
         }
     }
+    d
+}
+
+/// Any shape's document around its walls path `d`; `desc` goes first.
+fn shape_document(
+    grid: &Grid,
+    ends: Option<&Ends>,
+    path: Option<&[Cell]>,
+    d: &str,
+    desc: &str,
+) -> String {
+    let shape = grid.shape();
+    let unit = f64::from(CELL);
+    let margin = f64::from(MARGIN);
+    let (bw, bh) = shape.bounds();
+    let (pw, ph) = (bw * unit + 2.0 * margin, bh * unit + 2.0 * margin);
+    let at = |(x, y): (f64, f64)| (x * unit + margin, y * unit + margin);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw:.0}\" height=\"{ph:.0}\" viewBox=\"0 0 {pw:.2} {ph:.2}\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw:.0}\" height=\"{ph:.0}\" viewBox=\"0 0 {pw:.2} {ph:.2}\">\n{desc}\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
          <path d=\"{d}\" stroke=\"black\" stroke-width=\"1.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
     );

@@ -1,5 +1,6 @@
-//! Exports: the maze as PNG (a full picture, whatever the zoom), SVG, ASCII
-//! and JSON, the same formats the CLI prints.
+//! Exports: the maze as PNG (a full picture, whatever the zoom), SVG (also
+//! for plotters, each wall once), ASCII and JSON, the same formats the CLI
+//! prints.
 
 use super::app::{App, State};
 use super::blit::put_raster;
@@ -49,6 +50,11 @@ impl App {
                 &format!("{stem}.svg"),
                 "image/svg+xml",
                 &svg::render(grid, Some(&panel.ends), None),
+            ),
+            "plot" => dom::download_text(
+                &format!("{stem}-plotter.svg"),
+                "image/svg+xml",
+                &svg::render_for_plotter(grid, Some(&panel.ends), None),
             ),
             "txt" => dom::download_text(
                 &format!("{stem}.txt"),

@@ -227,6 +227,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     for (id, kind) in [
         ("export-png", "png"),
         ("export-svg", "svg"),
+        ("export-plot", "plot"),
         ("export-txt", "txt"),
         ("export-json", "json"),
     ] {

@@ -211,7 +211,7 @@ function deadEndPct(topology, events) {
 test("each generator starter has its built-in's texture: dead ends within 2 points over 50 mazes", async () => {
   const { execFileSync } = await import("node:child_process");
   const { existsSync } = await import("node:fs");
-  const cli = join(root, "target/debug/mazelab");
+  const cli = join(process.env.CARGO_TARGET_DIR || join(root, "target"), "debug/mazelab");
   assert.ok(existsSync(cli), "the CLI is built by cargo test, which runs first");
   const topology = square(20, 20);
   for (const [file, builtin] of [

@@ -127,6 +127,39 @@ try {
     await page.context().close();
   });
 
+  await check('the Export group downloads an SVG for plotters: fewer strokes, the same walls as the SVG', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?algorithm=backtracker&size=40x40&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    const read = async (id) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      return { name: file.suggestedFilename(), text: await (await import('node:fs/promises')).readFile(await file.path(), 'utf8') };
+    };
+    const plain = await read('#export-svg');
+    const plot = await read('#export-plot');
+    const walls = (svg) => /<path d="([^"]*)"/.exec(svg)[1];
+    const strokes = walls(plot.text).split('M').length - 1;
+    const desc = /<desc>for plotters: (\d+) strokes draw the (\d+) wall segments/.exec(plot.text);
+    expect(plot.name.endsWith('-plotter.svg'), plot.name);
+    expect(desc && Number(desc[1]) === strokes, `the description counts the strokes: ${desc && desc[0]}`);
+    expect(desc && strokes * 4 <= Number(desc[2]), `${strokes} strokes for ${desc && desc[2]} wall segments`);
+    // The same walls: the total length drawn is equal.
+    const length = (d) => {
+      let total = 0, at = [0, 0];
+      for (const [, cmd, args] of d.matchAll(/([MLHV])([^MLHV]*)/g)) {
+        const v = args.trim().split(/[ ,]+/).map(Number);
+        const to = cmd === 'H' ? [v[0], at[1]] : cmd === 'V' ? [at[0], v[0]] : [v[0], v[1]];
+        if (cmd !== 'M') total += Math.hypot(to[0] - at[0], to[1] - at[1]);
+        at = to;
+      }
+      return total;
+    };
+    expect(Math.abs(length(walls(plain.text)) - length(walls(plot.text))) < 1e-6,
+      `walls drawn: ${length(walls(plain.text))} against ${length(walls(plot.text))}`);
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);
