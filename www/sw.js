@@ -1,0 +1,43 @@
+// mazelab's service worker: the page works offline once visited.
+// tools/write-service-worker fills in BUILD (a hash of this build's files
+// and their contents) and FILES (their names) after each build, so a new build
+// gets a cache of its own and the old one is dropped when it takes over.
+// The module, script, style and editor are served from the cache first
+// (the cache is this build's, so a cached copy is never stale); the
+// page itself goes to the network first, so a new build is seen when
+// online, and falls back to the cached copy when not.
+const BUILD = "BUILD";
+const FILES = FILES_LIST;
+const CACHE = `mazelab-${BUILD}`;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["./", ...FILES])).then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("mazelab-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.mode === "navigate") {
+    // The page: the network's copy when there is one (kept for later),
+    // else the cached one, whatever the link's query.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          const copy = response.clone();
+          caches.open(CACHE).then((cache) => cache.put("./", copy));
+          return response;
+        })
+        .catch(() => caches.match("./")),
+    );
+    return;
+  }
+  event.respondWith(caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request)));
+});
