@@ -7,6 +7,8 @@
 
 #[path = "mazelab/lab.rs"]
 mod lab;
+#[path = "mazelab/sheet.rs"]
+mod sheet;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -44,6 +46,9 @@ enum Command {
     Solvers,
     /// Generate a maze and print it.
     Generate(Request),
+    /// Printable puzzle sheets: a vector PDF to stdout, one maze a page
+    /// (seeds S, S+1, ...), with an answer page for each with --answers.
+    Sheet(sheet::SheetArgs),
     /// Statistics over many mazes: each metric's mean, spread and 95%
     /// interval (seeds S, S+1, ...; on every core).
     Stats(lab::StatsArgs),
@@ -57,9 +62,9 @@ enum Command {
     },
 }
 
-/// What `generate` was asked for.
+/// The maze asked for: what `generate` and `sheet` share.
 #[derive(clap::Args, Debug)]
-struct Request {
+struct MazeArgs {
     /// The generator (see `mazelab list`).
     #[arg(long, default_value = "backtracker", value_parser = algorithm_names())]
     algorithm: String,
@@ -99,6 +104,13 @@ struct Request {
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
     entrances: EntranceStyle,
+}
+
+/// What `generate` was asked for.
+#[derive(clap::Args, Debug)]
+struct Request {
+    #[command(flatten)]
+    maze: MazeArgs,
     /// The output format; stats prints one line of key=value metrics.
     #[arg(long, default_value = "ascii", value_parser = choices(&Format::ALL.map(Format::name), |s| Format::parse(s).ok()))]
     format: Format,
@@ -193,7 +205,7 @@ fn one_line(error: &clap::Error) -> String {
 }
 
 /// The shape a request asks for, with its mask; bad values are named.
-fn shape_of(request: &Request) -> Result<Shape, MazeError> {
+fn shape_of(request: &MazeArgs) -> Result<Shape, MazeError> {
     let default_size = if request.shape == "polar" {
         "10"
     } else {
@@ -232,10 +244,10 @@ fn shape_of(request: &Request) -> Result<Shape, MazeError> {
 }
 
 fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
-    let shape = shape_of(&request)?;
-    let algorithm = generate::find(&request.algorithm)?;
+    let shape = shape_of(&request.maze)?;
+    let algorithm = generate::find(&request.maze.algorithm)?;
     generate::check_shape(algorithm, &shape)?;
-    if request.weave {
+    if request.maze.weave {
         generate::check_weave(algorithm, &shape)?;
     }
     let text_format = matches!(
@@ -250,7 +262,7 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
-    if text_format && request.weave {
+    if text_format && request.maze.weave {
         return Err(MazeError::BadValue {
             what: "format for a woven maze",
             given: request.format.name().into(),
@@ -293,15 +305,15 @@ fn write_maze(
     shape: Shape,
     out: &mut impl Write,
 ) -> std::io::Result<Option<String>> {
-    let seed = request.seed.unwrap_or_else(mazelab::rng::fresh_seed);
-    if request.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
+    let seed = request.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+    if request.maze.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
     }
     let params = Params {
-        pop: request.pop.clone(),
-        bias: request.bias,
-        braid: request.braid,
-        weave: request.weave,
+        pop: request.maze.pop.clone(),
+        bias: request.maze.bias,
+        braid: request.maze.braid,
+        weave: request.maze.weave,
         ..Params::on(shape, seed)
     };
     let (width, height) = params.shape.size();
@@ -311,10 +323,10 @@ fn write_maze(
         format!("{width}x{height}")
     };
     let started = Instant::now();
-    let grid = generate::generate(&request.algorithm, params)
+    let grid = generate::generate(&request.maze.algorithm, params)
         .expect("the algorithm and shape were checked");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let ends = entrance::place(&grid, request.entrances, seed);
+    let ends = entrance::place(&grid, request.maze.entrances, seed);
     let mut unsolved = None;
     let solution = if request.solve {
         let outcome = solve::solve(&request.solver, &grid, ends.entrance.cell, ends.exit.cell)
@@ -348,7 +360,7 @@ fn write_maze(
         Format::Json => {
             let meta = json::Meta {
                 seed,
-                algorithm: &request.algorithm,
+                algorithm: &request.maze.algorithm,
             };
             out.write_all(json::render(&grid, &meta, &ends, path).as_bytes())
         }
@@ -357,7 +369,7 @@ fn write_maze(
             writeln!(
                 out,
                 "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={generate_ms:.3}",
-                request.algorithm,
+                request.maze.algorithm,
                 grid.shape().name(),
                 size_text
             )
@@ -413,6 +425,13 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Sheet(args) => match sheet::sheet(args) {
+            Ok(bytes) => out.write_all(&bytes),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
         Command::Stats(args) => match lab::stats(args) {
             Ok(text) => out.write_all(text.as_bytes()),
             Err(e) => {

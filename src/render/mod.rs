@@ -4,6 +4,7 @@
 
 pub mod canvas;
 pub mod json;
+pub mod pdf;
 pub mod plot;
 pub mod svg;
 pub mod text;

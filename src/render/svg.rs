@@ -111,14 +111,52 @@ fn render_with(grid: &Grid, ends: Option<&Ends>, path: Option<&[Cell]>, plotter:
     match plotter {
         false => square_document(grid, ends, path, &d, ""),
         true => {
-            // Walls meet at the cells' corners, or for a woven maze's inset
-            // walls at quarter cells.
-            let corners = f64::from(CELL) / if grid.is_woven() { 4.0 } else { 1.0 };
-            let corners = Some(corners);
-            let (d, desc) = plotted(&d, corners);
+            let (d, desc) = plotted(&d, corner_spacing(grid));
             square_document(grid, ends, path, &d, &desc)
         }
     }
+}
+
+/// The walls path `render` draws (SVG units, y down; gaps at a square's
+/// doors), for other renderers (the PDF sheets) to reuse.
+pub fn walls(grid: &Grid, ends: Option<&Ends>) -> String {
+    match grid.square() {
+        Some(_) => square_walls(grid, ends),
+        None => shape_walls(grid),
+    }
+}
+
+/// The picture's width and height in SVG units, margins included.
+pub fn picture_size(grid: &Grid) -> (f64, f64) {
+    let (unit, margin) = (f64::from(CELL), f64::from(MARGIN));
+    let (w, h) = match grid.square() {
+        Some(_) => {
+            let dims = grid.dims();
+            (f64::from(dims.width), f64::from(dims.height))
+        }
+        None => grid.shape().bounds(),
+    };
+    (w * unit + 2.0 * margin, h * unit + 2.0 * margin)
+}
+
+/// A cell's centre in SVG units.
+pub fn centre(grid: &Grid, cell: Cell) -> (f64, f64) {
+    let (unit, margin) = (f64::from(CELL), f64::from(MARGIN));
+    let (x, y) = match grid.square() {
+        Some(_) => {
+            let (x, y) = grid.dims().xy(cell);
+            (f64::from(x) + 0.5, f64::from(y) + 0.5)
+        }
+        None => grid.shape().centre(cell),
+    };
+    (x * unit + margin, y * unit + margin)
+}
+
+/// The spacing of the corners walls meet at, for `plot`: a cell's side,
+/// or a quarter of it for a woven square's inset walls; none elsewhere.
+pub fn corner_spacing(grid: &Grid) -> Option<f64> {
+    grid.square()
+        .map(|_| f64::from(CELL) / if grid.is_woven() { 4.0 } else { 1.0 })
 }
 
 /// The plotter's walls path and the `<desc>` line that counts its strokes.

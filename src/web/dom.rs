@@ -103,6 +103,17 @@ pub fn download_text(name: &str, mime: &str, data: &str) -> Result<(), JsValue> 
     web_sys::Url::revoke_object_url(&url)
 }
 
+/// Starts a download of bytes made here.
+pub fn download_bytes(name: &str, mime: &str, data: &[u8]) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(data).into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_u8_array_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    download_url(name, &url)?;
+    web_sys::Url::revoke_object_url(&url)
+}
+
 /// Starts a download of a URL (a data: or blob: URL).
 pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
     let a: web_sys::HtmlAnchorElement = document().create_element("a")?.dyn_into()?;

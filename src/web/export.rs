@@ -5,9 +5,12 @@
 use super::app::{App, State};
 use super::blit::put_raster;
 use super::dom;
+use crate::entrance::EntranceStyle;
+use crate::generate::Params;
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::pixels::Pixels;
 use crate::render::canvas::tiles::TileMap;
+use crate::render::pdf::{self, Paper, SheetOptions};
 use crate::render::text::ascii;
 use crate::render::{json, svg};
 use std::sync::Arc;
@@ -44,6 +47,9 @@ impl App {
             );
             return Ok(());
         }
+        if kind == "pdf" {
+            return self.export_sheet(&stem);
+        }
         match kind {
             "png" => dom::download_url(&format!("{stem}.png"), &png_data_url(panel)?),
             "svg" => dom::download_text(
@@ -76,6 +82,73 @@ impl App {
         self.state = State::Done;
         self.show_status();
         Ok(())
+    }
+}
+
+impl App {
+    /// The Export group's "Printable PDF": the current settings' maze and
+    /// the next seeds, made by the same code as `mazelab sheet`; a bad
+    /// choice (a maze too fine for the paper, say) is named in the notice.
+    fn export_sheet(&mut self, stem: &str) -> Result<(), JsValue> {
+        let s = &self.settings;
+        let options = SheetOptions {
+            paper: Paper::parse(&dom::select("sheet-paper")?.value()).unwrap_or(Paper::A4),
+            landscape: dom::input("sheet-landscape")?.checked(),
+            answers: dom::input("sheet-answers")?.checked(),
+            title: dom::input("sheet-title")?.value(),
+            wall_mm: dom::input("sheet-wall")?
+                .value()
+                .parse()
+                .unwrap_or(f64::NAN),
+        };
+        let count: u32 = dom::input("sheet-count")?
+            .value()
+            .trim()
+            .parse()
+            .unwrap_or(0);
+        let params = Params {
+            pop: s.main.pop.clone(),
+            bias: s.main.bias,
+            braid: s.braid,
+            weave: s.weave,
+            ..Params::on(s.shape.clone(), s.seed)
+        };
+        // The footer's link: this page, without its query.
+        let here = web_sys::window()
+            .and_then(|w| w.location().href().ok())
+            .unwrap_or_default();
+        let base = here
+            .split(['?', '#'])
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let started = super::clock::now_ms();
+        let made = pdf::puzzle_sheet(
+            s.main.algorithm,
+            &params,
+            count,
+            EntranceStyle::Norvig,
+            &options,
+            &base,
+        );
+        match made {
+            Ok(bytes) => {
+                dom::show_notice("");
+                dom::download_bytes(&format!("{stem}.pdf"), "application/pdf", &bytes)?;
+                if let Some(button) = dom::by_id_opt("export-pdf") {
+                    button.set_attribute(
+                        "data-ms",
+                        &format!("{:.1}", super::clock::now_ms() - started),
+                    )?;
+                    button.set_attribute("data-bytes", &bytes.len().to_string())?;
+                }
+                Ok(())
+            }
+            Err(e) => {
+                dom::show_notice(&format!("printable PDF: {e}"));
+                Ok(())
+            }
+        }
     }
 }
 

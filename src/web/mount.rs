@@ -228,6 +228,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         ("export-png", "png"),
         ("export-svg", "svg"),
         ("export-plot", "plot"),
+        ("export-pdf", "pdf"),
         ("export-txt", "txt"),
         ("export-json", "json"),
     ] {

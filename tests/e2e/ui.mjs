@@ -160,6 +160,30 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('the Export group prints puzzle sheets: a PDF of the next seeds with answer pages, and a maze too fine is refused', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?algorithm=wilson&shape=hex&size=14x12&seed=9&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    await page.fill('#sheet-count', '3');
+    await page.fill('#sheet-title', 'Hexagons');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    const bytes = await (await import('node:fs/promises')).readFile(await file.path());
+    const text = bytes.toString('latin1');
+    expect(text.startsWith('%PDF-') && file.suggestedFilename().endsWith('.pdf'), file.suggestedFilename());
+    const pages = (text.match(/\/Type \/Page[\s/>]/g) || []).length;
+    expect(pages === 6, `three puzzles and three answers: ${pages} pages`);
+    expect(text.includes('/MediaBox [0 0 595 842]') && text.includes('/Title (Hexagons)'), 'A4, titled');
+    console.log(`     3 hexagon mazes with answers: ${bytes.length} bytes in ${await page.getAttribute('#export-pdf', 'data-ms')} ms`);
+    await page.goto(`${origin}/?algorithm=backtracker&size=400x400&seed=9&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    await page.click('#export-pdf');
+    const notice = await page.textContent('#notice');
+    expect(notice.includes('printable PDF') && notice.includes('mm'), `a maze too fine for A4: ${notice}`);
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);

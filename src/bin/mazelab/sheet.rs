@@ -1,0 +1,65 @@
+//! `mazelab sheet`: printable puzzle sheets as a vector PDF (see
+//! `render::pdf`), maze `i` with seed `S + i`, with an answer page for
+//! each with `--answers`.
+
+use super::{shape_of, MazeArgs};
+use mazelab::error::MazeError;
+use mazelab::generate::Params;
+use mazelab::render::pdf::{self, Paper, SheetOptions};
+
+/// What `sheet` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct SheetArgs {
+    #[command(flatten)]
+    maze: MazeArgs,
+    /// How many mazes, one a page (seeds S, S+1, ...), 1 to 1000.
+    #[arg(long, default_value_t = 1)]
+    count: u32,
+    /// An answer page for each maze, after the puzzles: the solution drawn
+    /// over the maze.
+    #[arg(long)]
+    answers: bool,
+    /// a4 (595 x 842 pt) or letter (612 x 792 pt).
+    #[arg(long, default_value = "a4", value_parser = |s: &str| Paper::parse(s).map_err(|e| e.to_string()))]
+    paper: Paper,
+    /// Lay the page on its side.
+    #[arg(long)]
+    landscape: bool,
+    /// Printed at the top of each page.
+    #[arg(long, default_value = "mazelab")]
+    title: String,
+    /// The walls' width in millimetres (0.1 to 5).
+    #[arg(long, default_value_t = 0.6)]
+    wall_mm: f64,
+    /// Where the footer's link opens the maze: the app's address.
+    #[arg(long, default_value = "http://127.0.0.1:8080/", value_name = "URL")]
+    link_base: String,
+}
+
+/// The PDF's bytes, or what is wrong with the request.
+pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
+    let shape = shape_of(&args.maze)?;
+    let seed = args.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+    let params = Params {
+        pop: args.maze.pop.clone(),
+        bias: args.maze.bias,
+        braid: args.maze.braid,
+        weave: args.maze.weave,
+        ..Params::on(shape, seed)
+    };
+    let options = SheetOptions {
+        paper: args.paper,
+        landscape: args.landscape,
+        answers: args.answers,
+        title: args.title,
+        wall_mm: args.wall_mm,
+    };
+    pdf::puzzle_sheet(
+        &args.maze.algorithm,
+        &params,
+        args.count,
+        args.maze.entrances,
+        &options,
+        &args.link_base,
+    )
+}

@@ -1,0 +1,232 @@
+//! `mazelab sheet`, read back with poppler's tools (pdfinfo, pdftotext,
+//! pdftoppm, which scripts/setup installs): the pages come in the paper's
+//! size and number, the text is real text naming each maze's seed, every
+//! shape prints, an answer page differs from its puzzle only by the
+//! solution drawn over the maze, and bad options are refused by name.
+
+use std::process::{Command, Output};
+
+fn mazelab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mazelab"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+/// Writes a sheet to a temporary file; its path.
+fn sheet(name: &str, args: &[&str]) -> std::path::PathBuf {
+    let out = mazelab(&[&["sheet"], args].concat());
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path =
+        std::env::temp_dir().join(format!("mazelab-sheet-{}-{name}.pdf", std::process::id()));
+    std::fs::write(&path, &out.stdout).unwrap();
+    path
+}
+
+fn tool(name: &str, args: &[&str]) -> String {
+    let out = Command::new(name)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{name} (poppler-utils, installed by scripts/setup): {e}"));
+    assert!(
+        out.status.success(),
+        "{name} {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `pdfinfo`'s value for `key`.
+fn info(path: &std::path::Path, key: &str) -> String {
+    tool("pdfinfo", &[path.to_str().unwrap()])
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix(&format!("{key}:"))
+                .map(|v| v.trim().to_string())
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn pages_come_in_the_papers_size_and_number_and_name_their_seeds() {
+    let a4 = sheet(
+        "a4",
+        &[
+            "--size",
+            "20x15",
+            "--seed",
+            "40",
+            "--count",
+            "3",
+            "--answers",
+            "--title",
+            "Class 4B",
+        ],
+    );
+    assert_eq!(info(&a4, "Pages"), "6");
+    assert!(
+        info(&a4, "Page size").starts_with("595 x 842 pts"),
+        "{}",
+        info(&a4, "Page size")
+    );
+    assert_eq!(info(&a4, "Title"), "Class 4B");
+    let text = tool("pdftotext", &[a4.to_str().unwrap(), "-"]);
+    for seed in 40..43 {
+        assert!(
+            text.contains(&format!("seed {seed}")),
+            "seed {seed} in\n{text}"
+        );
+        assert!(
+            text.contains(&format!("size=20x15&seed={seed}")),
+            "the link of seed {seed}"
+        );
+    }
+    assert!(text.contains("answer to maze 3 of 3") && text.contains("Class 4B"));
+
+    let letter = sheet(
+        "letter",
+        &["--size", "20x15", "--paper", "letter", "--landscape"],
+    );
+    assert_eq!(info(&letter, "Pages"), "1");
+    assert!(
+        info(&letter, "Page size").starts_with("792 x 612 pts"),
+        "{}",
+        info(&letter, "Page size")
+    );
+    for path in [a4, letter] {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[test]
+fn every_shape_prints() {
+    for (name, args) in [
+        ("hex", vec!["--shape", "hex", "--size", "14x12"]),
+        ("polar", vec!["--shape", "polar", "--size", "9"]),
+        ("triangle", vec!["--shape", "triangle", "--size", "16x10"]),
+        ("torus", vec!["--wrap", "xy", "--size", "15x10"]),
+        ("woven", vec!["--weave", "--size", "12x9"]),
+    ] {
+        let path = sheet(name, &[&args[..], &["--seed", "3", "--answers"]].concat());
+        assert_eq!(info(&path, "Pages"), "2", "{name}");
+        assert!(
+            tool("pdftotext", &[path.to_str().unwrap(), "-"]).contains("seed 3"),
+            "{name}"
+        );
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+/// The page as grey pixels (pdftoppm -gray, a PGM): width, height, bytes.
+fn render_page(path: &std::path::Path, page: u32) -> (usize, usize, Vec<u8>) {
+    let page = page.to_string();
+    let out = Command::new("pdftoppm")
+        .args([
+            "-gray",
+            "-r",
+            "40",
+            "-f",
+            &page,
+            "-l",
+            &page,
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .expect("pdftoppm (poppler-utils) runs");
+    let bytes = out.stdout;
+    // "P5\n<w> <h>\n255\n" then the pixels.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, bytes[at + 1..].to_vec())
+}
+
+#[test]
+fn an_answer_page_differs_from_its_puzzle_only_by_the_path() {
+    let path = sheet("answers", &["--size", "15x15", "--seed", "8", "--answers"]);
+    let (w, h, puzzle) = render_page(&path, 1);
+    let (_, _, answer) = render_page(&path, 2);
+    // The maze's own rows: below the title and above the footer (15 mm
+    // margins and 30 pt bands; 40 dpi).
+    let px = |pt: f64| (pt / 72.0 * 40.0) as usize;
+    let (top, bottom) = (px(42.5 + 30.0), h - px(42.5 + 30.0));
+    let mut changed = 0;
+    let mut darkened = 0;
+    for y in top..bottom {
+        for x in 0..w {
+            let (p, a) = (puzzle[y * w + x], answer[y * w + x]);
+            if p != a {
+                changed += 1;
+                // The path is drawn over the maze: it darkens white paper
+                // (red is mid-grey), it never lightens a wall.
+                if a < p {
+                    darkened += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        changed > 200,
+        "the answer page shows a path ({changed} pixels differ)"
+    );
+    assert!(
+        darkened * 100 >= changed * 97,
+        "only the path is added: {darkened} of {changed} changed pixels darker"
+    );
+    // And the puzzle pages carry no path: two puzzles of the same seed
+    // render alike.
+    let again = sheet("again", &["--size", "15x15", "--seed", "8"]);
+    assert_eq!(render_page(&again, 1).2, puzzle);
+    for p in [path, again] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn bad_options_are_refused_by_name() {
+    for (args, says) in [
+        (vec!["--count", "0"], "count"),
+        (vec!["--paper", "b5"], "b5"),
+        (vec!["--size", "300x300"], "landscape"),
+        (vec!["--wall-mm", "9"], "0.1 to 5 mm"),
+        (vec!["--algorithm", "nope"], "nope"),
+    ] {
+        let out = mazelab(&[&["sheet"], &args[..]].concat());
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}: nothing written");
+    }
+}
+
+#[test]
+fn twenty_mazes_with_answers_come_out_whole() {
+    let path = sheet(
+        "twenty",
+        &[
+            "--size",
+            "40x40",
+            "--count",
+            "20",
+            "--answers",
+            "--seed",
+            "1",
+        ],
+    );
+    assert_eq!(info(&path, "Pages"), "40");
+    let _ = std::fs::remove_file(path);
+}
