@@ -26,5 +26,9 @@ pub mod stream;
 pub mod timeline;
 pub mod union_find;
 
-#[cfg(target_arch = "wasm32")]
+// The page, or (with the `npm` feature) the npm package's exports instead:
+// a package for Node must not mount an app when it loads.
+#[cfg(all(target_arch = "wasm32", not(feature = "npm")))]
 pub mod web;
+#[cfg(all(target_arch = "wasm32", feature = "npm"))]
+pub mod npm;
