@@ -8,8 +8,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let mut out =
-        String::from("/// Each algorithm file's numbered steps: (file stem, [(title, [step])]).\n");
+    let mut out = String::from(
+        "/// Each algorithm file's numbered steps: `(file stem, [(title, [step])])`.\n",
+    );
     out.push_str("pub static STEP_LISTS: &[(&str, &[StepList])] = &[\n");
     for dir in ["src/generate", "src/solve"] {
         println!("cargo:rerun-if-changed={dir}");
