@@ -10,7 +10,7 @@
 
 use crate::entrance::{self, EntranceStyle};
 use crate::event::Event;
-use crate::generate::{self, Generator, Params};
+use crate::generate::{self, Generator};
 use crate::grid::Grid;
 use crate::render::json;
 use crate::settings::Settings;
@@ -31,20 +31,9 @@ fn settings(query: &str) -> Result<Settings, JsValue> {
     Ok(settings)
 }
 
-/// The generator's params for the settings.
-fn params(s: &Settings) -> Params {
-    Params {
-        pop: s.main.pop.clone(),
-        bias: s.main.bias,
-        braid: s.braid,
-        weave: s.weave,
-        ..Params::on(s.shape.clone(), s.seed)
-    }
-}
-
 /// The maze the query names, built.
 fn maze(s: &Settings) -> Result<Grid, JsValue> {
-    generate::generate(s.main.algorithm, params(s)).map_err(error)
+    generate::generate(s.main.algorithm, s.params()).map_err(error)
 }
 
 /// The maze as `mazelab generate --format json` prints it for the same
@@ -76,7 +65,7 @@ pub fn generate_json(query: &str, solver: Option<String>) -> Result<String, JsVa
 #[wasm_bindgen(js_name = stepsFlat)]
 pub fn steps_flat(query: &str) -> Result<Vec<u32>, JsValue> {
     let s = settings(query)?;
-    let generator = Generator::by_name(s.main.algorithm, params(&s), true).map_err(error)?;
+    let generator = Generator::by_name(s.main.algorithm, s.params(), true).map_err(error)?;
     let mut out = Vec::new();
     for event in generator {
         let triple = match event {

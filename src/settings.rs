@@ -13,7 +13,7 @@
 //! `goal` as `x,y` cell coordinates (polar: the cell's number).
 
 use crate::error::parse_seed;
-use crate::generate::{self, Bias, Knob, PopSpec};
+use crate::generate::{self, Bias, Knob, Params, PopSpec};
 use crate::percent::{percent_decode, percent_encode};
 use crate::shape::default_size;
 use crate::shape::Cell;
@@ -124,6 +124,18 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The main maze's generator params: its shape, seed, pop, bias,
+    /// braid and weave.
+    pub fn params(&self) -> Params {
+        Params {
+            pop: self.main.pop.clone(),
+            bias: self.main.bias,
+            braid: self.braid,
+            weave: self.weave,
+            ..Params::on(self.shape.clone(), self.seed)
+        }
+    }
+
     /// The app's opening state, with the given seed.
     pub fn defaults(seed: u64) -> Settings {
         Settings {

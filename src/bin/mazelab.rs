@@ -106,6 +106,19 @@ struct MazeArgs {
     entrances: EntranceStyle,
 }
 
+impl MazeArgs {
+    /// The generator's params for `shape` and `seed`.
+    fn params(&self, shape: Shape, seed: u64) -> Params {
+        Params {
+            pop: self.pop.clone(),
+            bias: self.bias,
+            braid: self.braid,
+            weave: self.weave,
+            ..Params::on(shape, seed)
+        }
+    }
+}
+
 /// What `generate` was asked for.
 #[derive(clap::Args, Debug)]
 struct Request {
@@ -309,13 +322,7 @@ fn write_maze(
     if request.maze.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
     }
-    let params = Params {
-        pop: request.maze.pop.clone(),
-        bias: request.maze.bias,
-        braid: request.maze.braid,
-        weave: request.maze.weave,
-        ..Params::on(shape, seed)
-    };
+    let params = request.maze.params(shape, seed);
     let (width, height) = params.shape.size();
     let size_text = if params.shape.name() == "polar" {
         height.to_string()

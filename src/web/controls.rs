@@ -6,7 +6,7 @@ use super::dom::{self, input, select};
 use super::theme;
 use crate::difficulty::{self, Keep};
 use crate::error::parse_seed;
-use crate::generate::{self, Bias, Knob, Params, PopSpec};
+use crate::generate::{self, Bias, Knob, PopSpec};
 use crate::rng::fresh_seed;
 use crate::settings::{PanelSpec, Settings, Speed, MAX_SPEED, MIN_SPEED};
 use crate::solve;
@@ -247,13 +247,7 @@ impl App {
             Keep::Hardest
         };
         let s = &self.settings;
-        let params = Params {
-            pop: s.main.pop.clone(),
-            bias: s.main.bias,
-            braid: s.braid,
-            weave: s.weave,
-            ..Params::on(s.shape.clone(), s.seed)
-        };
+        let params = s.params();
         match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
             Ok(pick) => {
                 let which = if keep == Keep::Hardest {

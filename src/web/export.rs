@@ -6,7 +6,6 @@ use super::app::{App, State};
 use super::blit::put_raster;
 use super::dom;
 use crate::entrance::EntranceStyle;
-use crate::generate::Params;
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::pixels::Pixels;
 use crate::render::canvas::tiles::TileMap;
@@ -106,13 +105,7 @@ impl App {
             .trim()
             .parse()
             .unwrap_or(0);
-        let params = Params {
-            pop: s.main.pop.clone(),
-            bias: s.main.bias,
-            braid: s.braid,
-            weave: s.weave,
-            ..Params::on(s.shape.clone(), s.seed)
-        };
+        let params = s.params();
         // The footer's link: this page, without its query.
         let here = web_sys::window()
             .and_then(|w| w.location().href().ok())

@@ -4,7 +4,6 @@
 
 use super::{shape_of, MazeArgs};
 use mazelab::error::MazeError;
-use mazelab::generate::Params;
 use mazelab::render::pdf::{self, Paper, SheetOptions};
 
 /// What `sheet` was asked for.
@@ -40,13 +39,7 @@ pub struct SheetArgs {
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let shape = shape_of(&args.maze)?;
     let seed = args.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
-    let params = Params {
-        pop: args.maze.pop.clone(),
-        bias: args.maze.bias,
-        braid: args.maze.braid,
-        weave: args.maze.weave,
-        ..Params::on(shape, seed)
-    };
+    let params = args.maze.params(shape, seed);
     let options = SheetOptions {
         paper: args.paper,
         landscape: args.landscape,
