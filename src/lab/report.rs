@@ -4,8 +4,89 @@
 use super::measure::{METRICS, METRIC_COUNT};
 use super::summary::Summary;
 use super::uniformity::{format_p, Uniformity};
-use crate::render::json::escape;
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
 use std::fmt::Write;
+
+/// A figure as the reports give it: to six decimals, a whole number
+/// without a point, and `null` for an infinity or NaN (JSON has neither).
+#[derive(Clone, Copy, Debug)]
+pub struct Figure(pub f64);
+
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+        let v = (self.0 * 1e6).round() / 1e6;
+        if !v.is_finite() {
+            out.serialize_none()
+        } else if v.fract() == 0.0 && v.abs() < 1e15 {
+            out.serialize_i64(v as i64)
+        } else {
+            out.serialize_f64(v)
+        }
+    }
+}
+
+/// One metric's summary in a stats report.
+#[derive(Serialize)]
+struct MetricJson {
+    mean: Figure,
+    std: Figure,
+    min: Figure,
+    max: Figure,
+    ci95: [Figure; 2],
+}
+
+/// The metrics a shape defines, as an object in `METRICS` order.
+struct MetricsJson<'a>(&'a [Option<Summary>]);
+
+impl Serialize for MetricsJson<'_> {
+    fn serialize<S: Serializer>(&self, out: S) -> Result<S::Ok, S::Error> {
+        let mut map = out.serialize_map(None)?;
+        for (info, summary) in METRICS.iter().zip(self.0) {
+            let Some(s) = summary else { continue };
+            let [mean, std, min, max, lo, hi] = figures(s).map(Figure);
+            map.serialize_entry(
+                info.key,
+                &MetricJson {
+                    mean,
+                    std,
+                    min,
+                    max,
+                    ci95: [lo, hi],
+                },
+            )?;
+        }
+        map.end()
+    }
+}
+
+/// A stats report as the CLI's JSON and the page's download give it: the
+/// one definition of that data.
+#[derive(Serialize)]
+pub struct StatsJson<'a> {
+    pub algorithm: &'a str,
+    pub shape: &'a str,
+    pub size: &'a str,
+    pub runs: u64,
+    pub seed: u64,
+    metrics: MetricsJson<'a>,
+}
+
+/// A uniformity verdict as the CLI's JSON and the page's download give it.
+#[derive(Serialize)]
+pub struct UniformityJson<'a> {
+    pub algorithm: &'a str,
+    pub size: &'a str,
+    pub trees: usize,
+    pub runs: u64,
+    pub seed: u64,
+    pub counts: &'a [u64],
+    pub chi2: Figure,
+    pub p_value: Figure,
+    pub tv_distance: Figure,
+    pub missing: usize,
+    pub verdict: &'static str,
+}
 
 /// The statistics of one candidate over a run.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,33 +128,22 @@ impl StatsReport {
         }
     }
 
+    /// The report's data, for serde.
+    pub fn data(&self) -> StatsJson<'_> {
+        StatsJson {
+            algorithm: &self.algorithm,
+            shape: &self.shape,
+            size: &self.size,
+            runs: self.runs,
+            seed: self.seed,
+            metrics: MetricsJson(&self.metrics),
+        }
+    }
+
     /// `{"algorithm", "shape", "size", "runs", "seed", "metrics": {...}}`,
     /// a metric the shape does not define left out.
     pub fn to_json(&self) -> String {
-        let mut out = format!(
-            "{{\"algorithm\":\"{}\",\"shape\":\"{}\",\"size\":\"{}\",\"runs\":{},\"seed\":{},\"metrics\":{{",
-            escape(&self.algorithm),
-            escape(&self.shape),
-            escape(&self.size),
-            self.runs,
-            self.seed
-        );
-        let mut first = true;
-        for (info, summary) in METRICS.iter().zip(&self.metrics) {
-            let Some(s) = summary else { continue };
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            let [mean, std, min, max, lo, hi] = figures(s).map(num);
-            let _ = write!(
-                out,
-                "\"{}\":{{\"mean\":{mean},\"std\":{std},\"min\":{min},\"max\":{max},\"ci95\":[{lo},{hi}]}}",
-                info.key
-            );
-        }
-        out.push_str("}}");
-        out
+        serde_json::to_string(&self.data()).expect("a report is plain data")
     }
 
     /// The CSV header that `csv_rows` fills.
@@ -139,24 +209,32 @@ impl StatsReport {
     }
 }
 
-/// The uniformity verdict as JSON: `{"algorithm", "size", "trees", "runs",
-/// "seed", "counts", "chi2", "p_value", "tv_distance", "missing"}`.
-pub fn uniformity_json(algorithm: &str, size: &str, seed: u64, u: &Uniformity) -> String {
-    let counts: Vec<String> = u.counts.iter().map(u64::to_string).collect();
-    format!(
-        "{{\"algorithm\":\"{}\",\"size\":\"{}\",\"trees\":{},\"runs\":{},\"seed\":{},\"counts\":[{}],\"chi2\":{},\"p_value\":{},\"tv_distance\":{},\"missing\":{},\"verdict\":\"{}\"}}",
-        escape(algorithm),
-        escape(size),
-        u.trees,
-        u.runs,
+/// The uniformity verdict's data, for serde.
+pub fn uniformity_data<'a>(
+    algorithm: &'a str,
+    size: &'a str,
+    seed: u64,
+    u: &'a Uniformity,
+) -> UniformityJson<'a> {
+    UniformityJson {
+        algorithm,
+        size,
+        trees: u.trees,
+        runs: u.runs,
         seed,
-        counts.join(","),
-        num(u.chi2),
-        num(u.p_value),
-        num(u.tv_distance),
-        u.missing,
-        u.conclusion()
-    )
+        counts: &u.counts,
+        chi2: Figure(u.chi2),
+        p_value: Figure(u.p_value),
+        tv_distance: Figure(u.tv_distance),
+        missing: u.missing,
+        verdict: u.conclusion(),
+    }
+}
+
+/// The uniformity verdict as JSON: `{"algorithm", "size", "trees", "runs",
+/// "seed", "counts", "chi2", "p_value", "tv_distance", "missing", "verdict"}`.
+pub fn uniformity_json(algorithm: &str, size: &str, seed: u64, u: &Uniformity) -> String {
+    serde_json::to_string(&uniformity_data(algorithm, size, seed, u)).expect("plain data")
 }
 
 /// The uniformity verdict for the terminal.
@@ -192,19 +270,25 @@ fn figures(s: &Summary) -> [f64; 6] {
     [s.mean, s.std, s.min, s.max, s.ci95.0, s.ci95.1]
 }
 
-/// A JSON number; `null` for infinities and NaN (JSON has neither).
-pub fn num(v: f64) -> String {
-    if v.is_finite() {
-        format!("{}", (v * 1e6).round() / 1e6)
-    } else {
-        "null".to_string()
-    }
-}
-
 fn csv_num(v: f64) -> String {
     if v.is_finite() {
         format!("{}", (v * 1e6).round() / 1e6)
     } else {
         String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn figures_keep_six_decimals_whole_numbers_and_no_infinities() {
+        let text = |v: f64| serde_json::to_string(&Figure(v)).unwrap();
+        assert_eq!(text(3.0), "3");
+        assert_eq!(text(10.123_456_789), "10.123457");
+        assert_eq!(text(-0.5), "-0.5");
+        assert_eq!(text(f64::NAN), "null");
+        assert_eq!(text(f64::INFINITY), "null");
     }
 }

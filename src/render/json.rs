@@ -15,7 +15,6 @@ use crate::grid::Grid;
 use crate::shape::Cell;
 use crate::shape::{Kind, Topology};
 use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 
 /// A maze as the CLI's JSON, the npm package's `generate` and the page's
 /// export give it: the one definition of that data, written and read by
@@ -109,22 +108,6 @@ pub struct Meta<'a> {
 /// writer this replaced took 184).
 pub fn render(grid: &Grid, meta: &Meta, ends: &Ends, solution: Option<&[Cell]>) -> String {
     MazeJson::of(grid, meta, ends, solution).to_text()
-}
-
-/// Escapes a string for a JSON string literal.
-pub(crate) fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
