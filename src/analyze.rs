@@ -162,10 +162,13 @@ pub fn count_shortest_paths(grid: &Grid, from: Cell, to: Cell) -> (u64, bool) {
 pub struct Metrics {
     /// Cells of the maze (a mask's switched-off cells not counted).
     pub cells: u32,
+    /// Cells with one opening.
     pub dead_ends: u32,
+    /// Moves between the two cells farthest apart.
     pub longest_path: u32,
     /// Moves on the shortest path from entrance to exit.
     pub solution_length: Option<u32>,
+    /// Moves per corridor (a run between cells of degree other than 2).
     pub mean_corridor: f64,
     /// Independent loops: openings - cells + 1 (0 for a perfect maze).
     pub cycles: u64,
@@ -174,6 +177,7 @@ pub struct Metrics {
     /// Distinct shortest paths from entrance to exit (1 in a perfect
     /// maze), and whether the count saturated at `u64::MAX`.
     pub shortest_paths: u64,
+    /// Whether `shortest_paths` stopped counting at `u64::MAX`.
     pub shortest_paths_saturated: bool,
 }
 

@@ -16,16 +16,19 @@ impl BitSet {
     }
 
     #[inline]
+    /// Whether `i` is in the set.
     pub fn contains(&self, i: u32) -> bool {
         self.words[(i >> 6) as usize] & (1 << (i & 63)) != 0
     }
 
     #[inline]
+    /// Adds `i`.
     pub fn insert(&mut self, i: u32) {
         self.words[(i >> 6) as usize] |= 1 << (i & 63);
     }
 
     #[inline]
+    /// Takes `i` out.
     pub fn remove(&mut self, i: u32) {
         self.words[(i >> 6) as usize] &= !(1 << (i & 63));
     }

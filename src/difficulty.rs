@@ -15,14 +15,18 @@ pub const MAX_TOTAL_CELLS: u64 = 20_000_000;
 /// Which end of the difficulty range to keep.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Keep {
+    /// Keep the maze with the longest solution.
     Hardest,
+    /// Keep the maze with the shortest solution.
     Easiest,
 }
 
 /// The maze kept: its seed and its solution length in moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pick {
+    /// The kept maze's seed.
     pub seed: u64,
+    /// Its solution's length in moves.
     pub solution_length: u32,
 }
 

@@ -15,14 +15,18 @@ use crate::shape::{Cell, Dims, Dir};
 /// when the cell is inside the maze and has no gap).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Door {
+    /// The cell the door opens into.
     pub cell: Cell,
+    /// The border side the door is cut in (on squares), if any.
     pub side: Option<Dir>,
 }
 
 /// The entrance and the exit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ends {
+    /// Where the solver starts.
     pub entrance: Door,
+    /// Where it ends.
     pub exit: Door,
 }
 
@@ -30,18 +34,23 @@ pub struct Ends {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EntranceStyle {
     #[default]
+    /// Top-left and bottom-right, as Norvig draws them.
     Norvig,
+    /// Two random gaps in the outer wall.
     Random,
+    /// The two ends of the longest path.
     Longest,
 }
 
 impl EntranceStyle {
+    /// Every style, in the order help lists them.
     pub const ALL: [EntranceStyle; 3] = [
         EntranceStyle::Norvig,
         EntranceStyle::Random,
         EntranceStyle::Longest,
     ];
 
+    /// The style's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             EntranceStyle::Norvig => "norvig",
@@ -50,6 +59,7 @@ impl EntranceStyle {
         }
     }
 
+    /// Reads a style by name; an error lists the valid ones.
     pub fn parse(text: &str) -> Result<EntranceStyle, MazeError> {
         crate::error::by_name(
             &EntranceStyle::ALL,

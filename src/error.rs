@@ -8,21 +8,42 @@ use std::fmt;
 pub enum MazeError {
     /// The algorithm name is not in the registry.
     UnknownAlgorithm {
+        /// The name given.
         name: String,
+        /// The names there are.
         valid: Vec<&'static str>,
     },
     /// A size that does not parse or is outside `1..=MAX_SIDE` on a side.
-    BadSize { given: String, max: u32 },
+    BadSize {
+        /// The size given.
+        given: String,
+        /// The most cells a side may have.
+        max: u32,
+    },
     /// A pop strategy spec that does not parse.
-    BadPop { given: String, reason: String },
+    BadPop {
+        /// The spec given.
+        given: String,
+        /// What is wrong with it.
+        reason: String,
+    },
     /// A Binary Tree bias other than NW, NE, SW or SE.
-    BadBias { given: String },
+    BadBias {
+        /// The bias given.
+        given: String,
+    },
     /// A seed that is not an unsigned 64-bit integer.
-    BadSeed { given: String },
+    BadSeed {
+        /// The seed given.
+        given: String,
+    },
     /// Any other bad value (an output format, an entrance style, a flag).
     BadValue {
+        /// What the value is for ("format", "paper"...).
         what: &'static str,
+        /// The value given.
         given: String,
+        /// What would have been accepted.
         valid: String,
     },
 }

@@ -11,6 +11,7 @@ use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 /// Woven squares: a passage runs under this cell from west to east
 /// (joining the cells on either side), or from north to south.
 pub const UNDER_EW: u8 = 4;
+/// On a woven square: a passage runs north-south under the cell.
 pub const UNDER_NS: u8 = 8;
 
 /// A maze: its shape and one byte of wall bits per cell (each cell stores
@@ -112,11 +113,13 @@ impl Grid {
     }
 
     #[inline]
+    /// The width in cells (columns; cells in the outer ring on polar mazes).
     pub fn width(&self) -> u32 {
         self.dims.width
     }
 
     #[inline]
+    /// The height in cells (rows; rings on polar mazes).
     pub fn height(&self) -> u32 {
         self.dims.height
     }

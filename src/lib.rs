@@ -49,6 +49,9 @@
 //! assert!(json::render(&hex_maze, &meta, &hex_ends, None).contains("\"shape\":\"hex\""));
 //! ```
 
+// Every public item of the library says what it is (cargo doc reads it).
+#![deny(missing_docs)]
+
 pub mod analyze;
 pub mod bitset;
 pub mod difficulty;

@@ -46,7 +46,9 @@ pub trait Record {
 /// "no change, no event" holds across a switch from one to the other.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Position {
+    /// The cell the algorithm's attention is on.
     pub cursor: Option<Cell>,
+    /// The numbered step it is at.
     pub phase: u8,
 }
 
@@ -167,6 +169,7 @@ pub struct Counts {
     pub written: u64,
     /// Visual events an animated run would have made.
     pub skipped: u64,
+    /// Where the run stands.
     pub at: Position,
 }
 
@@ -303,7 +306,9 @@ impl Record for Tally<'_> {
 /// `SOUTH_OPEN` by cell), and the tally it must report to: what it wrote
 /// and what an animated run would have shown.
 pub struct FastSquare<'t> {
+    /// The wall bits, one byte a cell.
     pub bits: &'t mut [u8],
+    /// The square's width in cells.
     pub width: u32,
     written: &'t mut u64,
     skipped: &'t mut u64,

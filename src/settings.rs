@@ -30,15 +30,20 @@ pub const MAX_PANELS: usize = 4;
 /// How fast to play: steps per second, or everything at once.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Speed {
+    /// Steps per second (1 to 100,000).
     StepsPerSecond(f64),
+    /// Every step at once.
     Instant,
 }
 
 /// One panel: an algorithm and the option it reads.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PanelSpec {
+    /// The generator's name.
     pub algorithm: &'static str,
+    /// The growing tree's pop strategy.
     pub pop: PopSpec,
+    /// The binary tree's bias.
     pub bias: Bias,
 }
 
@@ -83,23 +88,29 @@ impl PanelSpec {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
     #[default]
+    /// The maze, its controls and the stage.
     Maze,
+    /// The lab: statistics over many mazes.
     Lab,
+    /// The Code view: a person's own algorithm.
     Code,
 }
 
 /// Everything the link reproduces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
+    /// The main panel's algorithm and options.
     pub main: PanelSpec,
     /// The tiling, its size, wrap and mask.
     pub shape: Shape,
+    /// The maze's seed.
     pub seed: u64,
     /// The share of dead ends braided away after generating (0 to 100).
     pub braid: u8,
     /// Passages may run under straight cells (plain squares; kruskal,
     /// backtracker, growing-tree).
     pub weave: bool,
+    /// How fast runs play.
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
     pub compare: Vec<PanelSpec>,
@@ -107,6 +118,7 @@ pub struct Settings {
     pub solver: &'static str,
     /// Where solving starts and ends; `None` means the entrance or the exit.
     pub start: Option<Cell>,
+    /// The solver's goal cell, if chosen.
     pub goal: Option<Cell>,
     /// Whether the page shows the lab rather than the maze.
     /// The view shown: the maze, the lab, or the code editor.

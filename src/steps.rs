@@ -57,6 +57,7 @@ pub fn solver_steps(name: &str) -> StepList {
 /// A short account of an algorithm beyond its one-line description.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct About {
+    /// The algorithm's name.
     pub name: &'static str,
     /// What its mazes (or, for a solver, its searches) look like.
     pub texture: &'static str,

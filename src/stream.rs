@@ -10,6 +10,7 @@ use crate::record::{Counts, Emit, Record, Tally};
 /// on to make exactly the events the original makes (runs are
 /// deterministic), which is what a timeline's checkpoints need.
 pub trait StepClone {
+    /// A copy of the generator, at the same point of its run.
     fn clone_box(&self) -> Box<dyn Step>;
 }
 

@@ -22,13 +22,18 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Bias {
     #[default]
+    /// Carve north or west.
     NW,
+    /// Carve north or east.
     NE,
+    /// Carve south or west.
     SW,
+    /// Carve south or east.
     SE,
 }
 
 impl Bias {
+    /// Every bias, in the order help lists them.
     pub const ALL: [Bias; 4] = [Bias::NW, Bias::NE, Bias::SW, Bias::SE];
 
     /// The vertical and horizontal directions a cell may open.
@@ -64,6 +69,7 @@ impl fmt::Display for Bias {
 }
 
 #[derive(Clone)]
+/// The binary tree: each cell opens one of the bias's two sides.
 pub struct BinaryTree {
     dims: Dims,
     rng: Rng,
@@ -72,6 +78,7 @@ pub struct BinaryTree {
 }
 
 impl BinaryTree {
+    /// The generator for `params`, boxed for the registry.
     pub fn boxed(params: &Params) -> Box<dyn Step> {
         Box::new(BinaryTree {
             dims: params.dims(),

@@ -26,6 +26,7 @@ use std::collections::VecDeque;
 
 /// A frontier's operations (see the module's header for the stores).
 pub trait FrontierStore: Clone + std::fmt::Debug {
+    /// How many cells the frontier holds.
     fn len(&self) -> usize;
     /// Appends a cell at the back (the newest end).
     fn push(&mut self, cell: Cell);
@@ -43,6 +44,7 @@ pub trait FrontierStore: Clone + std::fmt::Debug {
     fn cells(&self) -> Vec<Cell>;
 
     #[inline(always)]
+    /// Whether the frontier is empty.
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
@@ -221,12 +223,17 @@ impl FrontierStore for Halves {
 /// `middle` in O(1) where they are used (the others always are).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StoreKind {
+    /// Newest first: a `Vec` used as a stack.
     Stack,
+    /// Oldest first: a queue.
     Queue,
+    /// The middle: two halves kept balanced.
     Halves,
 }
 
 impl StoreKind {
+    /// The store a set of pops needs: halves if any pops the middle, else
+    /// a queue if any pops the oldest, else a stack.
     pub fn for_pops(oldest: bool, middle: bool) -> StoreKind {
         if middle {
             StoreKind::Halves
@@ -241,8 +248,11 @@ impl StoreKind {
 /// A frontier whose store is chosen at run time.
 #[derive(Clone, Debug)]
 pub enum Frontier {
+    /// A stack of cells.
     Stack(Vec<Cell>),
+    /// A queue of cells.
     Queue(VecDeque<Cell>),
+    /// Two halves, for the middle pop.
     Halves(Halves),
 }
 

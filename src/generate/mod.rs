@@ -55,6 +55,7 @@ pub use pop::PopSpec;
 pub struct Params {
     /// The maze's shape.
     pub shape: Shape,
+    /// The seed every random choice is drawn from.
     pub seed: u64,
     /// The pop strategy of `growing-tree`; other algorithms ignore it.
     pub pop: PopSpec,
@@ -156,8 +157,11 @@ pub enum Runs {
 /// Which option an algorithm reads from [`Params`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Knob {
+    /// No option.
     None,
+    /// The growing tree's pop strategy.
     Pop,
+    /// The binary tree's bias.
     Bias,
 }
 
@@ -550,9 +554,13 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
 /// recorded run (`Generator::program`).
 #[derive(Clone)]
 pub enum Source {
+    /// A generator of the registry.
     Builtin(&'static Algorithm),
+    /// A program's recorded run (the Code view), played back.
     Recorded {
+        /// The run's events.
         events: crate::event::Recording,
+        /// Whether the program opened every wall first.
         starts_open: bool,
     },
 }
@@ -648,10 +656,12 @@ impl Generator {
         Ok(Generator::new(algorithm, params, visuals))
     }
 
+    /// The algorithm this generator runs.
     pub fn algorithm(&self) -> &'static Algorithm {
         self.algorithm
     }
 
+    /// The params it was made with.
     pub fn params(&self) -> &Params {
         &self.params
     }

@@ -22,8 +22,10 @@ pub enum Pop {
 }
 
 impl Pop {
+    /// Every pop, in the order help lists them.
     pub const ALL: [Pop; 4] = [Pop::Newest, Pop::Oldest, Pop::Random, Pop::Middle];
 
+    /// The pop's name in links and on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Pop::Newest => "newest",

@@ -9,7 +9,9 @@ use crate::shape::Shape;
 /// A generator with its option.
 #[derive(Clone, Debug)]
 pub struct Candidate {
+    /// The generator.
     pub algorithm: &'static Algorithm,
+    /// Its pop strategy (the growing tree's; others ignore it).
     pub pop: PopSpec,
 }
 

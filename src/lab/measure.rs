@@ -31,8 +31,11 @@ use crate::shape::{Kind, Topology};
 /// A metric's key (JSON, CSV, the link), its label and unit on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MetricInfo {
+    /// The metric's key in JSON, CSV and links.
     pub key: &'static str,
+    /// Its name on the page.
     pub label: &'static str,
+    /// Its unit.
     pub unit: &'static str,
 }
 

@@ -21,11 +21,15 @@ use crate::generate::Knob;
 /// A published figure and where it comes from.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Reference {
+    /// The published value.
     pub value: f64,
+    /// Where it was published.
     pub source: &'static str,
 }
 
+/// Walter Pullen's figures.
 pub const PULLEN: &str = "Pullen, Think Labyrinth";
+/// The figure theory gives for a uniform spanning tree.
 pub const THEORY: &str = "uniform spanning tree (Manna, Dhar, Majumdar 1992)";
 
 /// The citations, for the page's footnote and the README.

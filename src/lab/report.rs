@@ -64,10 +64,15 @@ impl Serialize for MetricsJson<'_> {
 /// one definition of that data.
 #[derive(Serialize)]
 pub struct StatsJson<'a> {
+    /// The candidate's spec.
     pub algorithm: &'a str,
+    /// The shape's name.
     pub shape: &'a str,
+    /// The size as the link spells it.
     pub size: &'a str,
+    /// Mazes measured.
     pub runs: u64,
+    /// The first maze's seed.
     pub seed: u64,
     metrics: MetricsJson<'a>,
 }
@@ -75,16 +80,27 @@ pub struct StatsJson<'a> {
 /// A uniformity verdict as the CLI's JSON and the page's download give it.
 #[derive(Serialize)]
 pub struct UniformityJson<'a> {
+    /// The candidate's spec.
     pub algorithm: &'a str,
+    /// The square's size.
     pub size: &'a str,
+    /// How many spanning trees the square has.
     pub trees: usize,
+    /// Mazes drawn.
     pub runs: u64,
+    /// The first maze's seed.
     pub seed: u64,
+    /// How often each tree came out.
     pub counts: &'a [u64],
+    /// Pearson's chi-square against the uniform counts.
     pub chi2: Figure,
+    /// Its p-value.
     pub p_value: Figure,
+    /// The total-variation distance from uniform.
     pub tv_distance: Figure,
+    /// Trees never drawn.
     pub missing: usize,
+    /// The verdict in words.
     pub verdict: &'static str,
 }
 
@@ -93,10 +109,15 @@ pub struct UniformityJson<'a> {
 pub struct StatsReport {
     /// The candidate's spec (`growing-tree:newest`) and label.
     pub algorithm: String,
+    /// How the page and reports name it.
     pub label: String,
+    /// The shape's name.
     pub shape: String,
+    /// The size as the link spells it.
     pub size: String,
+    /// Mazes measured.
     pub runs: u64,
+    /// The first maze's seed.
     pub seed: u64,
     /// One per metric in `METRICS` order; `None` where the shape does not
     /// define it.

@@ -16,13 +16,17 @@ pub const MAX_TOTAL_CELLS: u64 = 100_000_000;
 /// What the lab view runs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabSettings {
+    /// The algorithms compared.
     pub candidates: Vec<Candidate>,
     /// The statistics' shape and size (no wrap or mask).
     pub shape: Shape,
+    /// Mazes per algorithm.
     pub runs: u64,
+    /// The first maze's seed (maze i has seed + i).
     pub seed: u64,
     /// The uniformity test's size (square), or `None` to skip the test.
     pub trees: Option<Shape>,
+    /// Uniformity runs per algorithm.
     pub tree_runs: u64,
 }
 

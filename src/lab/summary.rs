@@ -7,11 +7,15 @@ use super::special::t95;
 /// What the lab reports for one metric over many mazes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
+    /// How many values.
     pub count: u64,
+    /// Their mean.
     pub mean: f64,
     /// The sample standard deviation (n - 1 in the denominator).
     pub std: f64,
+    /// The smallest.
     pub min: f64,
+    /// The largest.
     pub max: f64,
     /// The 95% confidence interval of the mean: mean ± t · std / √n.
     pub ci95: (f64, f64),

@@ -81,6 +81,7 @@ impl Trees {
         self.masks.len()
     }
 
+    /// Whether there are no trees (a shape with no cells).
     pub fn is_empty(&self) -> bool {
         self.masks.is_empty()
     }

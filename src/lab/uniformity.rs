@@ -14,12 +14,17 @@ use super::special::chi_square_p;
 /// The verdict on one generator.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Uniformity {
+    /// How many spanning trees there are.
     pub trees: usize,
+    /// Mazes drawn.
     pub runs: u64,
     /// One count per tree, in the trees' order.
     pub counts: Vec<u64>,
+    /// Pearson's chi-square against the uniform counts.
     pub chi2: f64,
+    /// Its p-value (the chance of a chi-square this large from a uniform sampler).
     pub p_value: f64,
+    /// The total-variation distance between the drawn and the uniform shares.
     pub tv_distance: f64,
     /// Trees never drawn.
     pub missing: usize,
@@ -29,6 +34,7 @@ pub struct Uniformity {
 pub const REJECT_BELOW: f64 = 0.001;
 
 impl Uniformity {
+    /// The verdict on `counts`, one count per spanning tree.
     pub fn from_counts(counts: Vec<u64>) -> Uniformity {
         let trees = counts.len();
         let runs: u64 = counts.iter().sum();

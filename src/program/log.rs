@@ -18,10 +18,15 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Op {
+    /// `carve(a, b)`: the wall between neighbours opens.
     Carve,
+    /// `wall(a, b)`: the wall is built.
     Wall,
+    /// `mark(a, kind)`: a cell's mark changes.
     Mark,
+    /// `cursor(a)`: the attention moves to a cell.
     Cursor,
+    /// `phase(a)`: the program is at its step `a`.
     Phase,
 }
 
@@ -53,7 +58,9 @@ const MARKS: [Mark; 6] = [
 /// The first bad event of a log: its step (1 is the first event) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogError {
+    /// The bad event's place (1 is the first).
     pub step: usize,
+    /// What is wrong with it.
     pub message: String,
 }
 

@@ -10,12 +10,15 @@ use crate::shape::{Shape, Topology};
 /// A maze's tables for the program harness (`www/code/harness.js`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tables {
+    /// Where each cell's neighbours start in `adj` (one more entry than cells).
     pub start: Vec<u32>,
+    /// Every cell's live neighbours, in the shape's clockwise order.
     pub adj: Vec<u32>,
     /// 1 for a cell of the maze, 0 for one a mask switches off.
     pub live: Vec<u8>,
     /// Each cell's centre, x then y, in the shape's drawing units.
     pub centres: Vec<f64>,
+    /// Bit `k` of a cell: the wall to its `k`-th neighbour is open.
     pub open: Vec<u8>,
 }
 

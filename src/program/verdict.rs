@@ -14,6 +14,7 @@ pub struct Verdict {
     pub passages: u64,
     /// Live cells, and how many the first of them reaches.
     pub live: u32,
+    /// Live cells the first one reaches.
     pub reached: u32,
     /// The first opening (in cell order) that closes a loop.
     pub first_loop: Option<(Cell, Cell)>,

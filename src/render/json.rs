@@ -26,15 +26,20 @@ pub struct MazeJson {
     pub shape: String,
     /// Columns (cells in the outer ring on polar mazes) and rows (rings).
     pub width: u32,
+    /// Rows (rings on polar mazes).
     pub height: u32,
     /// Cells, masked ones included.
     pub cells: u32,
     /// A wrapped square's wrap: "x", "y" or "xy".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wrap: Option<String>,
+    /// The seed the maze was generated from.
     pub seed: u64,
+    /// The generator's name.
     pub algorithm: String,
+    /// The entrance's cell.
     pub entrance: Cell,
+    /// The exit's cell.
     pub exit: Cell,
     /// Every pair of neighbouring cells (every wall that could open).
     pub edges: Vec<[Cell; 2]>,
@@ -99,7 +104,9 @@ impl MazeJson {
 
 /// What the JSON says about where the maze came from.
 pub struct Meta<'a> {
+    /// The seed the maze was generated from.
     pub seed: u64,
+    /// The generator's name.
     pub algorithm: &'a str,
 }
 

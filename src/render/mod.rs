@@ -15,15 +15,22 @@ use crate::error::MazeError;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Format {
     #[default]
+    /// `+-+` walls and `|` sides.
     Ascii,
+    /// Norvig's `o--o` style.
     Norvig,
+    /// mazelib's `#` grid.
     Blocks,
+    /// SVG, every shape.
     Svg,
+    /// JSON (`json::MazeJson`), every shape.
     Json,
+    /// One line of `key=value` metrics.
     Stats,
 }
 
 impl Format {
+    /// Every format, in the order help lists them.
     pub const ALL: [Format; 6] = [
         Format::Ascii,
         Format::Norvig,
@@ -33,6 +40,7 @@ impl Format {
         Format::Stats,
     ];
 
+    /// The format's name on the command line.
     pub fn name(self) -> &'static str {
         match self {
             Format::Ascii => "ascii",
@@ -44,6 +52,7 @@ impl Format {
         }
     }
 
+    /// Reads a format by name; an error lists the valid ones.
     pub fn parse(text: &str) -> Result<Format, MazeError> {
         crate::error::by_name(&Format::ALL, Format::name, "format", text)
     }

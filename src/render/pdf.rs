@@ -32,13 +32,17 @@ const MIN_CELL_MM: f64 = 1.5;
 /// The paper sizes a sheet prints on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
     A4,
+    /// US Letter, 8.5 x 11 in.
     Letter,
 }
 
 impl Paper {
+    /// Every paper, in the order help lists them.
     pub const ALL: [Paper; 2] = [Paper::A4, Paper::Letter];
 
+    /// The paper's name on the command line and the page.
     pub fn name(self) -> &'static str {
         match self {
             Paper::A4 => "a4",
@@ -46,6 +50,7 @@ impl Paper {
         }
     }
 
+    /// Reads a paper by name; an error lists the valid ones.
     pub fn parse(text: &str) -> Result<Paper, MazeError> {
         crate::error::by_name(&Paper::ALL, Paper::name, "paper", text)
     }
@@ -62,7 +67,9 @@ impl Paper {
 /// How the sheets are laid out.
 #[derive(Clone, Debug)]
 pub struct SheetOptions {
+    /// The paper size.
     pub paper: Paper,
+    /// Whether the page is turned on its side.
     pub landscape: bool,
     /// An answer page for each maze, after the puzzles.
     pub answers: bool,
@@ -146,7 +153,9 @@ impl SheetOptions {
 
 /// One maze of a sheet.
 pub struct SheetMaze<'a> {
+    /// The maze.
     pub grid: &'a Grid,
+    /// Its entrance and exit.
     pub ends: &'a Ends,
     /// Drawn on the maze's answer page.
     pub solution: Option<&'a [Cell]>,

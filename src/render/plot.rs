@@ -25,8 +25,11 @@ type Point = (f64, f64);
 /// and the wall segments they draw.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Plot {
+    /// The walls as path commands, a stroke per `M`.
     pub d: String,
+    /// How many strokes.
     pub strokes: usize,
+    /// How many wall segments they draw.
     pub segments: usize,
 }
 

@@ -12,11 +12,14 @@ const SE: u8 = 2;
 const SW: u8 = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Hexagons in offset rows (odd rows shifted right), six neighbours a cell.
 pub struct Hex {
+    /// Columns and rows.
     pub dims: Dims,
 }
 
 impl Hex {
+    /// A hexagon grid of `dims`.
     pub fn new(dims: Dims) -> Hex {
         Hex { dims }
     }

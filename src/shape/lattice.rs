@@ -19,9 +19,13 @@ pub const MAX_SIDE: u32 = 4096;
 /// square's side order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dir {
+    /// North (up).
     N,
+    /// East (right).
     E,
+    /// South (down).
     S,
+    /// West (left).
     W,
 }
 
@@ -59,8 +63,11 @@ impl Dir {
 /// so a step needs no division.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walker {
+    /// The cell it stands on.
     pub cell: Cell,
+    /// Its column.
     pub x: u32,
+    /// Its row.
     pub y: u32,
 }
 
@@ -80,6 +87,7 @@ impl Walker {
         false
     }
 
+    /// A walker standing on `cell`.
     pub fn at(dims: Dims, cell: Cell) -> Walker {
         let (x, y) = dims.xy(cell);
         Walker { cell, x, y }
@@ -162,16 +170,19 @@ impl<T: Copy> Few<T> {
     }
 
     #[inline]
+    /// The items, in order.
     pub fn as_slice(&self) -> &[T] {
         &self.items[..self.len as usize]
     }
 
     #[inline]
+    /// How many items.
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
     #[inline]
+    /// Whether there are none.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
@@ -195,7 +206,9 @@ impl<T: Copy + Default> Default for Few<T> {
 /// The width and height of a grid: the geometry generators need, with no walls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Dims {
+    /// Columns.
     pub width: u32,
+    /// Rows.
     pub height: u32,
     /// `ceil(2^36 / width)`: turns `cell / width` into a multiply and a shift,
     /// exact for every cell below 2^24 (Granlund-Montgomery). A hardware
@@ -245,11 +258,13 @@ impl Dims {
     }
 
     #[inline]
+    /// The cell at column `x`, row `y`.
     pub fn at(self, x: u32, y: u32) -> Cell {
         y * self.width + x
     }
 
     #[inline]
+    /// The column and row of `cell`.
     pub fn xy(self, cell: Cell) -> (u32, u32) {
         let y = ((u64::from(cell) * self.div_magic) >> DIV_SHIFT) as u32;
         (cell - y * self.width, y)
@@ -341,7 +356,9 @@ impl Dims {
     }
 }
 
+/// Wall bit: the cell's east wall is open.
 pub const EAST_OPEN: u8 = 1;
+/// Wall bit: the cell's south wall is open.
 pub const SOUTH_OPEN: u8 = 2;
 /// The bit cell `lo` of a plain square `width` wide keeps for its wall
 /// with `hi` (`lo < hi`): south or east, or `None` if they are not side by

@@ -61,6 +61,7 @@ impl Mask {
     }
 
     #[inline]
+    /// Whether `cell` is part of the maze.
     pub fn is_on(&self, cell: Cell) -> bool {
         self.on.contains(cell)
     }

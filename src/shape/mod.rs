@@ -288,15 +288,20 @@ pub(crate) fn pick_in_mask(mut mask: u32, rng: &mut Rng) -> Option<usize> {
 pub enum Kind {
     /// A rectangle of squares; with wrap, a cylinder or a torus.
     Square(Wrap),
+    /// Rings round a centre.
     Polar(Polar),
+    /// Hexagons.
     Hex(Hex),
+    /// Triangles.
     Triangle(Triangle),
 }
 
 /// A maze's shape: a tiling and an optional mask of cells switched off.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shape {
+    /// The tiling.
     pub kind: Kind,
+    /// The cells switched off, if any (shared between copies).
     pub mask: Option<Arc<Mask>>,
 }
 

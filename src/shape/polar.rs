@@ -22,6 +22,7 @@ pub const MAX_RINGS: u32 = 2048;
 const MAX_CELLS: u64 = 4096 * 4096;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+/// Rings round a centre cell, each ring split into more cells as it grows so that cells keep about the same size.
 pub struct Polar {
     /// Where each ring starts; one more entry than rings (the total last).
     /// Shared, so the generator's and the maze's copies cost nothing.
@@ -97,6 +98,7 @@ impl Polar {
         Polar::new(rings)
     }
 
+    /// How many rings, the centre counted.
     pub fn rings(&self) -> u32 {
         (self.starts.len() - 1) as u32
     }

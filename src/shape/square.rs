@@ -158,12 +158,16 @@ impl Topology for Dims {
 /// of a row would share two walls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wrap {
+    /// Columns and rows.
     pub dims: Dims,
+    /// Whether the left edge meets the right.
     pub x: bool,
+    /// Whether the top edge meets the bottom.
     pub y: bool,
 }
 
 impl Wrap {
+    /// A square of `dims` wrapped as asked; an error if a wrapped side is too short to wrap.
     pub fn new(dims: Dims, x: bool, y: bool) -> Result<Wrap, MazeError> {
         for (wraps, side, axis) in [(x, dims.width, "width"), (y, dims.height, "height")] {
             if wraps && side < 3 {
@@ -180,6 +184,7 @@ impl Wrap {
         Ok(Wrap { dims, x, y })
     }
 
+    /// Whether either pair of edges meets.
     pub fn wraps(&self) -> bool {
         self.x || self.y
     }

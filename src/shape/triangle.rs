@@ -13,7 +13,9 @@ const E: u8 = 1;
 const S: u8 = 2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Triangles pointing up and down in turn along each row, three neighbours a cell.
 pub struct Triangle {
+    /// Columns and rows.
     pub dims: Dims,
 }
 

@@ -38,6 +38,7 @@ use crate::stream::{Batch, Stream};
 /// How a search ended, or that it has not yet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
+    /// Still looking.
     Searching,
     /// The path from start to goal, both included, through openings.
     Found(Vec<Cell>),
@@ -54,11 +55,13 @@ impl Outcome {
 
 /// A solver's state between steps, and its result.
 pub trait Solve: Batch + SolveClone {
+    /// What the search has found so far.
     fn outcome(&self) -> &Outcome;
 }
 
 /// A boxed copy of a solver mid-run (a solve's timeline checkpoints it).
 pub trait SolveClone {
+    /// A copy of the solver, at the same point of its run.
     fn clone_solve(&self) -> Box<dyn Solve>;
 }
 
@@ -76,6 +79,7 @@ impl Clone for Box<dyn Solve> {
 
 /// A registry entry: the CLI and URL name, and how to start it.
 pub struct SolverInfo {
+    /// The solver's name.
     pub name: &'static str,
     /// One line on how it works and which mazes it handles.
     pub description: &'static str,
@@ -296,6 +300,7 @@ impl Solver {
         }
     }
 
+    /// The solver `name` on `grid` from `start` to `goal`; `visuals` asks for its marks as events.
     pub fn by_name(
         name: &str,
         grid: &Grid,
@@ -306,6 +311,7 @@ impl Solver {
         Solver::new(find(name)?, grid, start, goal, visuals)
     }
 
+    /// The solver's entry in the registry.
     pub fn info(&self) -> &'static SolverInfo {
         self.info
     }

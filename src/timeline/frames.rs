@@ -72,12 +72,19 @@ impl Source for Solver {
 /// The maze's scene at a step: everything the events change.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneSnapshot {
+    /// The walls.
     pub grid: Grid,
+    /// Each cell's mark.
     pub marks: Vec<Mark>,
+    /// The current cell.
     pub cursor: Option<Cell>,
+    /// Whether the run has ended.
     pub done: bool,
+    /// The step it is at.
     pub phase: u8,
+    /// How many cells hold each mark.
     pub mark_counts: [u32; MARKS],
+    /// Passages opened so far.
     pub carved: i64,
 }
 
@@ -122,11 +129,17 @@ impl Frame for Scene {
 /// are not the solver's, and stay as they are).
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverlaySnapshot {
+    /// Each cell's mark.
     pub marks: Vec<Mark>,
+    /// Cells the solver has marked at least once.
     pub explored: u32,
+    /// The solver's current cell.
     pub cursor: Option<Cell>,
+    /// The step it is at.
     pub phase: u8,
+    /// Whether the search has ended.
     pub done: bool,
+    /// How many cells hold each mark.
     pub mark_counts: [u32; MARKS],
 }
 

@@ -31,10 +31,13 @@ pub trait Source: Clone {
 
 /// The state events apply to, and its snapshots.
 pub trait Frame {
+    /// What a snapshot of the state holds.
     type Snapshot;
     /// Applies one event; returns the cells whose look changed.
     fn apply(&mut self, event: &Event) -> [Option<Cell>; 2];
+    /// A snapshot of the state now.
     fn snapshot(&self) -> Self::Snapshot;
+    /// Goes back to a snapshot's state.
     fn restore(&mut self, snapshot: &Self::Snapshot);
     /// About how many bytes a snapshot takes.
     fn snapshot_bytes(&self) -> usize;

@@ -32,12 +32,14 @@ pub struct Layout {
     pub units: (f64, f64),
     /// The canvas size in device pixels.
     pub width: u32,
+    /// The canvas height in device pixels.
     pub height: u32,
     /// Device pixels per cell, wall included; a whole number when >= 2.
     pub pitch: f64,
     /// The maze's top-left corner (the outside of its border wall) in
     /// canvas pixels; whole numbers in the lattice regime.
     pub ox: f64,
+    /// The top edge, as `ox` is the left.
     pub oy: f64,
 }
 
@@ -130,6 +132,7 @@ impl Layout {
         Self::picture_extent(self.pitch, self.units.0)
     }
 
+    /// The picture's height in canvas pixels.
     pub fn picture_height(&self) -> f64 {
         Self::picture_extent(self.pitch, self.units.1)
     }
@@ -326,11 +329,14 @@ impl Layout {
 /// agree. Empty in the lattice regime.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Samples {
+    /// The cell column under each pixel column.
     pub columns: Vec<i32>,
+    /// The cell row under each pixel row.
     pub rows: Vec<i32>,
 }
 
 impl Samples {
+    /// The samples of `layout` (empty in the lattice regime).
     pub fn for_layout(layout: &Layout) -> Samples {
         if layout.is_lattice() {
             return Samples::default();

@@ -29,6 +29,7 @@ pub struct Overlay {
 }
 
 impl Overlay {
+    /// An empty overlay over a maze laid out as `layout`.
     pub fn new(layout: Layout) -> Overlay {
         let mut overlay = Overlay {
             layout,
@@ -60,10 +61,12 @@ impl Overlay {
         self.samples = Samples::for_layout(&layout);
     }
 
+    /// Paints in `palette`'s colours from now on.
     pub fn set_palette(&mut self, palette: &'static Palette) {
         self.palette = palette;
     }
 
+    /// The pixels, for the page to copy out.
     pub fn raster(&mut self) -> &mut Raster {
         &mut self.raster
     }

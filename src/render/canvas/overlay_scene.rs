@@ -27,13 +27,19 @@ pub(super) fn dir_bit(dir: Dir) -> u8 {
 /// What the overlay shows.
 #[derive(Clone)]
 pub struct OverlayScene {
+    /// The maze's grid size.
     pub dims: Dims,
+    /// The maze's shape.
     pub shape: Shape,
+    /// Each cell's mark.
     pub marks: Vec<Mark>,
     /// Cells the solver has marked at least once.
     pub explored: u32,
+    /// The solver's current cell.
     pub cursor: Option<Cell>,
+    /// Where the search starts.
     pub start: Cell,
+    /// Where it ends.
     pub goal: Cell,
     /// The final path, once a solver has one (see `set_path`).
     path: Vec<Cell>,
@@ -180,10 +186,12 @@ impl OverlayScene {
         }
     }
 
+    /// Whether the player's trail passes through `cell`.
     pub fn on_trail(&self, cell: Cell) -> bool {
         self.trail_links[cell as usize] & ON != 0
     }
 
+    /// Whether the found path passes through `cell`.
     pub fn on_path(&self, cell: Cell) -> bool {
         self.path_links[cell as usize] & ON != 0
     }

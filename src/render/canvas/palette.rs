@@ -16,22 +16,35 @@ pub const CLEAR: Rgba = [0; 4];
 pub struct Palette {
     /// The theme's name in links and on the page: `light` or `dark`.
     pub name: &'static str,
+    /// Walls.
     pub wall: Rgba,
     /// A cell not yet carved.
     pub solid: Rgba,
+    /// A carved cell.
     pub passage: Rgba,
+    /// A frontier cell.
     pub frontier: Rgba,
+    /// A cell on a random walk.
     pub walk: Rgba,
+    /// The current cell.
     pub cursor: Rgba,
+    /// A cell a solver explored.
     pub explored: Rgba,
+    /// A cell on the path.
     pub path: Rgba,
+    /// A dead end a solver closed.
     pub dead: Rgba,
     /// Overlay tints: translucent, so the maze's walls show through.
     pub explored_tint: Rgba,
+    /// The overlay's frontier tint.
     pub frontier_tint: Rgba,
+    /// The overlay's dead-end tint.
     pub dead_tint: Rgba,
+    /// The player's trail.
     pub trail: Rgba,
+    /// The start marker.
     pub start: Rgba,
+    /// The goal marker.
     pub goal: Rgba,
 }
 

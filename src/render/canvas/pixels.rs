@@ -55,6 +55,7 @@ impl Pixels {
         self.map = map;
     }
 
+    /// Where the maze sits on the canvas.
     pub fn layout(&self) -> Layout {
         self.layout
     }
@@ -68,26 +69,32 @@ impl Pixels {
         self.samples = Samples::for_layout(&layout);
     }
 
+    /// Paints in `palette`'s colours from now on.
     pub fn set_palette(&mut self, palette: &'static Palette) {
         self.palette = palette;
     }
 
+    /// The colours it paints in.
     pub fn palette(&self) -> &'static Palette {
         self.palette
     }
 
+    /// The pixels, for the page to copy out.
     pub fn raster(&mut self) -> &mut Raster {
         &mut self.raster
     }
 
+    /// The canvas's RGBA bytes.
     pub fn rgba(&self) -> &[u8] {
         self.raster.rgba()
     }
 
+    /// The canvas width in pixels.
     pub fn width(&self) -> u32 {
         self.raster.width
     }
 
+    /// The canvas height in pixels.
     pub fn height(&self) -> u32 {
         self.raster.height
     }

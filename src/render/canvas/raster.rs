@@ -12,17 +12,23 @@ pub const BAND_ROWS: u32 = 16;
 /// A rectangle of pixels: `x0..x1` by `y0..y1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rect {
+    /// The left edge.
     pub x0: u32,
+    /// The top edge.
     pub y0: u32,
+    /// The right edge (exclusive).
     pub x1: u32,
+    /// The bottom edge (exclusive).
     pub y1: u32,
 }
 
 impl Rect {
+    /// Its width in pixels.
     pub fn width(&self) -> u32 {
         self.x1 - self.x0
     }
 
+    /// Its height in pixels.
     pub fn height(&self) -> u32 {
         self.y1 - self.y0
     }
@@ -30,7 +36,9 @@ impl Rect {
 
 /// An RGBA buffer and the bands painted since they were last taken.
 pub struct Raster {
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
     rgba: Vec<u8>,
     /// Per band, the dirty columns `x0..x1` (empty when `x0 >= x1`).
@@ -50,6 +58,7 @@ impl Raster {
         }
     }
 
+    /// The RGBA bytes, row by row.
     pub fn rgba(&self) -> &[u8] {
         &self.rgba
     }

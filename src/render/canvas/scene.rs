@@ -10,22 +10,35 @@ use crate::shape::Cell;
 /// The light theme's colours, as the tests and the smoke test know them.
 pub mod colour {
     use super::super::palette::{Rgba, LIGHT};
+    /// The light theme's wall colour.
     pub const WALL: Rgba = LIGHT.wall;
+    /// The light theme's uncarved cell.
     pub const SOLID: Rgba = LIGHT.solid;
+    /// The light theme's carved cell.
     pub const PASSAGE: Rgba = LIGHT.passage;
+    /// The light theme's frontier cell.
     pub const FRONTIER: Rgba = LIGHT.frontier;
+    /// The light theme's walk cell.
     pub const WALK: Rgba = LIGHT.walk;
+    /// The light theme's current cell.
     pub const CURSOR: Rgba = LIGHT.cursor;
+    /// The light theme's explored cell.
     pub const EXPLORED: Rgba = LIGHT.explored;
+    /// The light theme's path cell.
     pub const PATH: Rgba = LIGHT.path;
+    /// The light theme's dead end.
     pub const DEAD: Rgba = LIGHT.dead;
 }
 
 /// A maze being watched: its walls, marks, cursor and how to colour it.
 pub struct Scene {
+    /// The walls.
     pub grid: Grid,
+    /// Each cell's mark.
     pub marks: Vec<Mark>,
+    /// The cell the algorithm's attention is on.
     pub cursor: Option<Cell>,
+    /// Whether the run has ended.
     pub done: bool,
     /// Cells of wall-building algorithms are open from the start.
     pub starts_open: bool,

@@ -31,20 +31,28 @@ const MAX_SIDES: usize = 32;
 /// side's wall covers (0 to 255).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Near {
+    /// The nearest side.
     pub k1: u8,
+    /// How much of the pixel its wall covers (0 to 255).
     pub a1: u8,
+    /// The second nearest side.
     pub k2: u8,
+    /// How much of the pixel its wall covers.
     pub a2: u8,
 }
 
 /// One cell's outline and side facts, cached while its pixels are visited.
 #[derive(Default)]
 pub struct CellGeometry {
+    /// The cell.
     pub cell: Cell,
+    /// Its outline's points, side by side.
     pub points: Vec<Point>,
+    /// Where each side's points start in `points`.
     pub starts: Vec<usize>,
     /// Bit `k`: side `k` is the maze's border (no neighbour across it).
     pub border: u32,
+    /// Its centre.
     pub centre: Point,
     /// Where each side's midpoint is (a band to a neighbour ends there).
     pub mids: Vec<Point>,
@@ -53,6 +61,7 @@ pub struct CellGeometry {
 }
 
 impl CellGeometry {
+    /// Reads `cell`'s outline and sides from `shape`.
     pub fn load(&mut self, shape: &Shape, cell: Cell) {
         self.cell = cell;
         shape.outline(cell, &mut self.points, &mut self.starts);
@@ -73,6 +82,7 @@ impl CellGeometry {
             .fold(f64::INFINITY, f64::min);
     }
 
+    /// How many sides the cell has.
     pub fn sides(&self) -> usize {
         self.starts.len()
     }
@@ -274,7 +284,9 @@ impl BorderCache {
 
 /// Which cell each pixel shows, and near which walls it lies.
 pub struct TileMap {
+    /// Where the maze sits on the canvas.
     pub layout: Layout,
+    /// The maze's shape.
     pub shape: Shape,
     /// The cell under each pixel's centre, or `NO_CELL`.
     cells: Vec<u32>,
@@ -498,6 +510,7 @@ impl TileMap {
         self.near.get(i).copied()
     }
 
+    /// Whether the layout is the lattice regime (whole pixels a cell).
     pub fn is_lattice(&self) -> bool {
         !self.near.is_empty()
     }

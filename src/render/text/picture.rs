@@ -27,7 +27,9 @@ pub enum Px {
 
 /// The picture, row by row.
 pub struct Picture {
+    /// Columns of characters.
     pub width: usize,
+    /// Rows of characters.
     pub height: usize,
     px: Vec<Px>,
 }
@@ -120,6 +122,7 @@ impl Picture {
         self.px[y * self.width + x] = kind;
     }
 
+    /// The character cell at column `x`, row `y`.
     pub fn get(&self, x: usize, y: usize) -> Px {
         self.px[y * self.width + x]
     }
