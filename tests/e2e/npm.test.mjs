@@ -130,3 +130,17 @@ test("in a browser, the installed package loads and makes the same maze", async 
     server.close();
   }
 });
+
+test("the TypeScript types name every field generate returns", () => {
+  const types = readFileSync(join(home, "node_modules/mazelab/index.d.ts"), "utf8");
+  const body = /export interface Maze \{([\s\S]*?)\n\}/.exec(types)[1];
+  const declared = new Set([...body.matchAll(/^\s+(\w+)\??:/gm)].map((m) => m[1]));
+  for (const options of [cases[4], { ...cases[0], solve: true }]) {
+    for (const key of Object.keys(mazelab.generate(options))) {
+      assert.ok(declared.has(key), `index.d.ts's Maze lacks ${key}`);
+    }
+  }
+  for (const name of ["generate", "steps", "solve"]) {
+    assert.match(types, new RegExp(`export function ${name}\\(`), name);
+  }
+});

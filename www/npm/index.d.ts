@@ -30,6 +30,8 @@ export interface Maze {
   width: number;
   height: number;
   cells: number;
+  /** A wrapped square's wrap. */
+  wrap?: "x" | "y" | "xy";
   seed: number;
   algorithm: string;
   /** The entrance's and the exit's cells. */
