@@ -86,6 +86,11 @@ fn pages_come_in_the_papers_size_and_number_and_name_their_seeds() {
         );
     }
     assert!(text.contains("answer to maze 3 of 3") && text.contains("Class 4B"));
+    // The footer names the title, the algorithm and the seed together.
+    assert!(
+        text.contains("Class 4B - backtracker - square 20x15 - seed 41"),
+        "{text}"
+    );
 
     let letter = sheet(
         "letter",

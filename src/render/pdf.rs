@@ -159,7 +159,7 @@ pub struct SheetMaze<'a> {
     pub ends: &'a Ends,
     /// Drawn on the maze's answer page.
     pub solution: Option<&'a [Cell]>,
-    /// The footer's first line: algorithm, size, seed...
+    /// The footer's first line after the title: algorithm, size, seed...
     pub caption: String,
     /// The link that reopens the maze in the app.
     pub link: String,
@@ -296,7 +296,10 @@ fn page_content(maze: &SheetMaze, options: &SheetOptions, answer: bool, label: &
     content.begin_text();
     content.set_font(Name(b"F1"), 8.0);
     content.next_line(m as f32, (m + 12.0) as f32);
-    content.show(Str(&latin1(&maze.caption)));
+    content.show(Str(&latin1(&format!(
+        "{} - {}",
+        options.title, maze.caption
+    ))));
     content.next_line(0.0, -10.0);
     content.show(Str(&latin1(&maze.link)));
     content.end_text();
