@@ -1,0 +1,261 @@
+//! Properties tried by the thousand (proptest): any text read as a link or
+//! a mask gives settings or a clear error, never a panic; a valid state
+//! written to a link reads back the same; every generator makes a perfect
+//! maze on random shapes, sizes and seeds (a connected one when braided)
+//! and breadth-first search finds a shortest path on it; the CLI answers
+//! random options with a result or one line of error.
+//!
+//! `cargo test --test properties` runs 64 cases a property (128 for the
+//! cheap ones); before a release, `PROPTEST_CASES=5000 cargo test --release
+//! --test properties` tries many more.
+
+use mazelab::analyze::{distances, UNREACHABLE};
+use mazelab::entrance::{self, EntranceStyle};
+use mazelab::generate::{generate, Params, ALGORITHMS};
+use mazelab::program::judge;
+use mazelab::settings::Settings;
+use mazelab::shape::{Mask, Shape, Topology};
+use mazelab::solve::{self, Outcome};
+use proptest::prelude::*;
+
+/// Cases a property: proptest's `PROPTEST_CASES` when set, else `n`.
+fn cases(n: u32) -> ProptestConfig {
+    let n = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(n);
+    ProptestConfig {
+        cases: n,
+        // A failure prints its smallest case; nothing is written to disk.
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    }
+}
+
+/// A key a link knows, or not.
+fn key() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "algorithm",
+            "shape",
+            "size",
+            "wrap",
+            "mask",
+            "seed",
+            "pop",
+            "bias",
+            "braid",
+            "weave",
+            "speed",
+            "compare",
+            "solver",
+            "start",
+            "goal",
+            "at",
+            "solve_at",
+            "view",
+            "program",
+            "lab",
+            "lab_size",
+            "lab_runs",
+            "lab_seed",
+            "lab_trees",
+            "lab_tree_runs",
+            "theme",
+        ])
+        .prop_map(String::from),
+        "[a-z_]{1,8}",
+    ]
+}
+
+/// A value: a plausible one, or anything at all.
+fn value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[0-9]{1,6}",
+        "[0-9]{1,4}x[0-9]{1,4}",
+        prop::sample::select(vec![
+            "backtracker",
+            "hex",
+            "polar",
+            "triangle",
+            "xy",
+            "newest:3,random:1",
+            "instant",
+            "code",
+            "lab",
+            "program",
+            "NW",
+            "wilson~kruskal",
+            "%41",
+            "%zz",
+            "-1",
+            "18446744073709551616",
+        ])
+        .prop_map(String::from),
+        ".{0,16}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(cases(128))]
+
+    #[test]
+    fn any_text_reads_as_a_link_without_panic(text in ".{0,200}") {
+        let _ = Settings::from_query(&text, 1);
+    }
+
+    #[test]
+    fn link_like_text_gives_settings_and_notices_without_panic(
+        pairs in prop::collection::vec((key(), value()), 0..10)
+    ) {
+        let query: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let (settings, _) = Settings::from_query(&query.join("&"), 1);
+        // Whatever was read, its link reads back to itself.
+        let link = settings.to_query();
+        let (again, notices) = Settings::from_query(&link, 2);
+        prop_assert!(notices.is_empty(), "{link}: {notices:?}");
+        prop_assert_eq!(again.to_query(), link);
+    }
+
+    #[test]
+    fn any_text_reads_as_a_mask_or_a_clear_error(text in "[.X#o \\n]{0,120}|.{0,60}") {
+        if let Err(e) = Mask::from_text(&text) {
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
+}
+
+/// A shape of 1 to 64 cells a side (polar: 1 to 20 rings); sizes a
+/// shape refuses by design (a single column of triangles) left out.
+fn shape() -> impl Strategy<Value = Shape> {
+    prop_oneof![
+        (1u32..=64, 1u32..=64).prop_map(|(w, h)| ("square", format!("{w}x{h}"), None)),
+        (3u32..=40, 3u32..=40, 0usize..3).prop_map(|(w, h, k)| (
+            "square",
+            format!("{w}x{h}"),
+            Some(["x", "y", "xy"][k])
+        )),
+        (1u32..=40, 1u32..=40).prop_map(|(w, h)| ("hex", format!("{w}x{h}"), None)),
+        (1u32..=40, 1u32..=40).prop_map(|(w, h)| ("triangle", format!("{w}x{h}"), None)),
+        (1u32..=20).prop_map(|r| ("polar", r.to_string(), None)),
+    ]
+    .prop_filter_map("a shape the parser takes", |(kind, size, wrap)| {
+        Shape::parse(kind, &size, wrap).ok()
+    })
+}
+
+proptest! {
+    #![proptest_config(cases(64))]
+
+    #[test]
+    fn every_generator_makes_a_perfect_maze_and_bfs_a_shortest_path(
+        shape in shape(),
+        seed in any::<u64>(),
+        braid in prop::sample::select(vec![0u8, 0, 50, 100]),
+        weave in any::<bool>(),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        // An algorithm that runs on the shape (and within its own limits).
+        let fits: Vec<_> = ALGORITHMS
+            .iter()
+            .filter(|a| mazelab::generate::check_shape(a, &shape).is_ok())
+            .collect();
+        prop_assume!(!fits.is_empty());
+        let algorithm = fits[pick.index(fits.len())];
+        let weave = weave && mazelab::generate::check_weave(algorithm, &shape).is_ok();
+        let params = Params { braid, weave, ..Params::on(shape.clone(), seed) };
+        let context = format!("{} on {} {} seed {seed} braid {braid} weave {weave}",
+            algorithm.name, shape.name(), shape.size_text());
+        let grid = generate(algorithm.name, params).unwrap();
+        let verdict = judge(&grid);
+        prop_assert!(verdict.unreached.is_empty(), "{context}: cells left out");
+        if braid == 0 && !weave {
+            prop_assert!(verdict.perfect(), "{context}: {}", verdict.summary());
+        }
+        // BFS's path walks openings from end to end and is as short as any.
+        let ends = entrance::place(&grid, EntranceStyle::Norvig, seed);
+        let (start, goal) = (ends.entrance.cell, ends.exit.cell);
+        let Outcome::Found(path) = solve::solve("bfs", &grid, start, goal).unwrap() else {
+            return Err(TestCaseError::fail(format!("{context}: no path")));
+        };
+        prop_assert_eq!((path[0], *path.last().unwrap()), (start, goal));
+        for pair in path.windows(2) {
+            prop_assert!(grid.open_neighbors(pair[0]).as_slice().contains(&pair[1]), "{context}: a step through a wall");
+        }
+        let shortest = distances(&grid, start)[goal as usize];
+        prop_assert!(shortest != UNREACHABLE);
+        prop_assert_eq!(path.len() as u32 - 1, shortest, "{}", context);
+        prop_assert!(grid.shape().live_cells() >= 1);
+    }
+}
+
+/// An option value for the CLI: a good one or anything.
+fn cli_value() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "backtracker",
+            "wilson",
+            "hex",
+            "polar",
+            "square",
+            "svg",
+            "json",
+            "stats",
+            "ascii",
+            "a4",
+            "letter",
+            "xy",
+            "7",
+            "0",
+            "3x3",
+            "40x40",
+            "5000x2",
+            "-3",
+            "",
+            "NW",
+            "oldest",
+        ])
+        .prop_map(String::from),
+        "[ -~]{0,12}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(cases(48))]
+
+    #[test]
+    fn the_cli_answers_random_options_with_a_result_or_one_line(
+        command in prop::sample::select(vec!["generate", "sheet", "stats", "uniformity", "list"]),
+        options in prop::collection::vec((
+            prop::sample::select(vec![
+                "--algorithm", "--shape", "--size", "--seed", "--format", "--braid", "--pop",
+                "--bias", "--count", "--paper", "--runs", "--wrap", "--solver", "--entrances",
+            ]),
+            cli_value(),
+        ), 0..5),
+    ) {
+        let mut args = vec![command.to_string()];
+        for (flag, value) in options {
+            args.push(flag.to_string());
+            args.push(value);
+        }
+        // Keep the lab's runs and the sheets small enough to be quick.
+        if command == "stats" || command == "uniformity" {
+            args.extend(["--runs".into(), "20".into()]);
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mazelab"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        prop_assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        match out.status.code() {
+            Some(0) | Some(1) => {}
+            Some(2) => prop_assert!(
+                stderr.trim().lines().count() == 1 && !stderr.trim().is_empty(),
+                "{args:?}: not one line: {stderr}"
+            ),
+            other => prop_assert!(false, "{args:?}: exit {other:?}: {stderr}"),
+        }
+    }
+}
