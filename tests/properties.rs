@@ -118,6 +118,34 @@ proptest! {
     }
 
     #[test]
+    fn a_program_of_any_text_and_a_lab_list_survive_the_link(
+        program in "\\PC{0,300}",
+        lab in prop::collection::vec(prop::sample::select(vec![
+            "program", "wilson", "growing-tree:oldest", "growing-tree:newest:3,random:1", "kruskal",
+        ]), 1..4),
+        compare in prop::collection::vec(prop::sample::select(vec![
+            "backtracker", "growing-tree/random", "binary-tree/SE", "program", "eller",
+        ]), 2..=4),
+    ) {
+        let mut query = format!(
+            "program={}&lab={}",
+            mazelab::program::link::encode(&program),
+            lab.join("~")
+        );
+        // A comparison has 2 to 4 panels; half the cases have none.
+        if program.len() % 2 == 0 {
+            query += &format!("&compare={}", compare.join(","));
+        }
+        let (settings, notices) = Settings::from_query(&query, 1);
+        prop_assert!(notices.is_empty(), "{query}: {notices:?}");
+        prop_assert_eq!(settings.program.as_deref(), Some(program.as_str()));
+        let (again, notices) = Settings::from_query(&settings.to_query(), 2);
+        prop_assert!(notices.is_empty());
+        prop_assert_eq!(again.to_query(), settings.to_query());
+        prop_assert_eq!(again.program, settings.program);
+    }
+
+    #[test]
     fn any_text_reads_as_a_mask_or_a_clear_error(text in "[.X#o \\n]{0,120}|.{0,60}") {
         if let Err(e) = Mask::from_text(&text) {
             prop_assert!(!e.to_string().is_empty());
