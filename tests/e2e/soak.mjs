@@ -1,0 +1,107 @@
+// The long soak, outside CI: drives one page at random for
+// MAZELAB_SOAK_MINUTES (10 by default) across the Maze, Lab and Code views,
+// every shape, compare, the timeline, solving, keys and themes, and checks
+// after every action that the page answers, logs no console error and
+// shows no error; the module's memory (#status[data-memory-bytes]) may
+// grow by at most 10% after the first minute. First, 100 new 1000 x 1000
+// mazes in a row must leave memory where 10 did (within 10%).
+//   node tests/e2e/soak.mjs            (after trunk build --release)
+//   MAZELAB_SOAK_MINUTES=1 node tests/e2e/soak.mjs
+import { serveDist, launch, openPage, waitForState } from './browser.mjs';
+
+const minutes = Number(process.env.MAZELAB_SOAK_MINUTES ?? 10);
+const { server, origin } = await serveDist();
+const browser = await launch();
+const failures = [];
+const fail = (what) => { failures.push(what); console.log(`FAIL ${what}`); };
+// A seeded random source, so a failing soak can be run again.
+let state = Number(process.env.MAZELAB_SOAK_SEED ?? 2026) >>> 0;
+const random = () => ((state = (Math.imul(state, 1664525) + 1013904223) >>> 0) / 4294967296);
+const pick = (list) => list[Math.floor(random() * list.length)];
+const memory = (page) => page.locator('#status').getAttribute('data-memory-bytes').then(Number);
+
+try {
+  const { page, errors } = await openPage(browser);
+
+  // 100 big mazes in a row: memory where 10 left it.
+  await page.goto(`${origin}/?algorithm=backtracker&size=1000x1000&seed=1&speed=instant`);
+  await waitForState(page, 'done', 60000);
+  let after10 = 0;
+  for (let i = 1; i <= 100; i++) {
+    await page.click('#new-maze');
+    await waitForState(page, 'done', 60000);
+    if (i === 10) after10 = await memory(page);
+  }
+  const after100 = await memory(page);
+  console.log(`memory after 10 new 1000x1000 mazes ${(after10 / 2 ** 20).toFixed(1)} MiB, after 100 ${(after100 / 2 ** 20).toFixed(1)} MiB`);
+  if (after100 > 1.1 * after10) fail(`100 mazes grew memory from ${after10} to ${after100} bytes`);
+
+  // The random walk through the app.
+  await page.goto(`${origin}/?size=30x20&seed=1&speed=2000`);
+  await page.waitForSelector('#status');
+  const shapes = ['square', 'hex', 'triangle', 'polar'];
+  const actions = {
+    async shape() { await page.selectOption('#shape', pick(shapes)); },
+    async algorithm() {
+      const options = await page.locator('#algorithm option:not([disabled])').evaluateAll((os) => os.map((o) => o.value));
+      await page.selectOption('#algorithm', pick(options));
+    },
+    async size() { await page.selectOption('#size-preset', { index: Math.floor(random() * 4) }).catch(() => {}); },
+    async newMaze() { await page.click('#new-maze'); },
+    async play() { await page.click('#play'); },
+    async step() { await page.click('#step'); },
+    async finish() { await page.click('#finish'); },
+    async keys() { await page.keyboard.press(pick(['ArrowRight', 'ArrowLeft', 'Home', 'End', 'n', 'f', ' '])); },
+    async scrub() {
+      const box = await page.locator('#tl-slider').boundingBox();
+      if (box) await page.mouse.click(box.x + random() * box.width, box.y + box.height / 2);
+    },
+    async solve() { await page.click('#solve').catch(() => {}); },
+    async compare() { await page.click('summary:has-text("Compare")').catch(() => {}); await page.click('#compare').catch(() => {}); },
+    async theme() { await page.click('#theme'); },
+    async lab() {
+      await page.click('#view-lab');
+      await page.fill('#lab-size', pick(['8x8', '12x12', '20x10']));
+      await page.fill('#lab-runs', String(5 + Math.floor(random() * 40)));
+      await page.click('#lab-run');
+      await page.waitForSelector('#lab-status:is([data-state="done"],[data-state="error"],[data-state="invalid"])', { timeout: 60000 });
+      await page.click('#view-maze');
+    },
+    async code() {
+      await page.click('#view-code');
+      await page.waitForSelector('#code .cm-editor, #code textarea');
+      const starters = await page.locator('#code-starter option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v));
+      await page.selectOption('#code-starter', pick(starters));
+      await page.click('#code-run');
+      await page.waitForFunction(() => !document.querySelector('#code-verdict').textContent.startsWith('running'), null, { timeout: 30000 });
+      await page.click('#view-maze');
+    },
+  };
+  const names = Object.keys(actions);
+  const started = Date.now();
+  let baseline = null;
+  let actionsDone = 0;
+  while (Date.now() - started < minutes * 60000) {
+    const name = pick(names);
+    try {
+      await actions[name]();
+      // The page answers: a round trip within 5 s.
+      await page.evaluate(() => document.readyState, null, { timeout: 5000 });
+    } catch (e) {
+      fail(`${name}: ${e.message.split('\n')[0]}`);
+    }
+    actionsDone++;
+    const banner = await page.locator('#error').isVisible().catch(() => false);
+    if (banner) fail(`after ${name}: the error banner shows ${await page.textContent('#error')}`);
+    if (errors.length) fail(`after ${name}: ${errors.splice(0).join('; ')}`);
+    if (baseline === null && Date.now() - started > 60000) baseline = await memory(page);
+  }
+  const end = await memory(page);
+  console.log(`${actionsDone} actions in ${minutes} min; memory after the first minute ${((baseline ?? end) / 2 ** 20).toFixed(1)} MiB, at the end ${(end / 2 ** 20).toFixed(1)} MiB`);
+  if (baseline !== null && end > 1.1 * baseline) fail(`memory grew from ${baseline} to ${end} bytes after the first minute`);
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(failures.length ? `soak: ${failures.length} failures` : 'soak: passed');
+process.exit(failures.length ? 1 : 0);
