@@ -9,6 +9,10 @@
 //! cheap ones); before a release, `PROPTEST_CASES=5000 cargo test --release
 //! --test properties` tries many more.
 
+// Native only: proptest is not built for wasm32 (whose checks compile
+// every test file).
+#![cfg(not(target_arch = "wasm32"))]
+
 use mazelab::analyze::{distances, UNREACHABLE};
 use mazelab::entrance::{self, EntranceStyle};
 use mazelab::generate::{generate, Params, ALGORITHMS};
