@@ -607,7 +607,18 @@ impl Generator {
             .weave
             .then(|| weave::boxed(algorithm.name, &params))
             .flatten();
-        let mut stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
+        let stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
+        Generator::with_stepper(algorithm, stepper, params, visuals)
+    }
+
+    /// A generator around `stepper`, followed by the braiding pass when
+    /// the params ask for loops.
+    fn with_stepper(
+        algorithm: &'static Algorithm,
+        mut stepper: Box<dyn Step>,
+        params: Params,
+        visuals: bool,
+    ) -> Generator {
         if params.braid > 0 {
             let grid = algorithm.initial_grid(&params.shape);
             stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
@@ -633,16 +644,8 @@ impl Generator {
         } else {
             &PROGRAM
         };
-        let mut stepper: Box<dyn Step> = Box::new(crate::program::Replay::new(events));
-        if params.braid > 0 {
-            let grid = algorithm.initial_grid(&params.shape);
-            stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
-        }
-        Generator {
-            algorithm,
-            stream: Stream::new(stepper, visuals),
-            params,
-        }
+        let stepper = Box::new(crate::program::Replay::new(events));
+        Generator::with_stepper(algorithm, stepper, params, visuals)
     }
 
     /// Looks the algorithm up by name and starts it, if it runs on the

@@ -152,6 +152,7 @@ impl SheetOptions {
 }
 
 /// One maze of a sheet.
+#[derive(Clone)]
 pub struct SheetMaze<'a> {
     /// The maze.
     pub grid: &'a Grid,
@@ -491,7 +492,7 @@ mod tests {
                 answers,
                 ..SheetOptions::default()
             };
-            let bytes = sheet(&[maze_again(&maze), maze_again(&maze)], &options);
+            let bytes = sheet(&[maze.clone(), maze.clone()], &options);
             let text = String::from_utf8_lossy(&bytes);
             assert!(text.starts_with("%PDF-"));
             assert_eq!(
@@ -501,16 +502,6 @@ mod tests {
             );
             assert!(text.contains(media), "{paper:?} {landscape}");
             assert!(text.contains("/Title (mazelab)"));
-        }
-    }
-
-    fn maze_again<'a>(m: &SheetMaze<'a>) -> SheetMaze<'a> {
-        SheetMaze {
-            grid: m.grid,
-            ends: m.ends,
-            solution: m.solution,
-            caption: m.caption.clone(),
-            link: m.link.clone(),
         }
     }
 

@@ -94,13 +94,8 @@ pub fn describe(e: &JsValue) -> String {
 
 /// Starts a download of `data` as a file.
 pub fn download_text(name: &str, mime: &str, data: &str) -> Result<(), JsValue> {
-    let parts = js_sys::Array::of1(&JsValue::from_str(data));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    download_url(name, &url)?;
-    web_sys::Url::revoke_object_url(&url)
+    // A string's Blob is its UTF-8 bytes.
+    download_bytes(name, mime, data.as_bytes())
 }
 
 /// Starts a download of bytes made here.
