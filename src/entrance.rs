@@ -131,7 +131,10 @@ pub fn longest(grid: &Grid) -> Ends {
 /// Places the ends in the given style; `seed` drives the random style.
 /// Off the plain square the ends are cells (no gap in a wall): `norvig`
 /// takes the first and last cells (a square's top-left and bottom-right),
-/// `random` two cells on the outline, `longest` the longest path's ends.
+/// but on a surface whose edges meet (a cylinder, torus, Möbius strip,
+/// Klein bottle, the cube) the longest path's ends, since its corners may
+/// be neighbours; `random` two cells on the outline, `longest` the longest
+/// path's ends.
 pub fn place(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
     if grid.square().is_none() {
         return place_on_shape(grid, style, seed);
@@ -150,6 +153,10 @@ fn place_on_shape(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
     let live = || (0..shape.cells()).filter(|&c| shape.is_cell(c));
     let (a, b) = match style {
         EntranceStyle::Longest => {
+            let (a, b, _) = analyze::longest_path(grid);
+            (a, b)
+        }
+        EntranceStyle::Norvig if shape.has_seams() => {
             let (a, b, _) = analyze::longest_path(grid);
             (a, b)
         }
@@ -179,6 +186,28 @@ fn place_on_shape(grid: &Grid, style: EntranceStyle, seed: u64) -> Ends {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn on_a_surface_whose_edges_meet_the_default_ends_are_the_longest_paths() {
+        use crate::generate::{generate, Params};
+        use crate::shape::Shape;
+        for (name, size, wrap) in [
+            ("square", "12x10", Some("xy")),
+            ("square", "12x10", Some("klein")),
+            ("square", "12x10", Some("mobius")),
+            ("cube", "5", None),
+        ] {
+            let shape = Shape::parse(name, size, wrap).unwrap();
+            for seed in 0..5 {
+                let grid = generate("backtracker", Params::on(shape.clone(), seed)).unwrap();
+                let ends = place(&grid, EntranceStyle::Norvig, seed);
+                let (_, _, longest) = analyze::longest_path(&grid);
+                let moves = analyze::distances(&grid, ends.entrance.cell)[ends.exit.cell as usize];
+                assert_eq!(moves, longest, "{name} {wrap:?} seed {seed}");
+                assert!(moves > 2, "{name} {wrap:?}: {moves} moves");
+            }
+        }
+    }
 
     #[test]
     fn border_slots_go_round_the_border_once() {

@@ -702,7 +702,7 @@ mod shape_tests {
     #[test]
     fn bad_shape_keys_fall_back_each_with_a_notice() {
         let (s, notices) = Settings::from_query(
-            "shape=cube&size=0&wrap=q&mask=zz.zz&start=1,1,1&algorithm=binary-tree",
+            "shape=sphere&size=0&wrap=q&mask=zz.zz&start=1,1,1&algorithm=binary-tree",
             1,
         );
         assert_eq!(s.shape.name(), "square");

@@ -495,7 +495,7 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
     for (args, hint) in [
         (
             vec!["generate", "--shape", "octagon"],
-            "[possible values: square, polar, hex, triangle]",
+            "[possible values: square, polar, hex, triangle, 3d, 4d, cube, upsilon]",
         ),
         (
             vec!["generate", "--shape", "hex", "--algorithm", "sidewinder"],
@@ -527,8 +527,36 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
         ),
         (vec!["generate", "--mask", "/no/such/mask.txt"], "mask file"),
         (
-            vec!["list", "--shape", "cube"],
+            vec!["list", "--shape", "sphere"],
             "[possible values: square, polar",
+        ),
+        (
+            vec!["generate", "--shape", "3d", "--size", "10x10"],
+            "WxHxL for a 3D maze",
+        ),
+        (
+            vec!["generate", "--shape", "3d", "--size", "4x0x4"],
+            "every side at least 1",
+        ),
+        (
+            vec!["generate", "--shape", "4d", "--size", "300x300x300x2"],
+            "16777216 cells in all",
+        ),
+        (
+            vec!["generate", "--shape", "cube", "--size", "0"],
+            "from 1 to 1672",
+        ),
+        (
+            vec!["generate", "--shape", "cube", "--wrap", "mobius"],
+            "square mazes only",
+        ),
+        (
+            vec!["generate", "--wrap", "klein", "--size", "2x9"],
+            "at least 3",
+        ),
+        (
+            vec!["generate", "--wrap", "twist"],
+            "[possible values: x, y, xy, mobius, klein]",
         ),
     ] {
         let out = mazelab(&args);

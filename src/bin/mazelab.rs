@@ -18,7 +18,6 @@ use mazelab::error::parse_seed;
 use mazelab::error::MazeError;
 use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
 use mazelab::render::{self, json, Format};
-use mazelab::shape::Dims;
 use mazelab::shape::{Mask, Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
 use std::io::Write;
@@ -76,7 +75,7 @@ struct MazeArgs {
     #[arg(long, value_name = "WxH|RINGS")]
     size: Option<String>,
     /// Wrap a square maze around: x (a cylinder), y, or xy (a torus).
-    #[arg(long, value_parser = PossibleValuesParser::new(["x", "y", "xy"]))]
+    #[arg(long, value_parser = PossibleValuesParser::new(mazelab::shape::WRAP_NAMES))]
     wrap: Option<String>,
     /// A text file of rows, X for a cell that is off: the maze takes its
     /// outline, and the file sets the width and height.
@@ -219,20 +218,22 @@ fn one_line(error: &clap::Error) -> String {
 
 /// The shape a request asks for, with its mask; bad values are named.
 fn shape_of(request: &MazeArgs) -> Result<Shape, MazeError> {
-    let default_size = if request.shape == "polar" {
-        "10"
-    } else {
-        "20x10"
+    let default_size = match request.shape.as_str() {
+        "polar" => "10",
+        "square" | "hex" | "triangle" => "20x10",
+        other => mazelab::shape::default_size(other),
     };
     let Some(path) = &request.mask else {
         let size = request.size.as_deref().unwrap_or(default_size);
         return Shape::parse(&request.shape, size, request.wrap.as_deref());
     };
-    if request.shape == "polar" {
+    if !matches!(request.shape.as_str(), "square" | "hex" | "triangle" | "3d") {
         return Err(MazeError::BadValue {
             what: "mask file",
-            given: "for a polar maze".into(),
-            valid: "square, hex or triangle (a text mask is rows and columns)".into(),
+            given: format!("for a {} maze", request.shape),
+            valid: "square, hex, triangle or 3d (a text mask is rows and columns, a 3D one levels \
+                    of them parted by blank lines)"
+                .into(),
         });
     }
     let text = std::fs::read_to_string(path).map_err(|e| MazeError::BadValue {
@@ -240,13 +241,20 @@ fn shape_of(request: &MazeArgs) -> Result<Shape, MazeError> {
         given: format!("{}: {e}", path.display()),
         valid: "a readable text file of rows, X for a cell that is off".into(),
     })?;
-    let (dims, mask) = Mask::from_text(&text)?;
-    let size = format!("{}x{}", dims.width, dims.height);
-    if let Some(given) = request
-        .size
-        .as_deref()
-        .filter(|s| Dims::parse(s).ok() != Some(dims))
-    {
+    let (size, mask) = if request.shape == "3d" {
+        let (dims, levels, mask) = Mask::from_levels_text(&text)?;
+        (format!("{}x{}x{levels}", dims.width, dims.height), mask)
+    } else {
+        let (dims, mask) = Mask::from_text(&text)?;
+        (format!("{}x{}", dims.width, dims.height), mask)
+    };
+    let same_size = |given: &str| {
+        Shape::parse(&request.shape, given, None)
+            .ok()
+            .map(|s| s.size_text())
+            == Some(size.clone())
+    };
+    if let Some(given) = request.size.as_deref().filter(|s| !same_size(s)) {
         return Err(MazeError::BadValue {
             what: "size",
             given: given.to_string(),
@@ -287,7 +295,15 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
     if text_format && shape.plain_square().is_none() {
         return Err(MazeError::BadValue {
             what: "format for this shape",
-            given: format!("{} for a {} maze", request.format.name(), describe(&shape)),
+            given: {
+                let what = describe(&shape);
+                let article = if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                };
+                format!("{} for {article} {what} maze", request.format.name())
+            },
             valid: "svg, json or stats (ascii, norvig and blocks draw plain square mazes only)"
                 .into(),
         }

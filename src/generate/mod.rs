@@ -276,7 +276,9 @@ impl Algorithm {
     /// The shapes it runs on, for messages and `mazelab list --shape`.
     pub fn shapes(&self) -> &'static str {
         match self.runs {
-            Runs::Everywhere => "square (also wrapped or masked), polar, hex, triangle",
+            Runs::Everywhere => {
+                "square (also wrapped or masked), polar, hex, triangle, 3d, 4d, cube, upsilon"
+            }
             Runs::PlainSquare => "square (plain: no wrap, no mask)",
         }
     }

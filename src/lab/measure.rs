@@ -26,7 +26,7 @@
 use crate::entrance::Ends;
 use crate::grid::Grid;
 use crate::shape::Cell;
-use crate::shape::{Kind, Topology};
+use crate::shape::Topology;
 
 /// A metric's key (JSON, CSV, the link), its label and unit on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,13 +88,9 @@ impl Measurer {
         let shape = grid.shape();
         let n = grid.cells() as usize;
         let live = f64::from(shape.live_cells().max(1));
-        // Opposite sides exist on squares (4) and hexagons (6): side k
-        // faces side k + half.
-        let half: Option<usize> = match shape.kind {
-            Kind::Square(_) => Some(2),
-            Kind::Hex(_) => Some(3),
-            Kind::Polar(_) | Kind::Triangle(_) => None,
-        };
+        // Straight, turns and horizontal need opposite sides: every shape
+        // but rings and triangles has them.
+        let opposed = shape.opposite_side(4, 0).is_some();
         self.open.clear();
         self.open.resize(n, 0);
         self.start.clear();
@@ -125,15 +121,19 @@ impl Measurer {
             if degree != 2 {
                 ends_degree += u64::from(degree);
             }
-            if let Some(h) = half {
-                // East is side 1 on squares (N, E, S, W) and side 0 on
-                // hexagons (E, SE, SW, W, NW, NE): count each opening from
-                // its west cell.
-                let east = if h == 2 { 1 } else { 0 };
-                horizontal += u64::from(bits & (1 << east) != 0);
+            if opposed {
+                // Count each east-west opening from its west cell.
+                let sides = shape.sides(cell).len();
+                if let Some(east) = shape.east_side(sides) {
+                    horizontal += u64::from(bits & (1 << east) != 0);
+                }
                 if degree == 2 {
-                    let low = bits.trailing_zeros();
-                    straight += u32::from(bits == ((1 << low) | (1 << (low as usize + h))));
+                    let low = bits.trailing_zeros() as usize;
+                    straight += u32::from(
+                        shape
+                            .opposite_side(sides, low)
+                            .is_some_and(|o| bits == (1 << low) | (1 << o)),
+                    );
                 }
             }
         }
@@ -152,16 +152,17 @@ impl Measurer {
         self.bfs(from);
         let solution = self.dist[ends.exit.cell as usize];
         let far = self.farthest();
-        let turns = match (half, solution) {
-            (Some(h), s) if s != FAR => self.turns_to(grid, ends.exit.cell, h),
-            _ => f64::NAN,
+        let turns = if opposed && solution != FAR {
+            self.turns_to(grid, ends.exit.cell)
+        } else {
+            f64::NAN
         };
         self.bfs(far);
         let longest = self.dist[self.farthest() as usize];
         let river = self.river(dead);
 
         let pct = |count: f64| 100.0 * count / live;
-        let defined = |value: f64| if half.is_some() { value } else { f64::NAN };
+        let defined = |value: f64| if opposed { value } else { f64::NAN };
         [
             pct(f64::from(dead)),
             if solution == FAR {
@@ -216,9 +217,8 @@ impl Measurer {
     }
 
     /// Turns per cell on the path back from `to` along falling distances.
-    fn turns_to(&self, grid: &Grid, to: Cell, half: usize) -> f64 {
+    fn turns_to(&self, grid: &Grid, to: Cell) -> f64 {
         let shape = grid.shape();
-        let sides = 2 * half;
         let (mut cell, mut cells, mut turns) = (to, 1u32, 0u32);
         let mut came: Option<usize> = None;
         while self.dist[cell as usize] != 0 {
@@ -237,11 +237,17 @@ impl Measurer {
             let (k, next) = step.expect("a reached cell has a neighbour one move nearer");
             // Entered through side `entry`, leaving through `k`: straight
             // on only if they face each other.
+            let sides = shape.sides(cell).len();
             if let Some(entry) = came {
-                turns += u32::from(k != (entry + half) % sides);
+                turns += u32::from(shape.opposite_side(sides, entry) != Some(k));
             }
-            // The side of `next` we arrive through faces `k`.
-            came = Some((k + half) % sides);
+            // The side of `next` we arrive through (across a seam it need
+            // not be the one opposite `k`).
+            came = shape
+                .sides(next)
+                .as_slice()
+                .iter()
+                .position(|&s| s == Some(cell));
             cell = next;
             cells += 1;
         }

@@ -8,7 +8,9 @@
 //! `masked` the cells a mask switched off, `tunnels` a woven square's
 //! passages under cells as `[from, under, to]` (each also in `openings` as
 //! `[from, to]`), `solution` only when asked for.
-//! A wrapped square also says `"wrap": "x"`, `"y"` or `"xy"`.
+//! A wrapped square also says `"wrap": "x"`, `"y"`, `"xy"`, `"mobius"` or
+//! `"klein"`; a 3D, 4D or cube maze gives its whole size as `"size"`
+//! (`"10x10x4"`), its `width` and `height` being a level's or a face's.
 
 use crate::entrance::Ends;
 use crate::grid::Grid;
@@ -30,9 +32,13 @@ pub struct MazeJson {
     pub height: u32,
     /// Cells, masked ones included.
     pub cells: u32,
-    /// A wrapped square's wrap: "x", "y" or "xy".
+    /// A wrapped square's wrap: "x", "y", "xy", "mobius" or "klein".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wrap: Option<String>,
+    /// The whole size where width and height do not say it: `WxHxL` (3D),
+    /// `WxHxLxK` (4D), a face's side (cube).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
     /// The seed the maze was generated from.
     pub seed: u64,
     /// The generator's name.
@@ -70,6 +76,7 @@ impl MazeJson {
             height,
             cells: shape.cells(),
             wrap,
+            size: matches!(shape.name(), "3d" | "4d" | "cube").then(|| shape.size_text()),
             seed: meta.seed,
             algorithm: meta.algorithm.to_string(),
             entrance: ends.entrance.cell,
@@ -149,6 +156,11 @@ mod tests {
             ("hex", "7x5", None),
             ("triangle", "9x5", None),
             ("polar", "4", None),
+            ("square", "6x5", Some("klein")),
+            ("3d", "4x3x2", None),
+            ("4d", "2x3x2x2", None),
+            ("cube", "3", None),
+            ("upsilon", "5x4", None),
         ]
         .into_iter()
         .map(|(k, s, w)| (Shape::parse(k, s, w).unwrap(), false))
@@ -175,6 +187,10 @@ mod tests {
                 let text = render(&grid, &meta, &ends, solution);
                 let back: MazeJson = serde_json::from_str(&text).unwrap();
                 assert_eq!(back, data, "{} weave {weave}", shape.name());
+                assert_eq!(
+                    back.size.is_some(),
+                    matches!(shape.name(), "3d" | "4d" | "cube")
+                );
                 assert_eq!(
                     back.wrap.is_some(),
                     shape.name() == "square"

@@ -287,9 +287,10 @@ fn square_document(
     svg
 }
 
-/// Any shape (polar, hex, triangle, a wrapped or masked square): each wall
-/// is a segment of the cells' outlines (polar arcs as short runs), drawn
-/// once; the ends are dots, since they are cells rather than gaps; the
+/// Any shape (polar, hex, triangle, a wrapped or masked square, 3D and 4D
+/// levels, the cube's net, upsilon): each wall is a segment of the cells'
+/// outlines (polar arcs as short runs), drawn once, and each passage
+/// between levels an arrow in both cells; the ends are dots, since they are cells rather than gaps; the
 /// solution is a polyline through cell centres.
 fn shape_walls(grid: &Grid) -> String {
     use crate::shape::Topology;
@@ -307,7 +308,21 @@ fn shape_walls(grid: &Grid) -> String {
         let sides = shape.sides(cell);
         shape.outline(cell, &mut points, &mut starts);
         let (cx, cy) = shape.centre(cell);
+        let drawn = shape.drawn_sides(sides.len());
         for (k, side) in sides.as_slice().iter().enumerate() {
+            if k >= drawn {
+                // A passage to another level: an arrow in the cell.
+                let open = side.is_some_and(|n| grid.is_open_between(cell, n));
+                if let Some(arrow) = shape.level_arrow(cell, k).filter(|_| open) {
+                    // Closed by returning to the first corner (the plotter
+                    // and PDF readers take M and L only).
+                    for (i, &p) in arrow.iter().chain(&arrow[..1]).enumerate() {
+                        let (x, y) = at(p);
+                        let _ = write!(d, "{}{x:.2} {y:.2}", if i == 0 { 'M' } else { 'L' });
+                    }
+                }
+                continue;
+            }
             let draw = match *side {
                 None => true,
                 Some(n) if grid.is_open_between(cell, n) => false,
@@ -356,18 +371,37 @@ fn shape_document(
          <path d=\"{d}\" stroke=\"black\" stroke-width=\"1.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
     );
     if let Some(path) = path.filter(|p| !p.is_empty()) {
-        let line: Vec<String> = path
-            .iter()
-            .map(|&c| {
-                let (x, y) = at(shape.centre(c));
-                format!("{x:.2},{y:.2}")
-            })
-            .collect();
-        let _ = writeln!(
-            out,
-            "<polyline class=\"solution\" points=\"{}\" stroke=\"#0072b2\" stroke-width=\"3\" fill=\"none\" stroke-linejoin=\"round\"/>",
-            line.join(" ")
-        );
+        // The path in runs of cells drawn side by side; a step between
+        // cells drawn apart (to another level, across a seam) is a thin
+        // dashed jump, so it cannot be read as a passage.
+        let mut runs: Vec<Vec<String>> = vec![Vec::new()];
+        let mut jumps = String::new();
+        for (i, &c) in path.iter().enumerate() {
+            let (x, y) = at(shape.centre(c));
+            if i > 0 {
+                let (px, py) = at(shape.centre(path[i - 1]));
+                if (x - px).hypot(y - py) > 1.5 * unit {
+                    let _ = write!(jumps, "M{px:.2} {py:.2}L{x:.2} {y:.2}");
+                    runs.push(Vec::new());
+                }
+            }
+            runs.last_mut()
+                .expect("one run at least")
+                .push(format!("{x:.2},{y:.2}"));
+        }
+        for run in runs {
+            let _ = writeln!(
+                out,
+                "<polyline class=\"solution\" points=\"{}\" stroke=\"#0072b2\" stroke-width=\"3\" fill=\"none\" stroke-linejoin=\"round\"/>",
+                run.join(" ")
+            );
+        }
+        if !jumps.is_empty() {
+            let _ = writeln!(
+                out,
+                "<path class=\"jumps\" d=\"{jumps}\" stroke=\"#0072b2\" stroke-width=\"1\" stroke-dasharray=\"3 3\" fill=\"none\"/>"
+            );
+        }
     }
     if let Some(ends) = ends {
         for (door, colour) in [(ends.entrance, "#009e73"), (ends.exit, "#cc79a7")] {

@@ -54,15 +54,56 @@ impl Shape {
                 let d = 2.0 * f64::from(p.rings());
                 (d, d)
             }
+            Kind::Stack(s) => {
+                let (cols, rows) = level_grid(s);
+                (
+                    f64::from(cols * (s.width + LEVEL_GAP) - LEVEL_GAP),
+                    f64::from(rows * (s.height + LEVEL_GAP) - LEVEL_GAP),
+                )
+            }
+            Kind::Cube(c) => (f64::from(4 * c.n), f64::from(3 * c.n)),
+            Kind::Upsilon(u) => (
+                f64::from(u.dims.width) + 2.0 * UPSILON_MARGIN,
+                f64::from(u.dims.height) + 2.0 * UPSILON_MARGIN,
+            ),
+        }
+    }
+
+    /// The top-left corner of a square cell's box, for the shapes drawn
+    /// as unit squares (square, 3D levels, the cube's net).
+    fn square_corner(&self, cell: Cell) -> Option<Point> {
+        match &self.kind {
+            Kind::Square(w) => {
+                let (x, y) = w.dims.xy(cell);
+                Some((f64::from(x), f64::from(y)))
+            }
+            Kind::Stack(s) => {
+                let p = s.place(cell);
+                let (lx, ly) = level_origin(s, p.l, p.k);
+                Some((f64::from(lx + p.x), f64::from(ly + p.y)))
+            }
+            Kind::Cube(c) => {
+                let (face, x, y) = c.locate(cell);
+                let (fx, fy) = super::Cube::net(face);
+                Some((f64::from(fx * c.n + x), f64::from(fy * c.n + y)))
+            }
+            _ => None,
         }
     }
 
     /// A cell's centre.
     pub fn centre(&self, cell: Cell) -> Point {
+        if let Some((x, y)) = self.square_corner(cell) {
+            return (x + 0.5, y + 0.5);
+        }
         match &self.kind {
-            Kind::Square(w) => {
-                let (x, y) = w.dims.xy(cell);
-                (f64::from(x) + 0.5, f64::from(y) + 0.5)
+            Kind::Square(_) | Kind::Stack(_) | Kind::Cube(_) => unreachable!("drawn as squares"),
+            Kind::Upsilon(u) => {
+                let (x, y) = u.dims.xy(cell);
+                (
+                    f64::from(x) + 0.5 + UPSILON_MARGIN,
+                    f64::from(y) + 0.5 + UPSILON_MARGIN,
+                )
             }
             Kind::Hex(h) => {
                 let (x, y) = h.dims.xy(cell);
@@ -98,14 +139,38 @@ impl Shape {
     pub fn outline(&self, cell: Cell, out: &mut Vec<Point>, starts: &mut Vec<usize>) {
         out.clear();
         starts.clear();
+        if let Some((x, y)) = self.square_corner(cell) {
+            // Sides N, E, S, W start at the corners NW, NE, SE, SW (a 3D
+            // cell's up and down sides have no segment: arrows show them).
+            for p in [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)] {
+                starts.push(out.len());
+                out.push(p);
+            }
+            return;
+        }
         match &self.kind {
-            Kind::Square(w) => {
-                let (x, y) = w.dims.xy(cell);
-                let (x, y) = (f64::from(x), f64::from(y));
-                // Sides N, E, S, W start at the corners NW, NE, SE, SW.
-                for p in [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)] {
-                    starts.push(out.len());
-                    out.push(p);
+            Kind::Square(_) | Kind::Stack(_) | Kind::Cube(_) => unreachable!("drawn as squares"),
+            Kind::Upsilon(u) => {
+                let (cx, cy) = self.centre(cell);
+                if u.is_octagon(cell) {
+                    // Side k faces -90 + 45k degrees and starts 22.5
+                    // degrees before it.
+                    for k in 0..8 {
+                        let a = (-112.5 + 45.0 * f64::from(k)).to_radians();
+                        starts.push(out.len());
+                        out.push((cx + OCTAGON_R * a.cos(), cy + OCTAGON_R * a.sin()));
+                    }
+                } else {
+                    let h = SQUARE_HALF;
+                    for p in [
+                        (cx - h, cy - h),
+                        (cx + h, cy - h),
+                        (cx + h, cy + h),
+                        (cx - h, cy + h),
+                    ] {
+                        starts.push(out.len());
+                        out.push(p);
+                    }
                 }
             }
             Kind::Hex(h) => {
@@ -139,8 +204,32 @@ impl Shape {
         }
     }
 
+    /// The arrow a 3D or 4D cell shows for its side `k` past the four on
+    /// its level (k = 4 up, 5 down, 6 ana, 7 kata): a small triangle in a
+    /// corner of the cell, pointing up, down, left or right, so that every
+    /// passage between levels shows in both cells it joins.
+    pub fn level_arrow(&self, cell: Cell, k: usize) -> Option<[Point; 3]> {
+        let Kind::Stack(_) = self.kind else {
+            return None;
+        };
+        let (x, y) = self.square_corner(cell)?;
+        let at = |(dx, dy): Point| (x + dx, y + dy);
+        // Clockwise on screen, as `inside_convex` reads a polygon.
+        let arrow = match k {
+            4 => [(0.3, 0.1), (0.48, 0.38), (0.12, 0.38)],
+            5 => [(0.7, 0.9), (0.52, 0.62), (0.88, 0.62)],
+            6 => [(0.1, 0.7), (0.38, 0.52), (0.38, 0.88)],
+            7 => [(0.9, 0.3), (0.62, 0.48), (0.62, 0.12)],
+            _ => return None,
+        };
+        Some(arrow.map(at))
+    }
+
     /// The cell under a point, or `None` off the maze (or on a masked cell).
     pub fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
+        if !x.is_finite() || !y.is_finite() {
+            return None;
+        }
         let cell = match &self.kind {
             Kind::Square(w) => {
                 let (cx, cy) = (x.floor(), y.floor());
@@ -151,6 +240,51 @@ impl Shape {
                 inside.then(|| w.dims.at(cx as u32, cy as u32))?
             }
             Kind::Hex(h) => hex_at(h.dims, x, y)?,
+            Kind::Stack(s) => {
+                let (pitch_x, pitch_y) = (s.width + LEVEL_GAP, s.height + LEVEL_GAP);
+                let (cols, rows) = level_grid(s);
+                if x < 0.0 || y < 0.0 {
+                    return None;
+                }
+                let (col, row) = ((x as u32) / pitch_x, (y as u32) / pitch_y);
+                let (cx, cy) = ((x as u32) % pitch_x, (y as u32) % pitch_y);
+                if col >= cols || row >= rows || cx >= s.width || cy >= s.height {
+                    return None;
+                }
+                let (l, k) = level_at(s, col, row)?;
+                s.at(super::Place { x: cx, y: cy, l, k })
+            }
+            Kind::Cube(c) => {
+                if x < 0.0 || y < 0.0 {
+                    return None;
+                }
+                let (ux, uy) = (x as u32, y as u32);
+                let (fx, fy) = (ux / c.n, uy / c.n);
+                let face = (0..6).find(|&f| super::Cube::net(f) == (fx, fy))?;
+                c.at(face, ux % c.n, uy % c.n)
+            }
+            Kind::Upsilon(u) => {
+                let (gx, gy) = ((x - UPSILON_MARGIN).floor(), (y - UPSILON_MARGIN).floor());
+                let mut points = Vec::with_capacity(8);
+                let mut starts = Vec::with_capacity(8);
+                let (w, h) = (i64::from(u.dims.width), i64::from(u.dims.height));
+                let (gx, gy) = (gx as i64, gy as i64);
+                let mut found = None;
+                'search: for dy in -1..=1 {
+                    for dx in -1..=1 {
+                        let (cx, cy) = (gx + dx, gy + dy);
+                        if (0..w).contains(&cx) && (0..h).contains(&cy) {
+                            let cell = u.dims.at(cx as u32, cy as u32);
+                            self.outline(cell, &mut points, &mut starts);
+                            if inside_convex(&points, (x, y)) {
+                                found = Some(cell);
+                                break 'search;
+                            }
+                        }
+                    }
+                }
+                found?
+            }
             Kind::Triangle(t) => {
                 let row = (y / TRI_H).floor();
                 if row < 0.0 || row >= f64::from(t.dims.height) {
@@ -190,6 +324,52 @@ impl Shape {
     }
 }
 
+/// Empty columns and rows between two levels of a 3D or 4D maze.
+pub const LEVEL_GAP: u32 = 1;
+/// An upsilon octagon's circumradius: its flats sit sqrt(2)/2 from its
+/// centre, so diagonal octagons one cell apart share one.
+const OCTAGON_R: f64 = 0.765_366_864_730_179_8;
+/// Half an upsilon square's side: what the octagons leave of a unit cell.
+const SQUARE_HALF: f64 = 1.0 - std::f64::consts::FRAC_1_SQRT_2;
+/// How far the octagons reach past the unit cells' box.
+const UPSILON_MARGIN: f64 = std::f64::consts::FRAC_1_SQRT_2 - 0.5;
+
+/// The columns and rows of levels a 3D or 4D maze is drawn in: 4D as its
+/// `hyper` rows of `levels`; 3D side by side, wrapped into rows so the
+/// picture is about 16:10 (a tall stack of thin levels stays in a row).
+pub fn level_grid(s: &super::Stack) -> (u32, u32) {
+    if s.four {
+        return (s.levels, s.hyper);
+    }
+    let (w, h) = (
+        f64::from(s.width + LEVEL_GAP),
+        f64::from(s.height + LEVEL_GAP),
+    );
+    let n = f64::from(s.levels);
+    let cols = ((1.6 * n * h / w).sqrt().ceil() as u32).clamp(1, s.levels);
+    (cols, s.levels.div_ceil(cols))
+}
+
+/// The top-left unit of level `(l, k)`.
+pub fn level_origin(s: &super::Stack, l: u32, k: u32) -> (u32, u32) {
+    let (col, row) = if s.four {
+        (l, k)
+    } else {
+        let cols = level_grid(s).0;
+        (l % cols, l / cols)
+    };
+    (col * (s.width + LEVEL_GAP), row * (s.height + LEVEL_GAP))
+}
+
+/// The level drawn at a column and row of the level grid, if any.
+fn level_at(s: &super::Stack, col: u32, row: u32) -> Option<(u32, u32)> {
+    if s.four {
+        return Some((col, row));
+    }
+    let l = row * level_grid(s).0 + col;
+    (l < s.levels).then_some((l, 0))
+}
+
 /// The hexagon under a point: the point in axial coordinates, rounded to
 /// the nearest hexagon in cube coordinates (exact in an unbounded tiling),
 /// then back to odd-r offset rows; `None` past the grid.
@@ -226,7 +406,7 @@ fn hex_centre(x: u32, y: u32) -> Point {
 }
 
 /// Whether a point is inside a convex polygon given clockwise (y down).
-fn inside_convex(points: &[Point], (x, y): Point) -> bool {
+pub fn inside_convex(points: &[Point], (x, y): Point) -> bool {
     let n = points.len();
     (0..n).all(|k| {
         let (ax, ay) = points[k];

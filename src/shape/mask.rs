@@ -105,6 +105,49 @@ impl Mask {
         Ok((dims, mask))
     }
 
+    /// A 3D mask from text: one level's rows after another, levels parted
+    /// by a blank line (as `from_text` reads each). The levels take the
+    /// widest and tallest level's size (cells past a shorter one are on).
+    /// Gives the level's size, the number of levels and the mask.
+    pub fn from_levels_text(text: &str) -> Result<(Dims, u32, Mask), MazeError> {
+        let text = text.replace('\r', "");
+        let levels: Vec<&str> = text
+            .split("\n\n")
+            .map(|l| l.trim_matches('\n'))
+            .filter(|l| !l.is_empty())
+            .collect();
+        let parsed: Vec<(Dims, Mask)> = levels
+            .iter()
+            .map(|l| Mask::from_text(l))
+            .collect::<Result<_, _>>()?;
+        let Some(&(first, _)) = parsed.first() else {
+            return Err(MazeError::BadValue {
+                what: "mask",
+                given: "no rows".into(),
+                valid: "levels of rows parted by blank lines; X for a cell that is off".into(),
+            });
+        };
+        let dims = parsed.iter().fold(first, |d, (e, _)| {
+            Dims::new(d.width.max(e.width), d.height.max(e.height)).unwrap_or(d)
+        });
+        let count = parsed.len() as u32;
+        if u64::from(dims.cells()) * u64::from(count) > crate::shape::MAX_CELLS {
+            return Err(MazeError::BadValue {
+                what: "mask",
+                given: format!("{count} levels of {} x {}", dims.width, dims.height),
+                valid: format!("at most {} cells in all", crate::shape::MAX_CELLS),
+            });
+        }
+        let mut mask = Mask::all_on(dims.cells() * count);
+        for (l, (own, level)) in parsed.iter().enumerate() {
+            for cell in (0..own.cells()).filter(|&c| !level.is_on(c)) {
+                let (x, y) = own.xy(cell);
+                mask.set(l as u32 * dims.cells() + dims.at(x, y), false);
+            }
+        }
+        Ok((dims, count, mask))
+    }
+
     /// The mask as a link writes it: run lengths in base 36 joined by `.`,
     /// alternating cells on and cells off, starting with on (so a mask
     /// whose first cell is off starts with `0`). A painted outline of a

@@ -13,21 +13,27 @@
 //! polar, hex and triangle, each under an optional mask) serves the rest.
 //! Drawing and clicking need the shape's geometry: see [`geometry`].
 
+mod cube;
 pub mod geometry;
 mod hex;
 mod lattice;
 mod mask;
 mod polar;
 mod square;
+mod stack;
 mod triangle;
+mod upsilon;
 
+pub use cube::{Cube, FACE_NAMES};
 pub use hex::Hex;
 pub use lattice::{square_wall_bit, Cell, Dims, Dir, Few, Neighbors, Sides, Walker, MAX_SIDE};
 pub use lattice::{EAST_OPEN, SOUTH_OPEN};
 pub use mask::Mask;
 pub use polar::Polar;
 pub use square::Wrap;
+pub use stack::{Place, Stack, MAX_CELLS};
 pub use triangle::Triangle;
+pub use upsilon::Upsilon;
 
 use crate::error::MazeError;
 use crate::rng::Rng;
@@ -283,6 +289,72 @@ pub(crate) fn pick_in_mask(mut mask: u32, rng: &mut Rng) -> Option<usize> {
     Some(mask.trailing_zeros() as usize)
 }
 
+/// The wall between two neighbours as tilings with no cheaper rule store
+/// it: in the lower-numbered cell, on the bit of its side facing the other.
+pub(crate) fn slot_by_lower<T: Topology>(shape: &T, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+    let (lo, hi) = (a.min(b), a.max(b));
+    if lo == hi || hi >= shape.cells() {
+        return None;
+    }
+    let sides = shape.side_cells(lo);
+    let k = sides.as_ref().iter().position(|&s| s == Some(hi))?;
+    Some((lo, 1 << k))
+}
+
+/// The walls a cell stores under `slot_by_lower`: the sides facing a
+/// higher-numbered neighbour.
+pub(crate) fn owned_by_lower<T: Topology>(shape: &T, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+    for (k, side) in shape.side_cells(cell).as_ref().iter().enumerate() {
+        if let Some(n) = *side {
+            if n > cell {
+                visit(1 << k, n);
+            }
+        }
+    }
+}
+
+/// `Topology::lower` from the sides: the first lower-numbered neighbour in
+/// side order, or the first cell. For tilings where every cell but the
+/// first has one (3D, the cube, upsilon; the tests check it).
+pub(crate) fn lower_by_sides<T: Topology>(shape: &T, cell: Cell) -> Option<Lower> {
+    let sides = shape.side_cells(cell);
+    let lower = sides
+        .as_ref()
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&n| n < cell)
+        .min();
+    Some(Lower::neighbor_or_first(lower))
+}
+
+/// A random walk's step from the sides: two random bits for a cell of
+/// four sides, three for more (draws past the last side drawn again),
+/// redrawn while no live cell lies across (the cell has a live neighbour).
+#[inline]
+pub(crate) fn walk_by_sides<T: Topology>(
+    shape: &T,
+    w: &mut Walker,
+    rng: &mut Rng,
+    live: impl Fn(Cell) -> bool,
+) {
+    let sides = shape.side_cells(w.cell);
+    let sides = sides.as_ref();
+    loop {
+        let k = if sides.len() <= 4 {
+            rng.two_bits()
+        } else {
+            rng.three_bits()
+        } as usize;
+        if let Some(&Some(n)) = sides.get(k) {
+            if live(n) {
+                w.cell = n;
+                return;
+            }
+        }
+    }
+}
+
 /// The base tilings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -294,6 +366,12 @@ pub enum Kind {
     Hex(Hex),
     /// Triangles.
     Triangle(Triangle),
+    /// Square levels in 3D, or a 4D array of them.
+    Stack(Stack),
+    /// Six square faces folded into a cube.
+    Cube(Cube),
+    /// Octagons and squares.
+    Upsilon(Upsilon),
 }
 
 /// A maze's shape: a tiling and an optional mask of cells switched off.
@@ -306,7 +384,9 @@ pub struct Shape {
 }
 
 /// The names of the base shapes, as the CLI and links write them.
-pub const SHAPE_NAMES: [&str; 4] = ["square", "polar", "hex", "triangle"];
+pub const SHAPE_NAMES: [&str; 8] = [
+    "square", "polar", "hex", "triangle", "3d", "4d", "cube", "upsilon",
+];
 
 /// The size a shape opens at when none is given.
 pub fn default_size(shape: &str) -> &'static str {
@@ -314,6 +394,10 @@ pub fn default_size(shape: &str) -> &'static str {
         "polar" => "12",
         "hex" => "30x20",
         "triangle" => "40x20",
+        "3d" => "10x10x4",
+        "4d" => "6x6x3x3",
+        "cube" => "12",
+        "upsilon" => "30x20",
         _ => "40x25",
     }
 }
@@ -327,8 +411,9 @@ impl Shape {
         }
     }
 
-    /// Builds a shape from its name, a size (`WxH`, or a ring count for
-    /// polar) and a wrap (`x`, `y`, `xy`, square only).
+    /// Builds a shape from its name, a size (`WxH`; a ring count for
+    /// polar, a face's side for the cube, `WxHxL` for 3D, `WxHxLxK` for
+    /// 4D) and a wrap (`x`, `y`, `xy`, `mobius`, `klein`: square only).
     pub fn parse(name: &str, size: &str, wrap: Option<&str>) -> Result<Shape, MazeError> {
         let bad_shape = || MazeError::BadValue {
             what: "shape",
@@ -345,9 +430,16 @@ impl Shape {
         }
         let kind = match name {
             "square" => {
-                let (x, y) = parse_wrap(wrap.unwrap_or(""))?;
-                Kind::Square(Wrap::new(Dims::parse(size)?, x, y)?)
+                let dims = Dims::parse(size)?;
+                Kind::Square(match parse_wrap(wrap.unwrap_or(""))? {
+                    WrapSpec::Plain(x, y) => Wrap::new(dims, x, y)?,
+                    WrapSpec::Twisted { klein } => Wrap::twisted(dims, klein)?,
+                })
             }
+            "3d" => Kind::Stack(Stack::parse(size, false)?),
+            "4d" => Kind::Stack(Stack::parse(size, true)?),
+            "cube" => Kind::Cube(Cube::parse(size)?),
+            "upsilon" => Kind::Upsilon(Upsilon::new(Dims::parse(size)?)),
             "hex" => Kind::Hex(Hex::new(Dims::parse(size)?)),
             "triangle" => Kind::Triangle(Triangle::new(Dims::parse(size)?)?),
             "polar" => Kind::Polar(Polar::parse(size)?),
@@ -356,13 +448,17 @@ impl Shape {
         Ok(Shape { kind, mask: None })
     }
 
-    /// The base shape's name: square, polar, hex or triangle.
+    /// The base shape's name, as `SHAPE_NAMES` writes it.
     pub fn name(&self) -> &'static str {
         match self.kind {
             Kind::Square(_) => "square",
             Kind::Polar(_) => "polar",
             Kind::Hex(_) => "hex",
             Kind::Triangle(_) => "triangle",
+            Kind::Stack(s) if s.four => "4d",
+            Kind::Stack(_) => "3d",
+            Kind::Cube(_) => "cube",
+            Kind::Upsilon(_) => "upsilon",
         }
     }
 
@@ -386,6 +482,13 @@ impl Shape {
     /// The wrap as the CLI and links write it: `x`, `y`, `xy`, or empty.
     pub fn wrap_text(&self) -> &'static str {
         match &self.kind {
+            Kind::Square(w) if w.flip => {
+                if w.y {
+                    "klein"
+                } else {
+                    "mobius"
+                }
+            }
             Kind::Square(w) => match (w.x, w.y) {
                 (true, true) => "xy",
                 (true, false) => "x",
@@ -403,7 +506,8 @@ impl Shape {
             Kind::Square(w) => Some(w.dims),
             Kind::Hex(h) => Some(h.dims),
             Kind::Triangle(t) => Some(t.dims),
-            Kind::Polar(_) => None,
+            Kind::Upsilon(u) => Some(u.dims),
+            Kind::Polar(_) | Kind::Stack(_) | Kind::Cube(_) => None,
         }
     }
 
@@ -422,7 +526,10 @@ impl Shape {
             Kind::Square(w) => (w.dims.width, w.dims.height),
             Kind::Hex(h) => (h.dims.width, h.dims.height),
             Kind::Triangle(t) => (t.dims.width, t.dims.height),
+            Kind::Upsilon(u) => (u.dims.width, u.dims.height),
             Kind::Polar(p) => (p.ring_len(p.rings() - 1), p.rings()),
+            Kind::Stack(s) => (s.width, s.height),
+            Kind::Cube(c) => (c.n, c.n),
         }
     }
 
@@ -430,10 +537,53 @@ impl Shape {
     pub fn size_text(&self) -> String {
         match &self.kind {
             Kind::Polar(p) => p.rings().to_string(),
+            Kind::Cube(c) => c.n.to_string(),
+            Kind::Stack(s) => s.size_text(),
             _ => {
                 let (w, h) = self.size();
                 format!("{w}x{h}")
             }
+        }
+    }
+
+    /// Whether edges of the drawn picture meet (a wrapped square, the
+    /// cube's net): cells drawn apart may be neighbours.
+    pub fn has_seams(&self) -> bool {
+        match &self.kind {
+            Kind::Square(w) => w.wraps(),
+            Kind::Cube(_) => true,
+            _ => false,
+        }
+    }
+
+    /// How many of a cell's `sides` are drawn as segments of its outline:
+    /// all but a 3D or 4D cell's sides to other levels.
+    pub fn drawn_sides(&self, sides: usize) -> usize {
+        match self.kind {
+            Kind::Stack(_) => sides.min(4),
+            _ => sides,
+        }
+    }
+
+    /// The side facing side `k` across a cell of `sides` sides, where the
+    /// tiling has opposite sides (not rings, not triangles): what straight
+    /// corridors and turns are measured by.
+    pub fn opposite_side(&self, sides: usize, k: usize) -> Option<usize> {
+        match self.kind {
+            Kind::Polar(_) | Kind::Triangle(_) => None,
+            // N S, E W, up down, ana kata.
+            Kind::Stack(_) => [2, 3, 0, 1, 5, 4, 7, 6].get(k).copied(),
+            _ => Some((k + sides / 2) % sides.max(1)),
+        }
+    }
+
+    /// The east side of a cell of `sides` sides, where there is one.
+    pub fn east_side(&self, sides: usize) -> Option<usize> {
+        match self.kind {
+            Kind::Polar(_) | Kind::Triangle(_) => None,
+            Kind::Hex(_) => Some(0),
+            Kind::Upsilon(_) if sides == 8 => Some(2),
+            _ => Some(1),
         }
     }
 
@@ -449,16 +599,29 @@ impl Shape {
     }
 }
 
-fn parse_wrap(text: &str) -> Result<(bool, bool), MazeError> {
+/// A wrap as written: edges that meet plainly, or turned over.
+enum WrapSpec {
+    Plain(bool, bool),
+    Twisted { klein: bool },
+}
+
+/// The wraps as the CLI and links write them.
+pub const WRAP_NAMES: [&str; 5] = ["x", "y", "xy", "mobius", "klein"];
+
+fn parse_wrap(text: &str) -> Result<WrapSpec, MazeError> {
     match text.trim() {
-        "" | "none" => Ok((false, false)),
-        "x" => Ok((true, false)),
-        "y" => Ok((false, true)),
-        "xy" | "yx" => Ok((true, true)),
+        "" | "none" => Ok(WrapSpec::Plain(false, false)),
+        "x" => Ok(WrapSpec::Plain(true, false)),
+        "y" => Ok(WrapSpec::Plain(false, true)),
+        "xy" | "yx" => Ok(WrapSpec::Plain(true, true)),
+        "mobius" | "möbius" => Ok(WrapSpec::Twisted { klein: false }),
+        "klein" => Ok(WrapSpec::Twisted { klein: true }),
         other => Err(MazeError::BadValue {
             what: "wrap",
             given: other.to_string(),
-            valid: "x (a cylinder), y, xy (a torus)".into(),
+            valid:
+                "x (a cylinder), y, xy (a torus), mobius (a Möbius strip), klein (a Klein bottle)"
+                    .into(),
         }),
     }
 }
@@ -470,6 +633,9 @@ macro_rules! on_kind {
             Kind::Polar($k) => $body,
             Kind::Hex($k) => $body,
             Kind::Triangle($k) => $body,
+            Kind::Stack($k) => $body,
+            Kind::Cube($k) => $body,
+            Kind::Upsilon($k) => $body,
         }
     };
 }

@@ -154,7 +154,9 @@ impl Topology for Dims {
 
 /// A square grid whose left and right edges meet (`x`), whose top and
 /// bottom meet (`y`), or both (a torus, where every cell has four
-/// neighbours). A wrapped side needs three cells across, or the two cells
+/// neighbours). With `flip` the left and right edges meet turned over, so
+/// cell `(W-1, y)` meets `(0, H-1-y)`: a Möbius strip, or with `y` too a
+/// Klein bottle. A wrapped side needs three cells across, or the two cells
 /// of a row would share two walls.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Wrap {
@@ -164,6 +166,8 @@ pub struct Wrap {
     pub x: bool,
     /// Whether the top edge meets the bottom.
     pub y: bool,
+    /// Whether the left and right edges meet turned over (Möbius, Klein).
+    pub flip: bool,
 }
 
 impl Wrap {
@@ -181,7 +185,32 @@ impl Wrap {
                 });
             }
         }
-        Ok(Wrap { dims, x, y })
+        Ok(Wrap {
+            dims,
+            x,
+            y,
+            flip: false,
+        })
+    }
+
+    /// A Möbius strip (`klein` false) or a Klein bottle: the left and
+    /// right edges meet turned over, and for the bottle the top meets the
+    /// bottom plainly.
+    pub fn twisted(dims: Dims, klein: bool) -> Result<Wrap, MazeError> {
+        Ok(Wrap {
+            flip: true,
+            ..Wrap::new(dims, true, klein)?
+        })
+    }
+
+    /// The row a cell in row `y` meets across the left-right seam.
+    #[inline]
+    fn across_row(&self, y: u32) -> u32 {
+        if self.flip {
+            self.dims.height - 1 - y
+        } else {
+            y
+        }
     }
 
     /// Whether either pair of edges meets.
@@ -191,21 +220,22 @@ impl Wrap {
 
     #[inline]
     fn east(&self, cell: Cell) -> Option<Cell> {
-        let (x, _) = self.dims.xy(cell);
+        let (x, y) = self.dims.xy(cell);
         if x + 1 < self.dims.width {
             Some(cell + 1)
         } else {
-            self.x.then(|| cell + 1 - self.dims.width)
+            self.x.then(|| self.dims.at(0, self.across_row(y)))
         }
     }
 
     #[inline]
     fn west(&self, cell: Cell) -> Option<Cell> {
-        let (x, _) = self.dims.xy(cell);
+        let (x, y) = self.dims.xy(cell);
         if x > 0 {
             Some(cell - 1)
         } else {
-            self.x.then(|| cell + self.dims.width - 1)
+            self.x
+                .then(|| self.dims.at(self.dims.width - 1, self.across_row(y)))
         }
     }
 
@@ -318,6 +348,7 @@ impl Topology for Wrap {
                     continue;
                 }
                 x = if x == width { 0 } else { width - 1 };
+                y = self.across_row(y);
             }
             if y >= height {
                 if !self.y {

@@ -18,6 +18,23 @@ pub(crate) fn sample_shapes() -> Vec<Shape> {
     for rings in ["1", "2", "3", "7"] {
         shapes.push(Shape::parse("polar", rings, None).unwrap());
     }
+    for wrap in ["mobius", "klein"] {
+        for size in ["3x3", "5x4", "4x5"] {
+            shapes.push(Shape::parse("square", size, Some(wrap)).unwrap());
+        }
+    }
+    for size in ["1x1x1", "1x1x4", "2x2x2", "3x4x5", "4x3x2"] {
+        shapes.push(Shape::parse("3d", size, None).unwrap());
+    }
+    for size in ["1x1x1x1", "2x2x2x2", "3x2x1x2", "2x3x2x3"] {
+        shapes.push(Shape::parse("4d", size, None).unwrap());
+    }
+    for n in ["1", "2", "3", "4"] {
+        shapes.push(Shape::parse("cube", n, None).unwrap());
+    }
+    for size in ["1x1", "2x1", "5x4", "6x6"] {
+        shapes.push(Shape::parse("upsilon", size, None).unwrap());
+    }
     shapes
 }
 
@@ -73,6 +90,113 @@ fn inner_cells_have_four_six_or_three_neighbours_and_a_torus_four_everywhere() {
         3,
         "a cylinder's corner: E, S and W across the seam"
     );
+    let degree = |shape: &Shape, cell: Cell| shape.neighbors(cell).len();
+    let three = Shape::parse("3d", "4x4x4", None).unwrap();
+    let Kind::Stack(s3) = three.kind else {
+        unreachable!()
+    };
+    let inner3 = s3.at(crate::shape::Place {
+        x: 1,
+        y: 2,
+        l: 1,
+        k: 0,
+    });
+    assert_eq!(degree(&three, inner3), 6, "3D inner");
+    assert_eq!(degree(&three, 0), 3, "3D corner");
+    let four = Shape::parse("4d", "4x4x3x3", None).unwrap();
+    let Kind::Stack(s4) = four.kind else {
+        unreachable!()
+    };
+    let inner4 = s4.at(crate::shape::Place {
+        x: 1,
+        y: 2,
+        l: 1,
+        k: 1,
+    });
+    assert_eq!(degree(&four, inner4), 8, "4D inner");
+    assert_eq!(degree(&four, 0), 4, "4D corner");
+    for (name, size, wrap) in [("cube", "5", None), ("square", "5x4", Some("klein"))] {
+        let shape = Shape::parse(name, size, wrap).unwrap();
+        assert!(
+            (0..shape.cells()).all(|c| degree(&shape, c) == 4),
+            "{name} {wrap:?}: four everywhere"
+        );
+    }
+    let upsilon = Shape::parse("upsilon", "6x6", None).unwrap();
+    let Kind::Upsilon(u) = &upsilon.kind else {
+        unreachable!()
+    };
+    let (octagon, square) = (u.dims.at(2, 2), u.dims.at(3, 2));
+    assert!(u.is_octagon(octagon) && !u.is_octagon(square));
+    assert_eq!(degree(&upsilon, octagon), 8, "upsilon octagon");
+    assert_eq!(degree(&upsilon, square), 4, "upsilon square");
+}
+
+#[test]
+fn the_mobius_seam_meets_the_row_turned_over() {
+    for wrap in ["mobius", "klein"] {
+        let shape = Shape::parse("square", "5x4", Some(wrap)).unwrap();
+        let dims = Dims::new(5, 4).unwrap();
+        for y in 0..4 {
+            let east_end = dims.at(4, y);
+            let across = dims.at(0, 3 - y);
+            assert_eq!(
+                shape.side(east_end, 1),
+                Some(across),
+                "{wrap}: E of (4, {y})"
+            );
+            assert_eq!(
+                shape.side(across, 3),
+                Some(east_end),
+                "{wrap}: W of (0, {})",
+                3 - y
+            );
+        }
+        // The Klein bottle's top meets its bottom plainly; the strip's does not.
+        let top = shape.side(dims.at(2, 0), 0);
+        assert_eq!(
+            top,
+            (wrap == "klein").then(|| dims.at(2, 3)),
+            "{wrap}: N of (2, 0)"
+        );
+    }
+}
+
+#[test]
+fn each_of_the_cubes_twelve_edges_joins_two_faces_once() {
+    use crate::shape::Cube;
+    let n = 3;
+    let cube = Cube::new(n).unwrap();
+    let mut seams = std::collections::BTreeMap::<(usize, usize), u32>::new();
+    for cell in 0..cube.cells() {
+        let (face, _, _) = cube.locate(cell);
+        for nb in cube.side_cells(cell).into_iter().flatten() {
+            let (other, _, _) = cube.locate(nb);
+            assert_ne!(nb, cell);
+            if other != face {
+                *seams.entry((face.min(other), face.max(other))).or_default() += 1;
+            }
+        }
+    }
+    assert_eq!(seams.len(), 12, "twelve edges: {seams:?}");
+    for (pair, count) in &seams {
+        assert_eq!(
+            *count,
+            2 * n,
+            "{pair:?}: each cell of the edge on both faces"
+        );
+    }
+    // Opposite faces (up-down, left-right, front-back) never meet.
+    for pair in [(0, 5), (1, 3), (2, 4)] {
+        assert!(!seams.contains_key(&pair), "{pair:?}");
+    }
+    // The front's top row meets the up face's bottom row, column for column.
+    for x in 0..n {
+        assert_eq!(
+            cube.side_cells(cube.at(2, x, 0))[0],
+            Some(cube.at(0, x, n - 1))
+        );
+    }
 }
 
 #[test]
@@ -86,6 +210,7 @@ fn sides_run_clockwise_so_turning_right_all_the_way_round_comes_back() {
                 continue;
             }
             shape.outline(cell, &mut points, &mut starts);
+            let sides = &sides.as_slice()[..shape.drawn_sides(sides.len())];
             assert_eq!(
                 starts.len(),
                 sides.len(),
@@ -217,6 +342,9 @@ fn every_wall_code_names_the_two_cells_of_its_wall() {
             Kind::Hex(h) => check(h, &label),
             Kind::Triangle(t) => check(t, &label),
             Kind::Polar(p) => check(p, &label),
+            Kind::Stack(s) => check(s, &label),
+            Kind::Cube(c) => check(c, &label),
+            Kind::Upsilon(u) => check(u, &label),
         }
     }
 }
@@ -253,6 +381,15 @@ fn every_cell_but_the_first_has_a_lower_numbered_neighbour_where_claimed() {
         ("hex", "7x5", None),
         ("polar", "6", None),
         ("polar", "1", None),
+        ("square", "5x4", Some("mobius")),
+        ("square", "5x4", Some("klein")),
+        ("3d", "3x4x5", None),
+        ("3d", "1x1x6", None),
+        ("4d", "2x3x2x3", None),
+        ("cube", "1", None),
+        ("cube", "4", None),
+        ("upsilon", "5x4", None),
+        ("upsilon", "1x5", None),
     ] {
         let shape = Shape::parse(name, size, wrap).unwrap();
         assert_eq!(shape.lower(0), Some(Lower::First), "{name} {size}");
@@ -327,4 +464,42 @@ fn side_slots_name_each_sides_wall_as_wall_slot_does() {
             );
         }
     }
+}
+
+#[test]
+fn a_level_arrow_lies_inside_its_cell_and_holds_its_own_centre() {
+    for (name, size) in [("3d", "3x2x3"), ("4d", "2x2x2x2")] {
+        let shape = Shape::parse(name, size, None).unwrap();
+        for cell in 0..shape.cells() {
+            assert_eq!(
+                shape.level_arrow(cell, 3),
+                None,
+                "level sides have walls, not arrows"
+            );
+            for k in 4..shape.sides(cell).len() {
+                let arrow = shape.level_arrow(cell, k).expect("a side to another level");
+                let centroid = (
+                    arrow.iter().map(|p| p.0).sum::<f64>() / 3.0,
+                    arrow.iter().map(|p| p.1).sum::<f64>() / 3.0,
+                );
+                assert!(
+                    geometry::inside_convex(&arrow, centroid),
+                    "{name} {cell} side {k}"
+                );
+                for p in arrow {
+                    assert_eq!(
+                        shape.cell_at(p.0, p.1),
+                        Some(cell),
+                        "{name} {cell} side {k}"
+                    );
+                }
+            }
+        }
+    }
+    assert_eq!(
+        Shape::parse("square", "3x3", None)
+            .unwrap()
+            .level_arrow(0, 4),
+        None
+    );
 }

@@ -14,7 +14,10 @@
 //! back to a cell facing the same way with the same count is in a cycle: it
 //! says so ("no path found by this method") instead of walking forever.
 //! Turns are measured by the shape's geometry (quarter turns on squares,
-//! sixths on hexagons, any angle on rings).
+//! sixths on hexagons, any angle on rings). In 3D and 4D a move to another
+//! level turns nothing: the hand stays on the wall through it (the side
+//! order runs on from the level's four sides to up and down), and the
+//! walker lets go only after a move on a level.
 
 use super::{Marks, Outcome, Solve, Trail};
 use crate::grid::Grid;
@@ -103,6 +106,9 @@ impl Pledge {
             let b = self.points[*self.starts.get(k + 1).unwrap_or(&0) % self.points.len()];
             ((a.1 + b.1) / 2.0 - cy).atan2((a.0 + b.0) / 2.0 - cx)
         }));
+        // Sides to other levels keep the heading.
+        let sides = shape.sides(cell).len();
+        angles.extend((self.starts.len()..sides).map(|_| self.heading));
         angles
     }
 
@@ -147,10 +153,11 @@ impl Stepper for Pledge {
         }
         let angles = self.side_angles(self.at);
         let k = angles.len();
+        let drawn = self.starts.len();
         match self.following {
             None => {
                 // The side facing the chosen direction best.
-                let ahead = (0..k)
+                let ahead = (0..drawn)
                     .min_by(|&a, &b| {
                         normalise(angles[a] - self.preferred)
                             .abs()
@@ -181,7 +188,7 @@ impl Stepper for Pledge {
                         return false;
                     }
                     let entered = self.go(exit, angle, out);
-                    self.following = if turned.abs() < EPSILON {
+                    self.following = if turned.abs() < EPSILON && exit < drawn {
                         // Facing the chosen direction again: let go.
                         out.phase(3);
                         None

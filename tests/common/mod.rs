@@ -129,6 +129,33 @@ pub fn test_shapes() -> Vec<Shape> {
         bite.set(cell, false);
     }
     shapes.push(polar.with_mask(bite).unwrap());
+    for (name, size, wrap) in [
+        ("square", "5x4", Some("mobius")),
+        ("square", "4x5", Some("klein")),
+        ("square", "3x3", Some("klein")),
+        ("3d", "1x1x1", None),
+        ("3d", "1x1x4", None),
+        ("3d", "2x2x2", None),
+        ("3d", "3x2x3", None),
+        ("3d", "4x3x2", None),
+        ("4d", "2x2x2x2", None),
+        ("4d", "3x1x2x3", None),
+        ("cube", "1", None),
+        ("cube", "2", None),
+        ("cube", "3", None),
+        ("upsilon", "1x1", None),
+        ("upsilon", "2x3", None),
+        ("upsilon", "5x4", None),
+    ] {
+        shapes.push(Shape::parse(name, size, wrap).unwrap());
+    }
+    // A 3D maze with a hole through its middle level.
+    let stack = Shape::parse("3d", "4x4x3", None).unwrap();
+    let mut hole = Mask::all_on(stack.cells());
+    for cell in [21, 22, 25, 26] {
+        hole.set(cell, false);
+    }
+    shapes.push(stack.with_mask(hole).unwrap());
     shapes
 }
 

@@ -81,7 +81,11 @@ fn now_ns(start: Instant) -> impl Fn() -> f64 {
 
 pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
     let c = candidate(&args.algorithm, &args.pop)?;
-    let default_size = if args.shape == "polar" { "10" } else { "20x20" };
+    let default_size = match args.shape.as_str() {
+        "polar" => "10",
+        "square" | "hex" | "triangle" | "upsilon" => "20x20",
+        other => mazelab::shape::default_size(other),
+    };
     let shape = Shape::parse(
         &args.shape,
         args.size.as_deref().unwrap_or(default_size),

@@ -10,7 +10,7 @@ use super::raster::{Raster, Rect};
 use super::scene::Scene;
 use super::tiles::{closed_sides, wall_cover, CellGeometry, TileMap, NO_CELL};
 use crate::event::Mark;
-use crate::shape::geometry::segment_distance;
+use crate::shape::geometry::{inside_convex, segment_distance, Point};
 use crate::shape::Cell;
 use crate::shape::Topology;
 
@@ -38,29 +38,65 @@ struct CellLook {
     here: Rgba,
     closed: u32,
     sampled: Rgba,
+    /// The arrows of a 3D or 4D cell's open passages to other levels.
+    arrows: [[Point; 3]; 4],
+    arrow_count: usize,
 }
 
 impl CellLook {
     fn of(scene: &Scene, palette: &Palette, cell: Cell, lattice: bool) -> CellLook {
         let here = scene.cell_colour(palette, cell);
-        if lattice {
+        let mut look = if lattice {
             CellLook {
                 here,
                 closed: closed_sides(&scene.grid, cell),
                 sampled: here,
+                arrows: [[(0.0, 0.0); 3]; 4],
+                arrow_count: 0,
             }
         } else {
             let open = u32::from(scene.grid.raw()[cell as usize]).count_ones();
-            CellLook {
+            return CellLook {
                 here,
                 closed: 0,
                 sampled: blend(here, palette.wall, sampled_wall(open)),
-            }
+                arrows: [[(0.0, 0.0); 3]; 4],
+                arrow_count: 0,
+            };
+        };
+        let shape = scene.grid.shape();
+        if let crate::shape::Kind::Stack(_) = shape.kind {
+            shape.for_each_side(cell, |k, across| {
+                let open = across.is_some_and(|n| scene.grid.is_open_between(cell, n));
+                if let Some(arrow) = shape.level_arrow(cell, k).filter(|_| open) {
+                    look.arrows[look.arrow_count] = arrow;
+                    look.arrow_count += 1;
+                }
+            });
         }
+        look
+    }
+
+    /// Whether pixel `i` of the map lies on one of the cell's arrows.
+    #[inline]
+    fn on_arrow(&self, map: &TileMap, i: usize) -> bool {
+        if self.arrow_count == 0 {
+            return false;
+        }
+        let width = map.layout.width as usize;
+        let u = map
+            .layout
+            .to_units((i % width) as f64 + 0.5, (i / width) as f64 + 0.5);
+        self.arrows[..self.arrow_count]
+            .iter()
+            .any(|a| inside_convex(a, u))
     }
 
     #[inline]
     fn at(&self, map: &TileMap, i: usize, wall: Rgba) -> Rgba {
+        if self.on_arrow(map, i) {
+            return wall;
+        }
         match map.near(i) {
             // Most pixels are no wall's: no blending.
             Some(near) if near.a1 == 0 => self.here,

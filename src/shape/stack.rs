@@ -1,0 +1,252 @@
+//! Mazes in three and four dimensions: a stack of square levels (3D,
+//! `W x H x L`), or a `K x L` array of them (4D, `W x H x L x K`).
+//!
+//! Cell `(x, y, l, k)` is `((k * L + l) * H + y) * W + x`: each level is a
+//! plain square numbered in rows, the levels one after another. Sides run
+//! N, E, S, W on the level (the square's order), then up and down (to level
+//! `l - 1` and `l + 1`), then in 4D "ana" and "kata" (to `k - 1` and
+//! `k + 1`). An inner cell has six neighbours in 3D and eight in 4D.
+//!
+//! Every wall belongs to the lower-numbered cell of the two (its E, S, down
+//! or kata side), as on the square. The mazes look like a square's on each
+//! level, with the passages between levels as many as the algorithm's
+//! texture gives: a backtracker climbs and dives in long runs, Prim's
+//! scatters short hops.
+
+use super::{Lower, Topology};
+use crate::error::MazeError;
+use crate::rng::Rng;
+use crate::shape::{Cell, Walker};
+
+/// The most cells any shape may have: 4096 x 4096.
+pub const MAX_CELLS: u64 = 1 << 24;
+
+/// `n / d` for `n < 2^24` as a multiply and a shift (`Dims` does the same
+/// for a row's width): a random walk's step must not pay for a division.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Divider {
+    d: u32,
+    magic: u64,
+}
+
+impl Divider {
+    fn new(d: u32) -> Divider {
+        Divider {
+            d,
+            magic: (1u64 << 36).div_ceil(u64::from(d)),
+        }
+    }
+
+    #[inline]
+    fn div(self, n: u32) -> u32 {
+        ((u64::from(n) * self.magic) >> 36) as u32
+    }
+
+    /// Quotient and remainder.
+    #[inline]
+    fn split(self, n: u32) -> (u32, u32) {
+        let q = self.div(n);
+        (q, n - q * self.d)
+    }
+}
+
+/// Square levels stacked into three dimensions, or arrayed into four.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stack {
+    /// Columns of a level.
+    pub width: u32,
+    /// Rows of a level.
+    pub height: u32,
+    /// Levels along the third axis.
+    pub levels: u32,
+    /// Levels along the fourth axis (1 in 3D).
+    pub hyper: u32,
+    /// Whether this is a 4D maze (eight sides a cell, even with `hyper` 1).
+    pub four: bool,
+    by_width: Divider,
+    by_height: Divider,
+    by_levels: Divider,
+}
+
+/// Where a cell is: column, row, level, and level along the fourth axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Place {
+    /// Column.
+    pub x: u32,
+    /// Row.
+    pub y: u32,
+    /// Level (third axis).
+    pub l: u32,
+    /// Fourth axis.
+    pub k: u32,
+}
+
+impl Stack {
+    /// A 3D maze of `levels` levels, or (with `hyper` given) a 4D one;
+    /// refuses a side of 0 or more than 16.7 million cells in all.
+    pub fn new(
+        width: u32,
+        height: u32,
+        levels: u32,
+        hyper: Option<u32>,
+    ) -> Result<Stack, MazeError> {
+        let sides = [width, height, levels, hyper.unwrap_or(1)];
+        let given = match hyper {
+            Some(k) => format!("{width}x{height}x{levels}x{k}"),
+            None => format!("{width}x{height}x{levels}"),
+        };
+        let cells: u64 = sides.iter().map(|&s| u64::from(s)).product();
+        if sides.contains(&0) || cells > MAX_CELLS {
+            return Err(MazeError::BadValue {
+                what: "size",
+                given,
+                valid: format!(
+                    "every side at least 1 and at most {MAX_CELLS} cells in all, e.g. {}",
+                    if hyper.is_some() {
+                        "6x6x3x3"
+                    } else {
+                        "10x10x5"
+                    }
+                ),
+            });
+        }
+        Ok(Stack {
+            width,
+            height,
+            levels,
+            hyper: hyper.unwrap_or(1),
+            four: hyper.is_some(),
+            by_width: Divider::new(width),
+            by_height: Divider::new(height),
+            by_levels: Divider::new(levels),
+        })
+    }
+
+    /// Parses `WxHxL` (3D, `four` false) or `WxHxLxK` (4D).
+    pub fn parse(text: &str, four: bool) -> Result<Stack, MazeError> {
+        let bad = || MazeError::BadValue {
+            what: "size",
+            given: text.to_string(),
+            valid: if four {
+                "WxHxLxK for a 4D maze, e.g. 6x6x3x3".into()
+            } else {
+                "WxHxL for a 3D maze, e.g. 10x10x5".into()
+            },
+        };
+        let parts: Vec<u32> = text
+            .trim()
+            .to_ascii_lowercase()
+            .split(['x', '*', '×'])
+            .map(|p| p.trim().parse::<u32>())
+            .collect::<Result<_, _>>()
+            .map_err(|_| bad())?;
+        match (four, parts.as_slice()) {
+            (false, &[w, h, l]) => Stack::new(w, h, l, None),
+            (true, &[w, h, l, k]) => Stack::new(w, h, l, Some(k)),
+            _ => Err(bad()),
+        }
+    }
+
+    /// The cells of one level.
+    #[inline]
+    pub fn plane(&self) -> u32 {
+        self.width * self.height
+    }
+
+    /// How many levels in all (`levels * hyper`).
+    pub fn level_count(&self) -> u32 {
+        self.levels * self.hyper
+    }
+
+    /// A cell's column, row and levels.
+    #[inline]
+    pub fn place(&self, cell: Cell) -> Place {
+        let (row, x) = self.by_width.split(cell);
+        let (level, y) = self.by_height.split(row);
+        let (k, l) = self.by_levels.split(level);
+        Place { x, y, l, k }
+    }
+
+    /// The cell at a place.
+    #[inline]
+    pub fn at(&self, p: Place) -> Cell {
+        ((p.k * self.levels + p.l) * self.height + p.y) * self.width + p.x
+    }
+
+    /// The size as the CLI writes it.
+    pub fn size_text(&self) -> String {
+        if self.four {
+            format!(
+                "{}x{}x{}x{}",
+                self.width, self.height, self.levels, self.hyper
+            )
+        } else {
+            format!("{}x{}x{}", self.width, self.height, self.levels)
+        }
+    }
+
+    /// How many sides a cell has (6 or 8).
+    #[inline]
+    pub fn side_count(&self) -> usize {
+        if self.four {
+            8
+        } else {
+            6
+        }
+    }
+}
+
+impl Topology for Stack {
+    type SideList = super::Sides;
+
+    fn cells(&self) -> u32 {
+        self.plane() * self.levels * self.hyper
+    }
+
+    /// N, E, S, W, up, down (and ana, kata in 4D).
+    #[inline]
+    fn side_cells(&self, cell: Cell) -> super::Sides {
+        let p = self.place(cell);
+        let (w, plane) = (self.width, self.plane());
+        let block = plane * self.levels;
+        let mut out = super::Sides::new();
+        out.push((p.y > 0).then(|| cell - w));
+        out.push((p.x + 1 < w).then(|| cell + 1));
+        out.push((p.y + 1 < self.height).then(|| cell + w));
+        out.push((p.x > 0).then(|| cell - 1));
+        out.push((p.l > 0).then(|| cell - plane));
+        out.push((p.l + 1 < self.levels).then(|| cell + plane));
+        if self.four {
+            out.push((p.k > 0).then(|| cell - block));
+            out.push((p.k + 1 < self.hyper).then(|| cell + block));
+        }
+        out
+    }
+
+    fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        super::slot_by_lower(self, a, b)
+    }
+
+    fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
+        super::owned_by_lower(self, cell, visit);
+    }
+
+    /// West, north, the level above, the level before: the first of these
+    /// there is, a lower-numbered neighbour.
+    #[inline]
+    fn lower(&self, cell: Cell) -> Option<Lower> {
+        super::lower_by_sides(self, cell)
+    }
+
+    #[inline]
+    fn walker(&self, cell: Cell) -> Walker {
+        Walker { cell, x: 0, y: 0 }
+    }
+
+    /// A side drawn from three random bits (past the cell's six sides in
+    /// 3D drawn again), redrawn while no live cell lies across it.
+    #[inline]
+    fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
+        super::walk_by_sides(self, w, rng, live);
+    }
+}
