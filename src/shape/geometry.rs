@@ -225,6 +225,77 @@ impl Shape {
         Some(arrow.map(at))
     }
 
+    /// Where side `k` of a cell is a seam (its neighbour drawn elsewhere: a
+    /// wrapped square's opposite edge, another face of the cube's net),
+    /// which seam it is (0 the left-right edges, 1 top-bottom; on the cube
+    /// one of its seven unjoined edge pairs) and how far along the seam
+    /// (0 to 1), the same from both sides: matching marks show which edges
+    /// meet, and which way round (a Möbius strip's run opposite ways).
+    pub fn seam(&self, cell: Cell, k: usize) -> Option<(usize, f64)> {
+        if !self.has_seams() || k >= 4 {
+            return None;
+        }
+        let across = self.side(cell, k)?;
+        let ((ax, ay), (bx, by)) = (self.centre(cell), self.centre(across));
+        if (ax - bx).hypot(ay - by) < 1.5 {
+            return None;
+        }
+        // Measured along one edge of the pair for both cells, so they
+        // agree: a square's left or top edge, the lower-numbered face.
+        let along_x = k % 2 == 0; // an N or S side runs along x
+        let fraction = |i: u32, n: u32| {
+            if n > 1 {
+                f64::from(i) / f64::from(n - 1)
+            } else {
+                0.5
+            }
+        };
+        match &self.kind {
+            Kind::Square(w) => {
+                let (cx, cy) = w.dims.xy(cell);
+                let (nx, ny) = w.dims.xy(across);
+                Some(if along_x {
+                    (1, fraction(if cy == 0 { cx } else { nx }, w.dims.width))
+                } else {
+                    (0, fraction(if cx == 0 { cy } else { ny }, w.dims.height))
+                })
+            }
+            Kind::Cube(c) => {
+                let (fa, xa, ya) = c.locate(cell);
+                let (fb, xb, yb) = c.locate(across);
+                let pair = (fa.min(fb), fa.max(fb));
+                let id = CUBE_SEAMS.iter().position(|&p| p == pair)?;
+                let t = if fa < fb {
+                    if along_x {
+                        xa
+                    } else {
+                        ya
+                    }
+                } else {
+                    let back = self
+                        .sides(across)
+                        .as_slice()
+                        .iter()
+                        .position(|&s| s == Some(cell))?;
+                    if back % 2 == 0 {
+                        xb
+                    } else {
+                        yb
+                    }
+                };
+                Some((id, fraction(t, c.n)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Side `k` of a cell drawn as a square, as its two ends.
+    pub fn square_side(&self, cell: Cell, k: usize) -> Option<(Point, Point)> {
+        let (x, y) = self.square_corner(cell)?;
+        let c = [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)];
+        (k < 4).then(|| (c[k], c[(k + 1) % 4]))
+    }
+
     /// The cell under a point, or `None` off the maze (or on a masked cell).
     pub fn cell_at(&self, x: f64, y: f64) -> Option<Cell> {
         if !x.is_finite() || !y.is_finite() {
@@ -323,6 +394,10 @@ impl Shape {
         self.is_cell(cell).then_some(cell)
     }
 }
+
+/// The cube's edges that the net leaves apart, as face pairs (up 0, left
+/// 1, front 2, right 3, back 4, down 5): the seams the page marks.
+const CUBE_SEAMS: [(usize, usize); 7] = [(0, 1), (0, 3), (0, 4), (1, 4), (1, 5), (3, 5), (4, 5)];
 
 /// Empty columns and rows between two levels of a 3D or 4D maze.
 pub const LEVEL_GAP: u32 = 1;

@@ -546,6 +546,13 @@ impl Shape {
         }
     }
 
+    /// Whether a cell's first four sides are N, E, S, W as drawn (squares,
+    /// 3D and 4D levels, the cube's faces in the net): arrow keys step by
+    /// the side.
+    pub fn compass_sides(&self) -> bool {
+        matches!(self.kind, Kind::Square(_) | Kind::Stack(_) | Kind::Cube(_))
+    }
+
     /// Whether edges of the drawn picture meet (a wrapped square, the
     /// cube's net): cells drawn apart may be neighbours.
     pub fn has_seams(&self) -> bool {

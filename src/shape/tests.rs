@@ -503,3 +503,55 @@ fn a_level_arrow_lies_inside_its_cell_and_holds_its_own_centre() {
         None
     );
 }
+
+#[test]
+fn seam_marks_agree_on_both_sides_and_a_mobius_seam_runs_opposite_ways() {
+    for (name, size, wrap, seams) in [
+        ("square", "5x4", Some("x"), 1),
+        ("square", "5x4", Some("xy"), 2),
+        ("square", "5x4", Some("klein"), 2),
+        ("cube", "3", None, 7),
+    ] {
+        let shape = Shape::parse(name, size, wrap).unwrap();
+        let mut ids = std::collections::BTreeSet::new();
+        for cell in 0..shape.cells() {
+            for k in 0..4 {
+                let Some((id, along)) = shape.seam(cell, k) else {
+                    continue;
+                };
+                ids.insert(id);
+                let across = shape.side(cell, k).unwrap();
+                let back = shape
+                    .sides(across)
+                    .as_slice()
+                    .iter()
+                    .position(|&s| s == Some(cell));
+                assert_eq!(
+                    shape.seam(across, back.unwrap()),
+                    Some((id, along)),
+                    "{name} {wrap:?} {cell}"
+                );
+            }
+        }
+        assert_eq!(ids.len(), seams, "{name} {wrap:?}: {ids:?}");
+    }
+    // The Möbius strip's left edge runs down as its right edge runs up; a
+    // cylinder's both run down.
+    let strip = Shape::parse("square", "5x4", Some("mobius")).unwrap();
+    assert_eq!(
+        (strip.seam(0, 3).unwrap().1, strip.seam(4, 1).unwrap().1),
+        (0.0, 1.0)
+    );
+    let cylinder = Shape::parse("square", "5x4", Some("x")).unwrap();
+    assert_eq!(
+        (
+            cylinder.seam(0, 3).unwrap().1,
+            cylinder.seam(4, 1).unwrap().1
+        ),
+        (0.0, 0.0)
+    );
+    assert_eq!(
+        Shape::parse("square", "5x4", None).unwrap().seam(4, 1),
+        None
+    );
+}

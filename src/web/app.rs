@@ -141,6 +141,8 @@ impl App {
                 budget,
             )?;
             panel.set_distance_colouring(self.distance);
+            panel.ends_follow_maze =
+                shape.has_seams() && self.settings.start.is_none() && self.settings.goal.is_none();
             self.panels.push(panel);
         }
         self.clock.start_run();
@@ -337,10 +339,22 @@ impl App {
         Ok(())
     }
 
+    /// The markers as they stand: the chosen ones, or the first panel's
+    /// default (on a surface whose edges meet, its maze's longest path).
+    pub(super) fn current_ends(&self) -> (Cell, Cell) {
+        match (self.settings.start, self.settings.goal, self.panels.first()) {
+            (None, None, Some(panel)) => (panel.solving.start, panel.solving.goal),
+            _ => (self.settings.start_cell(), self.settings.goal_cell()),
+        }
+    }
+
     /// Moves both markers in every panel and into the link.
     pub(super) fn set_ends(&mut self, start: Cell, goal: Cell) -> Result<(), JsValue> {
         self.settings.start = Some(start);
         self.settings.goal = Some(goal);
+        for panel in &mut self.panels {
+            panel.ends_follow_maze = false;
+        }
         if self.mode == Mode::Solving {
             self.mode = Mode::Normal;
         }
@@ -360,8 +374,16 @@ impl App {
     }
 
     pub(super) fn show_hint(&self) {
+        let shape = &self.settings.shape;
+        let levels = matches!(shape.name(), "3d" | "4d");
+        let playing = self.mode == Mode::Playing;
+        dom::set_hidden("level-buttons", !(playing && levels));
+        dom::set_hidden("level-ana", shape.name() != "4d");
+        dom::set_hidden("level-kata", shape.name() != "4d");
         let hint = match (self.mode, self.pointer.next_click) {
             (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
+            (Mode::Playing, _) if shape.name() == "4d" => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way), [ and ] along the rows of levels; Esc stops",
+            (Mode::Playing, _) if levels => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way); Esc stops",
             (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
             (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
             (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",

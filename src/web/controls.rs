@@ -120,18 +120,49 @@ impl App {
     fn show_shape(&self) -> Result<(), JsValue> {
         let shape = &self.settings.shape;
         select("shape")?.set_value(shape.name());
-        let polar = shape.name() == "polar";
-        let (w, h) = shape
-            .rows()
-            .map_or((shape.size().1, 0), |d| (d.width, d.height));
+        // Polar and the cube take one number (rings, a face's side); 3D a
+        // level's width and height and the levels, 4D one more.
+        let single = matches!(shape.name(), "polar" | "cube");
+        let (w, h) = match &shape.kind {
+            crate::shape::Kind::Stack(s) => (s.width, s.height),
+            crate::shape::Kind::Cube(c) => (c.n, 0),
+            _ => shape
+                .rows()
+                .map_or((shape.size().1, 0), |d| (d.width, d.height)),
+        };
+        let (levels, hyper) = match &shape.kind {
+            crate::shape::Kind::Stack(s) => (Some(s.levels), s.four.then_some(s.hyper)),
+            _ => (None, None),
+        };
         input("width")?.set_value(&w.to_string());
         input("height")?.set_value(&h.to_string());
-        dom::set_hidden("height", polar);
-        dom::set_hidden("size-times", polar);
-        dom::set_hidden("size-preset", polar);
-        dom::set_text("size-label", if polar { "Rings" } else { "Size" });
-        input("width")?
-            .set_attribute("aria-label", if polar { "rings" } else { "width in cells" })?;
+        input("levels")?.set_value(&levels.unwrap_or(1).to_string());
+        input("hyper")?.set_value(&hyper.unwrap_or(1).to_string());
+        dom::set_hidden("height", single);
+        dom::set_hidden("size-times", single);
+        dom::set_hidden("size-preset", single || levels.is_some());
+        dom::set_hidden("levels", levels.is_none());
+        dom::set_hidden("levels-times", levels.is_none());
+        dom::set_hidden("hyper", hyper.is_none());
+        dom::set_hidden("hyper-times", hyper.is_none());
+        dom::set_text(
+            "size-label",
+            match shape.name() {
+                "polar" => "Rings",
+                "cube" => "Face side",
+                "3d" => "Size x levels",
+                "4d" => "Size x levels x rows of levels",
+                _ => "Size",
+            },
+        );
+        input("width")?.set_attribute(
+            "aria-label",
+            match shape.name() {
+                "polar" => "rings",
+                "cube" => "cells along a face's side",
+                _ => "width in cells",
+            },
+        )?;
         let preset = format!("{w}x{h}");
         let presets = select("size-preset")?;
         presets.set_value(&preset);
@@ -283,8 +314,19 @@ fn read_shape(s: &mut Settings) -> Result<Vec<String>, JsValue> {
     let changed_kind = name != s.shape.name();
     let size = if changed_kind {
         crate::shape::default_size(&name).to_string()
-    } else if name == "polar" {
+    } else if name == "polar" || name == "cube" {
         input("width")?.value()
+    } else if name == "3d" {
+        let (w, h, l) = (
+            input("width")?.value(),
+            input("height")?.value(),
+            input("levels")?.value(),
+        );
+        format!("{w}x{h}x{l}")
+    } else if name == "4d" {
+        let (w, h) = (input("width")?.value(), input("height")?.value());
+        let (l, k) = (input("levels")?.value(), input("hyper")?.value());
+        format!("{w}x{h}x{l}x{k}")
     } else {
         format!("{}x{}", input("width")?.value(), input("height")?.value())
     };

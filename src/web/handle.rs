@@ -137,8 +137,7 @@ impl AppHandle {
 
     /// The start and goal cells.
     pub fn ends(&self) -> (Cell, Cell) {
-        let app = self.app.borrow();
-        (app.settings.start_cell(), app.settings.goal_cell())
+        self.app.borrow().current_ends()
     }
 
     /// Where a cell's centre is on screen (client coordinates), for pointing at it.

@@ -61,6 +61,18 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
             event.prevent_default();
             return app.play_step(dir);
         }
+        // 3D and 4D: to the level above or below, or along the fourth axis.
+        let level = match key.key().as_str() {
+            "PageUp" => Some(4),
+            "PageDown" => Some(5),
+            "[" => Some(6),
+            "]" => Some(7),
+            _ => None,
+        };
+        if let Some(side) = level {
+            event.prevent_default();
+            return app.play_side(side);
+        }
         if key.key() == "Escape" {
             app.mode = Mode::Normal;
             app.show_hint();

@@ -113,6 +113,8 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "algorithm",
         "width",
         "height",
+        "levels",
+        "hyper",
         "pop",
         "pop-mix",
         "bias",
@@ -258,11 +260,19 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     )?;
     listen("solve", "click", Box::new(|app, _| app.solve()))?;
     listen("play-maze", "click", Box::new(|app, _| app.play(0)))?;
+    for (id, side) in [
+        ("level-up", 4),
+        ("level-down", 5),
+        ("level-ana", 6),
+        ("level-kata", 7),
+    ] {
+        listen(id, "click", Box::new(move |app, _| app.play_side(side)))?;
+    }
     listen(
         "clear-solve",
         "click",
         Box::new(|app, _| {
-            let (start, goal) = (app.settings.start_cell(), app.settings.goal_cell());
+            let (start, goal) = app.current_ends();
             app.mode = super::app::Mode::Normal;
             app.set_ends(start, goal)
         }),

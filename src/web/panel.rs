@@ -78,6 +78,9 @@ pub struct Panel {
     distance_colouring: bool,
     /// Finished, but the metrics line is not written yet.
     pub(super) metrics_due: bool,
+    /// The ends are the maze's own default, found when it is finished (on
+    /// a surface whose edges meet: the longest path's ends).
+    pub(super) ends_follow_maze: bool,
     /// The maze's shape; all but the plain square are drawn from `map`.
     pub shape: Shape,
     map: Option<Arc<TileMap>>,
@@ -212,6 +215,7 @@ impl Panel {
             scratch: Vec::new(),
             distance_colouring: false,
             metrics_due: false,
+            ends_follow_maze: false,
             shape: shape.clone(),
             map: None,
             map_ms: 0.0,
@@ -290,6 +294,10 @@ impl Panel {
 
     /// Paints the finished maze (distances first, when coloured by them).
     pub fn on_done(&mut self) {
+        if self.ends_follow_maze {
+            self.ends = entrance::place(&self.scene.grid, EntranceStyle::Norvig, self.params.seed);
+            self.set_ends(self.ends.entrance.cell, self.ends.exit.cell);
+        }
         self.refresh_distances();
         self.pixels.paint_all(&self.scene);
         self.metrics_due = true;

@@ -88,12 +88,27 @@ impl App {
             return Ok(());
         };
         let shape = &panel.shape;
-        let next = if shape.square_dims().is_some() {
+        let next = if shape.square_dims().is_some() || shape.compass_sides() {
             shape.side(head, dir as usize)
         } else {
             toward(&panel.scene.grid, head, dir)
         };
         match next {
+            Some(next) => self.play_to(next),
+            None => Ok(()),
+        }
+    }
+
+    /// Moves the player through side `side` of its cell (3D and 4D: 4 up,
+    /// 5 down, 6 ana, 7 kata), if that passage is open.
+    pub(super) fn play_side(&mut self, side: usize) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.get(self.play.panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        match panel.shape.side(head, side) {
             Some(next) => self.play_to(next),
             None => Ok(()),
         }

@@ -205,7 +205,7 @@ impl App {
         if self.mode == Mode::Masking {
             return self.on_mask_pointer(event, mouse, index);
         }
-        let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
+        let (start, goal) = self.current_ends();
         match event.type_().as_str() {
             "pointerdown" => {
                 if mouse.button() != 0 {

@@ -82,7 +82,7 @@ impl App {
         } else {
             if self.mode == Mode::Playing {
                 // The player's trail belongs to the finished maze.
-                let (start, goal) = (self.settings.start_cell(), self.settings.goal_cell());
+                let (start, goal) = self.current_ends();
                 self.mode = Mode::Normal;
                 self.set_ends(start, goal)?;
             }

@@ -48,6 +48,19 @@ pub struct Palette {
     pub goal: Rgba,
 }
 
+/// The colours that mark which seams of a wrapped square or the cube's net
+/// meet (Okabe-Ito's hues: told apart with every common colour-vision
+/// deficiency; both themes).
+pub const SEAMS: [Rgba; 7] = [
+    [0x00, 0x72, 0xb2, 0xff],
+    [0xd5, 0x5e, 0x00, 0xff],
+    [0x00, 0x9e, 0x73, 0xff],
+    [0xcc, 0x79, 0xa7, 0xff],
+    [0xe6, 0x9f, 0x00, 0xff],
+    [0x56, 0xb4, 0xe9, 0xff],
+    [0xf0, 0xe4, 0x42, 0xff],
+];
+
 /// The light theme (the colours mazelab always had).
 pub const LIGHT: Palette = Palette {
     name: "light",

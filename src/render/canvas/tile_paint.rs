@@ -5,7 +5,7 @@
 //! picture built change by change equals one painted at once.
 
 use super::overlay_scene::{OverlayScene, ON};
-use super::palette::{Palette, Rgba, CLEAR};
+use super::palette::{Palette, Rgba, CLEAR, SEAMS};
 use super::raster::{Raster, Rect};
 use super::scene::Scene;
 use super::tiles::{closed_sides, wall_cover, CellGeometry, TileMap, NO_CELL};
@@ -41,7 +41,14 @@ struct CellLook {
     /// The arrows of a 3D or 4D cell's open passages to other levels.
     arrows: [[Point; 3]; 4],
     arrow_count: usize,
+    /// The seams along the cell's sides: the side's ends, and the mark's
+    /// colour there.
+    seams: [(Point, Point, Rgba); 4],
+    seam_count: usize,
 }
+
+/// How far into a cell a seam's mark reaches, in cells.
+const SEAM_MARK: f64 = 0.2;
 
 impl CellLook {
     fn of(scene: &Scene, palette: &Palette, cell: Cell, lattice: bool) -> CellLook {
@@ -53,6 +60,8 @@ impl CellLook {
                 sampled: here,
                 arrows: [[(0.0, 0.0); 3]; 4],
                 arrow_count: 0,
+                seams: [((0.0, 0.0), (0.0, 0.0), CLEAR); 4],
+                seam_count: 0,
             }
         } else {
             let open = u32::from(scene.grid.raw()[cell as usize]).count_ones();
@@ -62,6 +71,8 @@ impl CellLook {
                 sampled: blend(here, palette.wall, sampled_wall(open)),
                 arrows: [[(0.0, 0.0); 3]; 4],
                 arrow_count: 0,
+                seams: [((0.0, 0.0), (0.0, 0.0), CLEAR); 4],
+                seam_count: 0,
             };
         };
         let shape = scene.grid.shape();
@@ -74,7 +85,38 @@ impl CellLook {
                 }
             });
         }
+        if shape.has_seams() {
+            for k in 0..4 {
+                let Some((id, along)) = shape.seam(cell, k) else {
+                    continue;
+                };
+                let Some((a, b)) = shape.square_side(cell, k) else {
+                    continue;
+                };
+                // The seam's hue, pale at its start and full at its end, so
+                // the marks also say which way round the edges meet.
+                let colour = blend(here, SEAMS[id % SEAMS.len()], 90 + (165.0 * along) as u8);
+                look.seams[look.seam_count] = (a, b, colour);
+                look.seam_count += 1;
+            }
+        }
         look
+    }
+
+    /// The seam mark's colour at pixel `i`, if it lies on one.
+    #[inline]
+    fn on_seam(&self, map: &TileMap, i: usize) -> Option<Rgba> {
+        if self.seam_count == 0 {
+            return None;
+        }
+        let width = map.layout.width as usize;
+        let u = map
+            .layout
+            .to_units((i % width) as f64 + 0.5, (i / width) as f64 + 0.5);
+        self.seams[..self.seam_count]
+            .iter()
+            .find(|(a, b, _)| segment_distance(u, *a, *b) < SEAM_MARK)
+            .map(|s| s.2)
     }
 
     /// Whether pixel `i` of the map lies on one of the cell's arrows.
@@ -99,8 +141,12 @@ impl CellLook {
         }
         match map.near(i) {
             // Most pixels are no wall's: no blending.
-            Some(near) if near.a1 == 0 => self.here,
-            Some(near) => blend(self.here, wall, wall_cover(near, self.closed)),
+            Some(near) if near.a1 == 0 => self.on_seam(map, i).unwrap_or(self.here),
+            Some(near) => blend(
+                self.on_seam(map, i).unwrap_or(self.here),
+                wall,
+                wall_cover(near, self.closed),
+            ),
             None => self.sampled,
         }
     }
