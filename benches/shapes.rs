@@ -82,22 +82,28 @@ fn main() {
     let rings = (2..2048)
         .find(|&r| Shape::parse("polar", &r.to_string(), None).unwrap().cells() >= 1_000_000)
         .unwrap();
-    let shapes = [
-        Shape::parse("square", "1000x1000", None).unwrap(),
-        Shape::parse("hex", "1000x1000", None).unwrap(),
-        Shape::parse("triangle", "1000x1000", None).unwrap(),
-        Shape::parse("polar", &rings.to_string(), None).unwrap(),
-        Shape::parse("square", "1000x1000", Some("xy")).unwrap(),
+    let rings = rings.to_string();
+    let named = [
+        ("square", "1000x1000", None, "square 1000²"),
+        ("hex", "1000x1000", None, "hex 1000²"),
+        ("triangle", "1000x1000", None, "triangle 1000²"),
+        ("polar", rings.as_str(), None, "polar rings"),
+        ("square", "1000x1000", Some("xy"), "torus 1000²"),
+        ("square", "1000x1000", Some("klein"), "klein 1000²"),
+        ("3d", "100x100x100", None, "3d 100³"),
+        ("4d", "32x32x32x32", None, "4d 32⁴"),
+        ("cube", "408", None, "cube 6x408²"),
+        ("upsilon", "1000x1000", None, "upsilon 1000²"),
     ];
-    println!(
-        "{:<20} {:>22} {:>22} {:>22} {:>22} {:>22}",
-        "ns/cell (x square)",
-        "square 1000²",
-        "hex 1000²",
-        "triangle 1000²",
-        format!("polar {rings} rings"),
-        "torus 1000²"
-    );
+    let shapes: Vec<Shape> = named
+        .iter()
+        .map(|(name, size, wrap, _)| Shape::parse(name, size, *wrap).unwrap())
+        .collect();
+    let mut header = format!("{:<20}", "ns/cell (x square)");
+    for (_, _, _, label) in &named {
+        header.push_str(&format!(" {label:>22}"));
+    }
+    println!("{header}");
     let cases = [
         ("backtracker", "newest"),
         ("growing-tree", "random"),
@@ -151,7 +157,10 @@ fn main() {
     for row in per_event {
         println!("{row}");
     }
-    println!("\npeak heap bytes per cell (square, hex, triangle, polar, torus):");
+    println!(
+        "\npeak heap bytes per cell ({}):",
+        named.map(|n| n.3).join(", ")
+    );
     for (label, p) in peaks {
         println!(
             "{label:<20} {}",

@@ -120,6 +120,25 @@ fn fair_samplers_pass_and_biased_ones_fail() {
     assert!(Uniformity::from_counts(counts).rejects());
 }
 
+/// The exact test on a 2 x 2 x 2 cube of cells (384 spanning trees): the
+/// uniform samplers pass in 3D as on squares, the backtracker does not.
+#[test]
+fn in_three_dimensions_fair_samplers_pass_and_the_backtracker_fails() {
+    let shape = Shape::parse("3d", "2x2x2", None).unwrap();
+    let trees = Trees::of(&shape).unwrap();
+    assert_eq!(trees.len(), 384);
+    let runs = 38_400;
+    for fair in ["aldous-broder", "wilson"] {
+        let u = tree_counts(fair, &trees, &shape, runs);
+        assert!(!u.rejects(), "{fair}: {}", u.verdict());
+        assert_eq!(u.missing, 0, "{fair}");
+    }
+    for biased in ["backtracker", "prim"] {
+        let u = tree_counts(biased, &trees, &shape, runs);
+        assert!(u.rejects(), "{biased}: {}", u.verdict());
+    }
+}
+
 /// A program's maze, handed back as the harness keeps its walls, is
 /// measured as the built-in's maze of the same seed is (the time aside),
 /// and found among the spanning trees; the native lab refuses a program

@@ -83,6 +83,15 @@ fn value() -> impl Strategy<Value = String> {
             "polar",
             "triangle",
             "xy",
+            "mobius",
+            "klein",
+            "3d",
+            "4d",
+            "cube",
+            "upsilon",
+            "5x4x3",
+            "3x3x2x2",
+            "0x0x0",
             "newest:3,random:1",
             "instant",
             "code",
@@ -162,11 +171,19 @@ proptest! {
 fn shape() -> impl Strategy<Value = Shape> {
     prop_oneof![
         (1u32..=64, 1u32..=64).prop_map(|(w, h)| ("square", format!("{w}x{h}"), None)),
-        (3u32..=40, 3u32..=40, 0usize..3).prop_map(|(w, h, k)| (
+        (3u32..=40, 3u32..=40, 0usize..5).prop_map(|(w, h, k)| (
             "square",
             format!("{w}x{h}"),
-            Some(["x", "y", "xy"][k])
+            Some(["x", "y", "xy", "mobius", "klein"][k])
         )),
+        (1u32..=16, 1u32..=16, 1u32..=8).prop_map(|(w, h, l)| ("3d", format!("{w}x{h}x{l}"), None)),
+        (1u32..=6, 1u32..=6, 1u32..=4, 1u32..=4).prop_map(|(w, h, l, k)| (
+            "4d",
+            format!("{w}x{h}x{l}x{k}"),
+            None
+        )),
+        (1u32..=12).prop_map(|n| ("cube", n.to_string(), None)),
+        (1u32..=40, 1u32..=40).prop_map(|(w, h)| ("upsilon", format!("{w}x{h}"), None)),
         (1u32..=40, 1u32..=40).prop_map(|(w, h)| ("hex", format!("{w}x{h}"), None)),
         (1u32..=40, 1u32..=40).prop_map(|(w, h)| ("triangle", format!("{w}x{h}"), None)),
         (1u32..=20).prop_map(|r| ("polar", r.to_string(), None)),
@@ -178,6 +195,19 @@ fn shape() -> impl Strategy<Value = Shape> {
 
 proptest! {
     #![proptest_config(cases(64))]
+
+    #[test]
+    fn every_shape_survives_the_link(shape in shape(), seed in 0u64..1000) {
+        let mut query = format!("shape={}&size={}&seed={seed}", shape.name(), shape.size_text());
+        if !shape.wrap_text().is_empty() {
+            query += &format!("&wrap={}", shape.wrap_text());
+        }
+        let (settings, notices) = Settings::from_query(&query, 1);
+        prop_assert!(notices.is_empty(), "{query}: {notices:?}");
+        prop_assert_eq!(&settings.shape, &shape);
+        let (again, _) = Settings::from_query(&settings.to_query(), 2);
+        prop_assert_eq!(again.shape, shape);
+    }
 
     #[test]
     fn every_generator_makes_a_perfect_maze_and_bfs_a_shortest_path(
@@ -230,6 +260,13 @@ fn cli_value() -> impl Strategy<Value = String> {
             "hex",
             "polar",
             "square",
+            "3d",
+            "4d",
+            "cube",
+            "upsilon",
+            "mobius",
+            "klein",
+            "4x4x4",
             "svg",
             "json",
             "stats",

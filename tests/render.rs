@@ -303,6 +303,25 @@ fn the_plotters_svg_draws_each_wall_once_in_few_strokes() {
             20,
             false,
         ),
+        (
+            "backtracker",
+            Shape::parse("3d", "5x4x3", None).unwrap(),
+            0,
+            false,
+        ),
+        ("wilson", Shape::parse("cube", "4", None).unwrap(), 0, false),
+        (
+            "kruskal",
+            Shape::parse("upsilon", "8x6", None).unwrap(),
+            0,
+            false,
+        ),
+        (
+            "prim",
+            Shape::parse("square", "8x6", Some("klein")).unwrap(),
+            0,
+            false,
+        ),
     ];
     for (name, shape, braid, weave) in cases {
         let label = format!("{name} on {}", shape.name());
@@ -341,5 +360,48 @@ fn the_plotters_svg_draws_each_wall_once_in_few_strokes() {
                 "{label}: {strokes} strokes for {units} wall segments"
             );
         }
+    }
+}
+
+/// A 3D or 4D maze's SVG draws one arrow (a closed triangle of three
+/// strokes) in each of the two cells of every passage between levels, and
+/// a solution that changes level jumps there as a dashed line.
+#[test]
+fn passages_between_levels_are_arrows_in_both_cells() {
+    use mazelab::shape::{Shape, Topology};
+    for (kind, size) in [("3d", "5x4x3"), ("4d", "3x3x2x2")] {
+        let shape = Shape::parse(kind, size, None).unwrap();
+        let grid = generate("backtracker", Params::on(shape.clone(), 4)).unwrap();
+        let between_levels = grid
+            .opening_pairs()
+            .filter(|&(a, b)| {
+                let k = shape
+                    .sides(a)
+                    .as_slice()
+                    .iter()
+                    .position(|&s| s == Some(b))
+                    .unwrap();
+                k >= 4
+            })
+            .count();
+        assert!(between_levels > 0, "{kind}");
+        let ends = entrance::place(&grid, entrance::EntranceStyle::Norvig, 4);
+        let path = match mazelab::solve::solve("bfs", &grid, ends.entrance.cell, ends.exit.cell)
+            .unwrap()
+        {
+            mazelab::solve::Outcome::Found(p) => p,
+            other => panic!("{other:?}"),
+        };
+        let text = svg::render(&grid, Some(&ends), Some(&path));
+        // An arrow is the only closed four-point run (M, L, L, L back).
+        let arrows = walls_path(&text)
+            .split('M')
+            .filter(|piece| piece.matches('L').count() == 3)
+            .count();
+        assert_eq!(arrows, 2 * between_levels, "{kind}");
+        assert!(
+            text.contains("class=\"jumps\""),
+            "{kind}: the solution changes level"
+        );
     }
 }

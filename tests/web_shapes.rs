@@ -37,6 +37,12 @@ fn every_shape_carves_and_finishes_by_link_and_is_drawn() {
         "?shape=triangle&size=15x7&seed=4&speed=instant&algorithm=backtracker",
         "?size=9x6&wrap=xy&seed=4&speed=instant&algorithm=prim",
         "?shape=hex&size=6x4&mask=0.2.3.1.i&seed=4&speed=instant",
+        "?shape=3d&size=6x5x3&seed=4&speed=instant&algorithm=wilson",
+        "?shape=4d&size=4x4x2x2&seed=4&speed=instant&algorithm=backtracker",
+        "?shape=cube&size=5&seed=4&speed=instant&algorithm=kruskal",
+        "?shape=upsilon&size=12x9&seed=4&speed=instant&algorithm=prim",
+        "?size=9x6&wrap=mobius&seed=4&speed=instant&algorithm=wilson",
+        "?size=9x6&wrap=klein&seed=4&speed=instant&algorithm=backtracker",
     ] {
         let app = open(query);
         assert_eq!(status("data-state"), "done", "{query}");
@@ -162,6 +168,96 @@ fn a_mask_that_splits_the_maze_is_refused_and_the_maze_stays() {
     assert!(!notice.hidden());
     assert_eq!(app.grid(0).unwrap(), before, "nothing was generated");
     assert!(!app.query().contains("mask="));
+}
+
+/// Playing a 3D maze: PageDown and PageUp go through an open passage to
+/// the level below or above, and not through a closed one.
+#[wasm_bindgen_test]
+fn page_keys_move_the_player_between_levels_of_a_3d_maze() {
+    let app = open("?shape=3d&size=4x4x3&seed=2&speed=instant&algorithm=backtracker");
+    let grid = app.grid(0).unwrap();
+    let shape = grid.shape().clone();
+    press("p");
+    // Walk the solution from the start until it next changes level, by
+    // the key its step needs.
+    let (start, goal) = app.ends();
+    let path = match mazelab::solve::solve("bfs", &grid, start, goal).unwrap() {
+        mazelab::solve::Outcome::Found(p) => p,
+        other => panic!("{other:?}"),
+    };
+    let keys = [
+        "ArrowUp",
+        "ArrowRight",
+        "ArrowDown",
+        "ArrowLeft",
+        "PageUp",
+        "PageDown",
+    ];
+    let mut levels_crossed = 0;
+    for pair in path.windows(2) {
+        let k = shape
+            .sides(pair[0])
+            .as_slice()
+            .iter()
+            .position(|&s| s == Some(pair[1]))
+            .unwrap();
+        if k >= 4 {
+            // The other level key leads nowhere open: nothing happens.
+            let before = app.trail().len();
+            let closed = shape
+                .side(pair[0], 9 - k)
+                .filter(|&n| grid.is_open_between(pair[0], n));
+            if closed.is_none() {
+                press(keys[9 - k]);
+                assert_eq!(app.trail().len(), before, "a closed way between levels");
+            }
+            levels_crossed += 1;
+        }
+        press(keys[k]);
+        assert_eq!(app.trail().last(), Some(&pair[1]), "{} moved on", keys[k]);
+    }
+    assert!(levels_crossed > 0, "the solution changes level");
+    assert!(document()
+        .get_element_by_id("banner")
+        .unwrap()
+        .text_content()
+        .unwrap()
+        .contains("Solved!"));
+}
+
+/// On a Möbius strip the start and goal are the longest path's ends, and
+/// the player walks across the seam.
+#[wasm_bindgen_test]
+fn the_player_crosses_a_mobius_seam() {
+    let app = open("?size=6x4&wrap=mobius&seed=3&speed=instant&algorithm=backtracker");
+    let grid = app.grid(0).unwrap();
+    let shape = grid.shape().clone();
+    let (start, goal) = app.ends();
+    let longest = mazelab::analyze::longest_path(&grid).2;
+    assert_eq!(
+        mazelab::analyze::distances(&grid, start)[goal as usize],
+        longest
+    );
+    press("p");
+    let path = match mazelab::solve::solve("bfs", &grid, start, goal).unwrap() {
+        mazelab::solve::Outcome::Found(p) => p,
+        other => panic!("{other:?}"),
+    };
+    let keys = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"];
+    let mut seams = 0;
+    for pair in path.windows(2) {
+        let k = shape
+            .sides(pair[0])
+            .as_slice()
+            .iter()
+            .position(|&s| s == Some(pair[1]))
+            .unwrap();
+        seams += usize::from(shape.seam(pair[0], k).is_some());
+        press(keys[k]);
+        assert_eq!(app.trail().last(), Some(&pair[1]));
+    }
+    // Not every seed's solution crosses the seam; this one does.
+    assert!(seams > 0, "seed 3 crosses the seam");
 }
 
 #[wasm_bindgen_test]

@@ -339,12 +339,7 @@ fn write_maze(
         eprintln!("seed: {seed}");
     }
     let params = request.maze.params(shape, seed);
-    let (width, height) = params.shape.size();
-    let size_text = if params.shape.name() == "polar" {
-        height.to_string()
-    } else {
-        format!("{width}x{height}")
-    };
+    let size_text = params.shape.size_text();
     let started = Instant::now();
     let grid = generate::generate(&request.maze.algorithm, params)
         .expect("the algorithm and shape were checked");

@@ -103,7 +103,8 @@ impl Params {
 
 /// Builds a generic generator for the params' shape with that tiling's own
 /// type: `Dims` for a plain square (its tuned loops), `Hex`, `Polar`,
-/// natively also `Wrap` and `Triangle`, and `Shape` (which checks the mask)
+/// natively also `Wrap`, `Triangle`, `Stack`, `Cube` and `Upsilon`, and
+/// `Shape` (which checks the mask)
 /// for the rest. Each is a monomorphised copy, so no hot path matches on
 /// the kind. The browser build keeps four copies (`Dims`, `Hex`, `Polar`,
 /// `Shape`: wrapped squares and triangles go through `Shape`, which draws
@@ -134,6 +135,21 @@ macro_rules! on_shape {
             #[cfg(not(target_arch = "wasm32"))]
             (Kind::Triangle(t), None) => {
                 let $shape = *t;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Kind::Stack(s), None) => {
+                let $shape = *s;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Kind::Cube(c), None) => {
+                let $shape = *c;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Kind::Upsilon(u), None) => {
+                let $shape = *u;
                 $body as Box<dyn $crate::stream::Step>
             }
             _ => {

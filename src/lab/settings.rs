@@ -47,7 +47,7 @@ impl Default for LabSettings {
 }
 
 /// The uniformity sizes the page offers (each has at most 100352 trees).
-pub const TREE_SIZES: [&str; 6] = ["2x2", "2x3", "3x3", "2x5", "3x4", "4x4"];
+pub const TREE_SIZES: [&str; 7] = ["2x2", "2x3", "3x3", "2x5", "3x4", "4x4", "2x2x2"];
 
 impl LabSettings {
     /// The candidates in the link's spelling.
@@ -153,7 +153,13 @@ fn parse_runs(value: &str) -> Result<u64, String> {
 
 /// A square small enough to list its spanning trees.
 pub fn tree_shape(size: &str) -> Result<Shape, String> {
-    let shape = Shape::parse("square", size, None).map_err(|e| e.to_string())?;
+    // Three sides make a 3D maze (2x2x2: 384 trees).
+    let kind = if size.matches('x').count() == 2 {
+        "3d"
+    } else {
+        "square"
+    };
+    let shape = Shape::parse(kind, size, None).map_err(|e| e.to_string())?;
     let count = super::trees::matrix_tree_count(&shape);
     if count > super::trees::MAX_TREES {
         // The same message the CLI gives.
@@ -190,6 +196,9 @@ mod tests {
                 .unwrap();
         }
         assert_eq!(back, s);
+        s.set("lab_trees", "2x2x2").unwrap();
+        assert_eq!(s.trees.as_ref().map(Shape::name), Some("3d"));
+        assert!(s.query_parts().contains(&"lab_trees=2x2x2".to_string()));
         s.set("lab_trees", "off").unwrap();
         assert!(s.query_parts().contains(&"lab_trees=off".to_string()));
     }

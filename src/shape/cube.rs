@@ -206,10 +206,40 @@ impl Topology for Cube {
     #[inline]
     fn side_cells(&self, cell: Cell) -> [Option<Cell>; 4] {
         let (face, x, y) = self.locate(cell);
+        let n = self.n;
+        // Inside a face the neighbours are the rows' arithmetic; only a
+        // step off the face folds over an edge.
+        if x > 0 && y > 0 && x + 1 < n && y + 1 < n {
+            return [
+                Some(cell - n),
+                Some(cell + 1),
+                Some(cell + n),
+                Some(cell - 1),
+            ];
+        }
         [(0, -1), (1, 0), (0, 1), (-1, 0)].map(|(dx, dy)| Some(self.step(face, x, y, dx, dy)))
     }
 
+    /// Inside a face, the W or N cell's E or S side; across an edge, the
+    /// lower cell's side that faces the other.
+    #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
+        let (lo, hi) = (a.min(b), a.max(b));
+        if hi >= self.cells() {
+            return None;
+        }
+        let (face, x, y) = self.locate(lo);
+        // A step off a face always lands on another face: two cells of one
+        // face meet only inside it.
+        if face == self.locate(hi).0 {
+            return if hi == lo + 1 && x + 1 < self.n {
+                Some((lo, 1 << 1))
+            } else if hi == lo + self.n && y + 1 < self.n {
+                Some((lo, 1 << 2))
+            } else {
+                None
+            };
+        }
         super::slot_by_lower(self, a, b)
     }
 
@@ -217,9 +247,18 @@ impl Topology for Cube {
         super::owned_by_lower(self, cell, visit);
     }
 
+    /// West or north on the face; a face's first cell looks across its
+    /// edges (every face but the first meets an earlier one there).
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        super::lower_by_sides(self, cell)
+        let (_, x, y) = self.locate(cell);
+        if x > 0 {
+            Some(Lower::Neighbor(cell - 1))
+        } else if y > 0 {
+            Some(Lower::Neighbor(cell - self.n))
+        } else {
+            super::lower_by_sides(self, cell)
+        }
     }
 
     #[inline]

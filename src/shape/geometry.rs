@@ -225,6 +225,24 @@ impl Shape {
         Some(arrow.map(at))
     }
 
+    /// How a 3D or 4D maze's levels are laid out, in words for the panel.
+    pub fn level_legend(&self) -> Option<String> {
+        let Kind::Stack(s) = &self.kind else {
+            return None;
+        };
+        Some(if s.four {
+            format!(
+                "{} rows of {} levels: ▲▼ up and down a row, ◀▶ to the row above and below",
+                s.hyper, s.levels
+            )
+        } else {
+            format!(
+                "levels 1 to {} left to right, then on down: ▲ up a level, ▼ down",
+                s.levels
+            )
+        })
+    }
+
     /// Where side `k` of a cell is a seam (its neighbour drawn elsewhere: a
     /// wrapped square's opposite edge, another face of the cube's net),
     /// which seam it is (0 the left-right edges, 1 top-bottom; on the cube

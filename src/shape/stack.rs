@@ -196,8 +196,26 @@ impl Stack {
     }
 }
 
+/// A cell's sides in a fixed array (six or eight used): built on the
+/// stack with no per-side bookkeeping, as a random walk's step needs.
+#[derive(Clone, Copy, Debug)]
+pub struct StackSides {
+    items: [Option<Cell>; 8],
+    len: usize,
+}
+
+impl AsRef<[Option<Cell>]> for StackSides {
+    #[inline]
+    fn as_ref(&self) -> &[Option<Cell>] {
+        &self.items[..self.len]
+    }
+}
+
+/// The side facing each side: N S, E W, up down, ana kata.
+const OPPOSITE: [usize; 8] = [2, 3, 0, 1, 5, 4, 7, 6];
+
 impl Topology for Stack {
-    type SideList = super::Sides;
+    type SideList = StackSides;
 
     fn cells(&self) -> u32 {
         self.plane() * self.levels * self.hyper
@@ -205,37 +223,134 @@ impl Topology for Stack {
 
     /// N, E, S, W, up, down (and ana, kata in 4D).
     #[inline]
-    fn side_cells(&self, cell: Cell) -> super::Sides {
+    fn side_cells(&self, cell: Cell) -> StackSides {
         let p = self.place(cell);
         let (w, plane) = (self.width, self.plane());
         let block = plane * self.levels;
-        let mut out = super::Sides::new();
-        out.push((p.y > 0).then(|| cell - w));
-        out.push((p.x + 1 < w).then(|| cell + 1));
-        out.push((p.y + 1 < self.height).then(|| cell + w));
-        out.push((p.x > 0).then(|| cell - 1));
-        out.push((p.l > 0).then(|| cell - plane));
-        out.push((p.l + 1 < self.levels).then(|| cell + plane));
-        if self.four {
-            out.push((p.k > 0).then(|| cell - block));
-            out.push((p.k + 1 < self.hyper).then(|| cell + block));
+        StackSides {
+            items: [
+                (p.y > 0).then(|| cell - w),
+                (p.x + 1 < w).then(|| cell + 1),
+                (p.y + 1 < self.height).then(|| cell + w),
+                (p.x > 0).then(|| cell - 1),
+                (p.l > 0).then(|| cell - plane),
+                (p.l + 1 < self.levels).then(|| cell + plane),
+                (p.k > 0).then(|| cell - block),
+                (p.k + 1 < self.hyper).then(|| cell + block),
+            ],
+            len: self.side_count(),
         }
-        out
     }
 
+    /// The lower cell owns the wall, on its E, S, down or kata bit: found
+    /// from how far apart the two are, checked against the lower one's place.
+    #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
-        super::slot_by_lower(self, a, b)
+        let (lo, hi) = (a.min(b), a.max(b));
+        if hi >= self.cells() || lo == hi {
+            return None;
+        }
+        let p = self.place(lo);
+        let (d, plane) = (hi - lo, self.plane());
+        if d == 1 && p.x + 1 < self.width {
+            Some((lo, 1 << 1))
+        } else if d == self.width && p.y + 1 < self.height {
+            Some((lo, 1 << 2))
+        } else if d == plane && p.l + 1 < self.levels {
+            Some((lo, 1 << 5))
+        } else if self.four && d == plane * self.levels && p.k + 1 < self.hyper {
+            Some((lo, 1 << 7))
+        } else {
+            None
+        }
+    }
+
+    /// A side toward a higher cell is the cell's own wall on that side's
+    /// bit; toward a lower one, the neighbour's on the opposite side's.
+    #[inline]
+    fn side_slots(&self, cell: Cell, mut visit: impl FnMut(Cell, Cell, u8)) {
+        for (k, n) in self.side_cells(cell).as_ref().iter().enumerate() {
+            if let Some(n) = *n {
+                if n > cell {
+                    visit(n, cell, 1 << k);
+                } else {
+                    visit(n, n, 1 << OPPOSITE[k]);
+                }
+            }
+        }
     }
 
     fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
         super::owned_by_lower(self, cell, visit);
     }
 
+    /// Level by level, row by row, without a call per wall: E, S, down
+    /// and kata where they exist (sides 1, 2, 5, 7).
+    fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
+        let mut cell = 0u32;
+        for k in 0..self.hyper {
+            for l in 0..self.levels {
+                for y in 0..self.height {
+                    for x in 0..self.width {
+                        let code = cell * 8;
+                        if x + 1 < self.width {
+                            visit(code + 1);
+                        }
+                        if y + 1 < self.height {
+                            visit(code + 2);
+                        }
+                        if l + 1 < self.levels {
+                            visit(code + 5);
+                        }
+                        if self.four && k + 1 < self.hyper {
+                            visit(code + 7);
+                        }
+                        cell += 1;
+                    }
+                }
+            }
+        }
+    }
+
+    fn wall_count(&self) -> usize {
+        let (w, h, l, k) = (
+            self.width as usize,
+            self.height as usize,
+            self.levels as usize,
+            self.hyper as usize,
+        );
+        (w - 1) * h * l * k + w * (h - 1) * l * k + w * h * (l - 1) * k + w * h * l * (k - 1)
+    }
+
+    /// Straight from the code: the side's step in cell numbers.
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let plane = self.plane();
+        let step = match code & 7 {
+            1 => 1,
+            2 => self.width,
+            5 => plane,
+            _ => plane * self.levels,
+        };
+        (owner, owner + step)
+    }
+
     /// West, north, the level above, the level before: the first of these
     /// there is, a lower-numbered neighbour.
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        super::lower_by_sides(self, cell)
+        let p = self.place(cell);
+        let plane = self.plane();
+        Some(Lower::neighbor_or_first(if p.x > 0 {
+            Some(cell - 1)
+        } else if p.y > 0 {
+            Some(cell - self.width)
+        } else if p.l > 0 {
+            Some(cell - plane)
+        } else {
+            (p.k > 0).then(|| cell - plane * self.levels)
+        }))
     }
 
     #[inline]

@@ -48,11 +48,6 @@ impl Upsilon {
         let (x, y) = self.dims.xy(cell);
         (x + y) % 2 == 0
     }
-
-    fn at(&self, x: i64, y: i64) -> Option<Cell> {
-        let (w, h) = (i64::from(self.dims.width), i64::from(self.dims.height));
-        ((0..w).contains(&x) && (0..h).contains(&y)).then(|| (y * w + x) as Cell)
-    }
 }
 
 impl Topology for Upsilon {
@@ -62,30 +57,141 @@ impl Topology for Upsilon {
         self.dims.cells()
     }
 
+    /// The octagon's or square's steps, in u32 (off the grid wraps past
+    /// the bound, so one comparison a side checks it).
     #[inline]
     fn side_cells(&self, cell: Cell) -> Sides {
+        let (w, h) = (self.dims.width, self.dims.height);
         let (x, y) = self.dims.xy(cell);
-        let (x, y) = (i64::from(x), i64::from(y));
         let steps: &[(i64, i64)] = if (x + y) % 2 == 0 { &OCTAGON } else { &SQUARE };
         let mut out = Sides::new();
         for &(dx, dy) in steps {
-            out.push(self.at(x + dx, y + dy));
+            let (nx, ny) = (x.wrapping_add(dx as u32), y.wrapping_add(dy as u32));
+            out.push((nx < w && ny < h).then(|| ny * w + nx));
         }
         out
     }
 
+    /// The lower cell's side toward the other, from their offset: E (the
+    /// next cell in the row), S, SE or SW (the row below).
+    #[inline]
     fn wall_slot(&self, a: Cell, b: Cell) -> Option<(Cell, u8)> {
-        super::slot_by_lower(self, a, b)
+        let (lo, hi) = (a.min(b), a.max(b));
+        if hi >= self.cells() || lo == hi {
+            return None;
+        }
+        let w = self.dims.width;
+        let (x, y) = self.dims.xy(lo);
+        let octagon = (x + y) % 2 == 0;
+        let below = y + 1 < self.dims.height;
+        // Sides: an octagon's N NE E SE S SW W NW, a square's N E S W.
+        let k = if hi == lo + 1 && x + 1 < w {
+            if octagon {
+                2
+            } else {
+                1
+            }
+        } else if below && hi == lo + w {
+            if octagon {
+                4
+            } else {
+                2
+            }
+        } else if octagon && below && x + 1 < w && hi == lo + w + 1 {
+            3
+        } else if octagon && below && x > 0 && hi == lo + w - 1 {
+            5
+        } else {
+            return None;
+        };
+        Some((lo, 1 << k))
+    }
+
+    /// Each side's wall: the cell's own toward a higher cell, else the
+    /// neighbour's on the side facing back.
+    #[inline]
+    fn side_slots(&self, cell: Cell, mut visit: impl FnMut(Cell, Cell, u8)) {
+        let octagon = self.is_octagon(cell);
+        for (k, n) in self.side_cells(cell).as_slice().iter().enumerate() {
+            if let Some(n) = *n {
+                if n > cell {
+                    visit(n, cell, 1 << k);
+                } else {
+                    // Octagon to octagon faces k + 4; octagon side 2j to
+                    // the square's side j + 2; square side j to the
+                    // octagon's 2(j + 2).
+                    let back = match (octagon, k % 2) {
+                        (true, 1) => (k + 4) % 8,
+                        (true, _) => (k / 2 + 2) % 4,
+                        (false, _) => ((k + 2) % 4) * 2,
+                    };
+                    visit(n, n, 1 << back);
+                }
+            }
+        }
     }
 
     fn owned_walls(&self, cell: Cell, visit: &mut dyn FnMut(u8, Cell)) {
         super::owned_by_lower(self, cell, visit);
     }
 
-    /// West, or at a row's start north: every cell has both on the grid.
+    /// Row by row, without a call per wall: a square's E and S, an
+    /// octagon's E, SE, S and SW where they exist.
+    fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
+        let (w, h) = (self.dims.width, self.dims.height);
+        for y in 0..h {
+            for x in 0..w {
+                let code = (y * w + x) * 8;
+                let (east, below) = (x + 1 < w, y + 1 < h);
+                if (x + y) % 2 == 1 {
+                    if east {
+                        visit(code + 1);
+                    }
+                    if below {
+                        visit(code + 2);
+                    }
+                } else {
+                    if east {
+                        visit(code + 2);
+                    }
+                    if east && below {
+                        visit(code + 3);
+                    }
+                    if below {
+                        visit(code + 4);
+                    }
+                    if x > 0 && below {
+                        visit(code + 5);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Straight from the code: the side's step, by the owner's kind.
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        let w = self.dims.width;
+        let across = match (self.is_octagon(owner), code & 7) {
+            (false, 1) | (true, 2) => owner + 1,
+            (false, _) | (true, 4) => owner + w,
+            (true, 3) => owner + w + 1,
+            _ => owner + w - 1,
+        };
+        (owner, across)
+    }
+
+    /// West, or at a row's start north: octagons and squares alike have
+    /// both sides.
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        super::lower_by_sides(self, cell)
+        let width = self.dims.width;
+        Some(Lower::neighbor_or_first(if cell % width != 0 {
+            Some(cell - 1)
+        } else {
+            cell.checked_sub(width)
+        }))
     }
 
     #[inline]
@@ -93,9 +199,22 @@ impl Topology for Upsilon {
         Walker::at(self.dims, cell)
     }
 
+    /// A random walk's step from the walker's column and row: one of an
+    /// octagon's eight sides (three random bits) or a square's four (two),
+    /// as `walk_by_sides` draws them, redrawn while off the grid or not
+    /// live.
     #[inline]
     fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        super::walk_by_sides(self, w, rng, live);
-        *w = Walker::at(self.dims, w.cell);
+        loop {
+            let (dx, dy) = if (w.x + w.y) % 2 == 0 {
+                OCTAGON[rng.three_bits() as usize]
+            } else {
+                SQUARE[rng.two_bits() as usize]
+            };
+            let (x, y) = (w.x.wrapping_add(dx as u32), w.y.wrapping_add(dy as u32));
+            if w.move_to(self.dims, x, y, &live) {
+                return;
+            }
+        }
     }
 }

@@ -153,6 +153,7 @@ impl App {
         dom::set_hidden("banner", true);
         self.state = State::Running;
         self.fitted = true;
+        super::stage::show_level_value(0, 0);
         // An instant run paints once, when it finishes. An animation carves
         // its first frame's steps now, so the first frame the browser paints
         // already shows carving instead of waiting for the next one.

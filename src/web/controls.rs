@@ -145,6 +145,11 @@ impl App {
         dom::set_hidden("levels-times", levels.is_none());
         dom::set_hidden("hyper", hyper.is_none());
         dom::set_hidden("hyper-times", hyper.is_none());
+        // One level at a time: a slider over the levels, at "all" for a
+        // new maze.
+        let count = levels.unwrap_or(1) * hyper.unwrap_or(1);
+        dom::set_hidden("level-field", levels.is_none());
+        input("level")?.set_max(&count.to_string());
         dom::set_text(
             "size-label",
             match shape.name() {

@@ -260,6 +260,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     )?;
     listen("solve", "click", Box::new(|app, _| app.solve()))?;
     listen("play-maze", "click", Box::new(|app, _| app.play(0)))?;
+    listen("level", "input", Box::new(|app, _| app.view_level()))?;
     for (id, side) in [
         ("level-up", 4),
         ("level-down", 5),

@@ -113,6 +113,12 @@ impl Panel {
         header.set_class_name("panel-header");
         let title = doc.create_element("h2")?;
         title.set_text_content(Some(&spec.to_text()));
+        if let Some(legend) = shape.level_legend() {
+            let note = doc.create_element("span")?;
+            note.set_class_name("level-legend");
+            note.set_text_content(Some(&legend));
+            title.append_child(&note)?;
+        }
         let solver_pick: HtmlSelectElement = doc.create_element("select")?.dyn_into()?;
         solver_pick.set_class_name("panel-solver");
         solver_pick.set_attribute("aria-label", &format!("solver for {}", spec.to_text()))?;

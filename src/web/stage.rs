@@ -92,7 +92,28 @@ impl App {
     /// Back to the whole maze.
     pub(super) fn fit(&mut self) -> Result<(), JsValue> {
         self.fitted = true;
+        show_level_value(0, 0);
         self.lay_out(true)
+    }
+
+    /// A 3D or 4D maze one level at a time: the level slider's value
+    /// (0 all of them, else level `value - 1` in numbering order) framed in
+    /// every panel; zoom and pan go on from there.
+    pub(super) fn view_level(&mut self) -> Result<(), JsValue> {
+        let value: u32 = dom::input("level")?.value().parse().unwrap_or(0);
+        let crate::shape::Kind::Stack(s) = self.settings.shape.kind else {
+            return Ok(());
+        };
+        if value == 0 || value > s.level_count() {
+            return self.fit();
+        }
+        show_level_value(value, s.level_count());
+        let (l, k) = ((value - 1) % s.levels, (value - 1) / s.levels);
+        let (x, y) = crate::shape::geometry::level_origin(&s, l, k);
+        let (x, y) = (f64::from(x), f64::from(y));
+        let (w, h) = (f64::from(s.width), f64::from(s.height));
+        self.fitted = false;
+        self.change_view(|layout| layout.framing((x, y), (x + w, y + h)))
     }
 
     /// The window changed size: canvases follow their boxes.
@@ -133,4 +154,19 @@ impl App {
             );
         }
     }
+}
+
+/// Writes the level slider's value and its words.
+pub(super) fn show_level_value(value: u32, count: u32) {
+    if let Ok(input) = dom::input("level") {
+        input.set_value(&value.to_string());
+    }
+    dom::set_text(
+        "level-value",
+        &if value == 0 {
+            "all levels".to_string()
+        } else {
+            format!("level {value} of {count}")
+        },
+    );
 }

@@ -96,6 +96,22 @@ impl Layout {
         layout.snap()
     }
 
+    /// The largest zoom at which the part of the picture from `(x0, y0)`
+    /// to `(x1, y1)` (maze units) fits the canvas, centred on it: one level
+    /// of a 3D maze, say.
+    pub fn framing(&self, (x0, y0): (f64, f64), (x1, y1): (f64, f64)) -> Layout {
+        let part = Layout::fit_units(self.dims, (x1 - x0, y1 - y0), self.width, self.height);
+        let pitch = part.pitch;
+        Layout {
+            pitch,
+            ox: (f64::from(self.width) - (x1 - x0) * pitch) / 2.0 - x0 * pitch,
+            oy: (f64::from(self.height) - (y1 - y0) * pitch) / 2.0 - y0 * pitch,
+            ..*self
+        }
+        .clamped()
+        .snap()
+    }
+
     /// Whether cells are drawn as squares with walls (else sampled).
     #[inline]
     pub fn is_lattice(&self) -> bool {
@@ -422,6 +438,29 @@ mod tests {
             fit,
             "fitting again is the same picture"
         );
+    }
+
+    #[test]
+    fn framing_a_part_centres_it_and_fills_the_canvas_with_it() {
+        let shape = crate::shape::Shape::parse("3d", "10x8x4", None).unwrap();
+        let whole = Layout::for_shape(&shape, 800, 600);
+        let level = whole.framing((11.0, 0.0), (21.0, 8.0));
+        assert!(
+            level.pitch > 2.0 * whole.pitch,
+            "{} vs {}",
+            level.pitch,
+            whole.pitch
+        );
+        let (cx, cy) = level.from_units((16.0, 4.0));
+        assert!((cx - 400.0).abs() <= level.pitch && (cy - 300.0).abs() <= level.pitch);
+        // The part's corners are on the canvas.
+        for p in [(11.0, 0.0), (21.0, 8.0)] {
+            let (x, y) = level.from_units(p);
+            assert!(
+                (0.0..=800.0).contains(&x) && (0.0..=600.0).contains(&y),
+                "{p:?}: {x}, {y}"
+            );
+        }
     }
 
     #[test]

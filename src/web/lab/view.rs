@@ -55,10 +55,13 @@ pub(in crate::web) fn fill() -> Result<(), JsValue> {
     for size in TREE_SIZES {
         let option = doc.create_element("option")?;
         option.set_attribute("value", size)?;
-        let count = crate::lab::trees::matrix_tree_count(
-            &Shape::parse("square", size, None).map_err(|e| e.to_string())?,
-        );
-        option.set_text_content(Some(&format!("{size} ({count} trees)")));
+        let count = crate::lab::trees::matrix_tree_count(&tree_shape(size)?);
+        let label = if size.matches('x').count() == 2 {
+            format!("{size} 3D ({count} trees)")
+        } else {
+            format!("{size} ({count} trees)")
+        };
+        option.set_text_content(Some(&label));
         trees.append_child(&option)?;
     }
     Ok(())
