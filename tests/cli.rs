@@ -197,7 +197,7 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
         ),
         (
             vec!["frobnicate"],
-            "commands: list, solvers, generate, stats, uniformity, completions",
+            "commands: list, solvers, generate, sheet, stats, uniformity, sweep, completions",
         ),
         (
             vec![],
@@ -795,5 +795,125 @@ fn the_lab_refuses_bad_requests_in_one_line() {
         assert!(err.contains(says), "{args:?}: {err}");
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(!err.contains("panicked"));
+    }
+}
+
+/// `sweep` gives one CSV row per point, algorithm and metric (the same
+/// seeds at each point, so braid 0 is the unbraided maze's numbers), JSON
+/// with every point, and refuses bad sweeps with one line.
+#[test]
+fn sweep_steps_a_control_and_measures_every_point() {
+    let out = mazelab(&[
+        "sweep",
+        "--param",
+        "braid",
+        "--from",
+        "0",
+        "--to",
+        "100",
+        "--points",
+        "3",
+        "--algorithm",
+        "backtracker,wilson",
+        "--size",
+        "12x12",
+        "--runs",
+        "20",
+        "--seed",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some(
+            "param,value,algorithm,shape,size,runs,seed,metric,mean,std,min,max,ci95_low,ci95_high"
+        )
+    );
+    let dead: Vec<(String, String, f64)> = lines
+        .filter(|l| l.contains(",dead_end_pct,"))
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[1].to_string(), f[2].to_string(), f[8].parse().unwrap())
+        })
+        .collect();
+    assert_eq!(dead.len(), 6, "3 points x 2 algorithms: {dead:?}");
+    for algorithm in ["backtracker", "wilson"] {
+        let at: Vec<f64> = dead
+            .iter()
+            .filter(|d| d.1 == algorithm)
+            .map(|d| d.2)
+            .collect();
+        assert!(
+            at[0] > at[1] && at[1] > at[2] && at[2] == 0.0,
+            "{algorithm}: {at:?}"
+        );
+    }
+    // Braid 0 is the plain maze: the same mean as `stats` on those seeds.
+    let stats = stdout(&mazelab(&[
+        "stats",
+        "--algorithm",
+        "backtracker",
+        "--size",
+        "12x12",
+        "--runs",
+        "20",
+        "--seed",
+        "4",
+        "--format",
+        "csv",
+    ]));
+    let plain = stats
+        .lines()
+        .find(|l| l.contains(",dead_end_pct,"))
+        .unwrap();
+    let mean: f64 = plain.split(',').nth(6).unwrap().parse().unwrap();
+    assert_eq!(mean, dead[0].2);
+    let json = stdout(&mazelab(&[
+        "sweep",
+        "--param",
+        "pop-share",
+        "--points",
+        "2",
+        "--algorithm",
+        "growing-tree",
+        "--size",
+        "8x8",
+        "--runs",
+        "5",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["param"], "pop-share");
+    assert_eq!(v["values"], serde_json::json!([0, 100]));
+    assert_eq!(v["points"][1]["results"][0]["runs"], 5);
+    for (args, hint) in [
+        (
+            vec!["sweep", "--param", "grain"],
+            "[possible values: braid, pop-share]",
+        ),
+        (vec!["sweep", "--param", "braid", "--to", "101"], "0 to 100"),
+        (
+            vec!["sweep", "--param", "braid", "--points", "1"],
+            "2 to 101",
+        ),
+        (
+            vec!["sweep", "--param", "pop-share", "--algorithm", "wilson"],
+            "growing-tree",
+        ),
+        (
+            vec!["sweep", "--param", "braid", "--algorithm", "nope"],
+            "unknown",
+        ),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
     }
 }

@@ -279,6 +279,9 @@ fn cli_value() -> impl Strategy<Value = String> {
             "3x3",
             "40x40",
             "5000x2",
+            "pop-share",
+            "braid",
+            "101",
             "-3",
             "",
             "NW",
@@ -294,11 +297,12 @@ proptest! {
 
     #[test]
     fn the_cli_answers_random_options_with_a_result_or_one_line(
-        command in prop::sample::select(vec!["generate", "sheet", "stats", "uniformity", "list"]),
+        command in prop::sample::select(vec!["generate", "sheet", "stats", "uniformity", "sweep", "list"]),
         options in prop::collection::vec((
             prop::sample::select(vec![
                 "--algorithm", "--shape", "--size", "--seed", "--format", "--braid", "--pop",
                 "--bias", "--count", "--paper", "--runs", "--wrap", "--solver", "--entrances",
+                "--param", "--from", "--to", "--points",
             ]),
             cli_value(),
         ), 0..5),
@@ -309,8 +313,11 @@ proptest! {
             args.push(value);
         }
         // Keep the lab's runs and the sheets small enough to be quick.
-        if command == "stats" || command == "uniformity" {
+        if command == "stats" || command == "uniformity" || command == "sweep" {
             args.extend(["--runs".into(), "20".into()]);
+        }
+        if command == "sweep" {
+            args.extend(["--param".into(), "braid".into()]);
         }
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_mazelab"))
             .args(&args)

@@ -54,6 +54,9 @@ enum Command {
     /// The exact uniformity test: count how often each spanning tree of a
     /// small maze comes out, with chi-square, p-value and total variation.
     Uniformity(lab::UniformityArgs),
+    /// A sweep: step one texture control over a range and give every
+    /// metric's mean and 95% interval at each point, for each algorithm.
+    Sweep(lab::SweepArgs),
     /// Print a shell completion script, e.g. `mazelab completions bash > /etc/bash_completion.d/mazelab`.
     Completions {
         /// The shell to complete for.
@@ -211,7 +214,9 @@ fn one_line(error: &clap::Error) -> String {
     }
     let mut line = parts.join(" ");
     if error.kind() == ErrorKind::InvalidSubcommand {
-        line.push_str("; commands: list, solvers, generate, stats, uniformity, completions");
+        line.push_str(
+            "; commands: list, solvers, generate, sheet, stats, uniformity, sweep, completions",
+        );
     }
     format!("mazelab: {line} (see mazelab --help)")
 }
@@ -458,6 +463,13 @@ fn main() -> ExitCode {
             }
         },
         Command::Uniformity(args) => match lab::uniformity(args) {
+            Ok(text) => out.write_all(text.as_bytes()),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Sweep(args) => match lab::sweep(args) {
             Ok(text) => out.write_all(text.as_bytes()),
             Err(e) => {
                 eprintln!("mazelab: {e}");

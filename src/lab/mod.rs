@@ -9,7 +9,8 @@
 //! - `special`: the gamma functions and t quantiles behind the p-values;
 //! - `reference`: published figures; `report`: text, JSON and CSV;
 //! - `chart`: the histograms and the uniformity chart as SVG;
-//! - `settings`: what the page's lab view runs, as the link spells it.
+//! - `settings`: what the page's lab view runs, as the link spells it;
+//! - `sweep`: a texture control stepped over a range, every metric at each point.
 
 pub mod candidate;
 pub mod chart;
@@ -20,6 +21,7 @@ pub mod run;
 pub mod settings;
 pub mod special;
 pub mod summary;
+pub mod sweep;
 pub mod trees;
 pub mod uniformity;
 

@@ -8,7 +8,7 @@ use super::measure::{Measurer, METRIC_COUNT};
 use super::trees::Trees;
 use crate::entrance::{self, EntranceStyle};
 use crate::error::MazeError;
-use crate::generate::Generator;
+use crate::generate::{Generator, Params};
 use crate::shape::Shape;
 
 /// The most mazes one request runs.
@@ -77,6 +77,20 @@ pub fn measure_mazes(
     now_ns: &dyn Fn() -> f64,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
+    measure_mazes_with(candidate, shape, seed, count, now_ns, &|_| {}, out)
+}
+
+/// `measure_mazes` with each maze's params changed by `set` first (a
+/// sweep's control).
+pub fn measure_mazes_with(
+    candidate: &Candidate,
+    shape: &Shape,
+    seed: u64,
+    count: u64,
+    now_ns: &dyn Fn() -> f64,
+    set: &dyn Fn(&mut Params),
+    out: &mut Vec<f64>,
+) -> Result<(), MazeError> {
     refuse_program(candidate)?;
     candidate.check(shape)?;
     let mut measurer = Measurer::default();
@@ -87,11 +101,9 @@ pub fn measure_mazes(
         let maze_seed = seed.wrapping_add(i);
         let started = now_ns();
         grid.clone_from(&blank);
-        let mut generator = Generator::new(
-            candidate.algorithm,
-            candidate.params(shape, maze_seed),
-            false,
-        );
+        let mut params = candidate.params(shape, maze_seed);
+        set(&mut params);
+        let mut generator = Generator::new(candidate.algorithm, params, false);
         generator.finish_into(&mut grid);
         let took = now_ns() - started;
         let ends = entrance::place(&grid, EntranceStyle::Norvig, maze_seed);

@@ -35,6 +35,42 @@ pub struct StatsArgs {
     format: String,
 }
 
+/// What `sweep` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct SweepArgs {
+    /// The control to step: braid (every generator) or pop-share (the
+    /// growing tree, from all newest at 0 to all random at 100).
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(mazelab::lab::sweep::SWEEP_PARAMS))]
+    param: String,
+    /// The first value, 0 to 100.
+    #[arg(long, default_value_t = 0)]
+    from: u32,
+    /// The last value, 0 to 100.
+    #[arg(long, default_value_t = 100)]
+    to: u32,
+    /// How many evenly spaced values, 2 to 101.
+    #[arg(long, default_value_t = 11)]
+    points: u32,
+    /// The generators, comma-separated; `growing-tree:POP` picks a pop.
+    #[arg(long, default_value = "backtracker", value_delimiter = ',')]
+    algorithm: Vec<String>,
+    /// The tiling.
+    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// The size, as for `stats`.
+    #[arg(long, value_name = "WxH|RINGS")]
+    size: Option<String>,
+    /// Mazes per algorithm at each point (the same seeds at every point).
+    #[arg(long, default_value_t = 100)]
+    runs: u64,
+    /// The first seed; without one a random seed is drawn.
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// csv (one row per point, algorithm and metric) or json.
+    #[arg(long, default_value = "csv", value_parser = ["csv", "json"])]
+    format: String,
+}
+
 /// What `uniformity` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct UniformityArgs {
@@ -112,6 +148,34 @@ pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
         "json" => report.to_json() + "\n",
         "csv" => StatsReport::CSV_HEADER.to_string() + &report.csv_rows(),
         _ => report.to_text(),
+    })
+}
+
+pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
+    use mazelab::lab::sweep::{self, Sweep, Work};
+    let plan = Sweep::new(&args.param, args.from, args.to, args.points)?;
+    let candidates = args
+        .algorithm
+        .iter()
+        .map(|a| Candidate::parse(a))
+        .collect::<Result<Vec<_>, _>>()?;
+    let size = args.size.as_deref().unwrap_or(match args.shape.as_str() {
+        "polar" => "10",
+        "square" | "hex" | "triangle" | "upsilon" => "20x20",
+        other => mazelab::shape::default_size(other),
+    });
+    let shape = Shape::parse(&args.shape, size, None)?;
+    check_runs(args.runs.saturating_mul(u64::from(args.points)))?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    let start = Instant::now();
+    let clock = move || start.elapsed().as_nanos() as f64;
+    let slices = |seed: u64, runs: u64, work: &Work| -> Result<Vec<f64>, MazeError> {
+        Ok(run::in_parallel(seed, runs, work)?.concat())
+    };
+    let points = sweep::run(&plan, &candidates, &shape, seed, args.runs, &clock, &slices)?;
+    Ok(match args.format.as_str() {
+        "json" => sweep::to_json(&plan, &points) + "\n",
+        _ => sweep::csv_header() + &sweep::csv_rows(&plan, &points),
     })
 }
 
