@@ -96,6 +96,7 @@ pub static ABOUT: &[About] = &[
     about("kruskal", "short corridors, many short dead ends (about 30%), no direction", "no, though close to it on screen", "O(n α(n)) time; union-find and the wall list, under 14 bytes a cell", "Kruskal 1956 (minimum spanning trees); randomized by Buck and Pullen"),
     about("prim", "radial from its start, many short dead ends (about 30%), short corridors", NO, "O(n) time; the frontier list", "Prim 1957 / Jarník 1930, simplified as in Buck's book"),
     about("true-prim", "spiky and branchy, many dead ends (about 35%)", NO, "O(n) time with a bucket queue; weights and the queue", "Prim 1957 with random weights (Pullen's \"true Prim\")"),
+    about("cheapest-cell", "a thicket of one-cell stubs: about 45% dead ends, more than true-prim (30%) or Prim (35%)", NO, "O(n) time with a bucket queue; a cost and a flag a cell", "Prim 1957 over cell costs, as Jamis Buck's \"true Prim's\" (Mazes for Programmers)"),
     about("aldous-broder", "no bias at all: about 30% dead ends, the texture of a uniform spanning tree", UST, "expected O(n log² n) steps on a grid (the cover time); n bits", "Aldous 1990 and Broder 1989, independently"),
     about("wilson", "the same uniform texture as Aldous-Broder (about 30% dead ends)", UST, "expected O(n log n) on a grid; the walk's next-step table, n cells", "David Wilson 1996 (loop-erased random walks)"),
     about("growing-forest", "patches of Prim-like texture seamed together", NO, "O(n) time; the frontiers and a union-find", "Walter Pullen (Think Labyrinth)"),

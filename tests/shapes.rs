@@ -94,8 +94,9 @@ fn row_and_column_generators_refuse_other_shapes_and_name_where_they_run() {
         );
     }
     // The generic ones: the 8 classic ones, and houston, origin-shift,
-    // growing-forest, boruvka, reverse-delete and blobby-division.
-    assert_eq!(generate::available_on(&hex).count(), 14);
+    // growing-forest, boruvka, reverse-delete, blobby-division and
+    // cheapest-cell.
+    assert_eq!(generate::available_on(&hex).count(), 15);
 }
 
 #[test]

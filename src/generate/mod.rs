@@ -17,6 +17,7 @@ mod braid;
 mod brain;
 mod carve_list;
 mod cellular_automaton;
+mod cheapest_cell;
 mod eller;
 mod fractal;
 pub mod frontier;
@@ -366,6 +367,12 @@ pub static ALGORITHMS: &[Algorithm] = &[
         every_shape!(true_prim::TruePrim),
     )
     .marks("frontier"),
+    Algorithm::new(
+        "cheapest-cell",
+        "Prim over random cell costs (Buck's true Prim): the cheapest active cell links to its cheapest unvisited neighbour; a thicket of short stubs, the most dead ends",
+        every_shape!(cheapest_cell::CheapestCell),
+    )
+    .marks("active"),
     Algorithm::new(
         "aldous-broder",
         "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",

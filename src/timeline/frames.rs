@@ -27,6 +27,7 @@ fn state_bytes_per_cell(name: &str) -> usize {
         | "recursive-division" | "brain" => 1,
         "growing-tree" | "backtracker" | "prim" | "wilson" | "houston" => 2,
         "true-prim" => 8,
+        "cheapest-cell" => 6,
         "growing-forest" | "blobby-division" | "cellular-automaton" | "mazectric" => 7,
         "unicursal" | "fractal" | "origin-shift" => 9,
         "kruskal" | "boruvka" => 13,
