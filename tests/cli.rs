@@ -917,3 +917,43 @@ fn sweep_steps_a_control_and_measures_every_point() {
         assert!(err.contains(hint), "{args:?}: {err}");
     }
 }
+
+/// `--sparse P` turns P% of the cells to rock by pruning dead ends: the
+/// JSON masks them off, what is left is one perfect piece; the text
+/// formats and sheets refuse it by name.
+#[test]
+fn sparse_turns_dead_ends_to_rock_and_leaves_one_perfect_piece() {
+    let json = stdout(&mazelab(&[
+        "generate", "--size", "20x10", "--sparse", "40", "--seed", "3", "--format", "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let masked = v["masked"].as_array().unwrap().len();
+    assert_eq!(masked, 80, "40% of 200 cells");
+    assert_eq!(
+        v["openings"].as_array().unwrap().len(),
+        200 - 80 - 1,
+        "a tree over the rest"
+    );
+    let plain = stdout(&mazelab(&[
+        "generate", "--size", "20x10", "--seed", "3", "--format", "json",
+    ]));
+    let p: serde_json::Value = serde_json::from_str(&plain).unwrap();
+    assert!(p["masked"].as_array().unwrap().is_empty());
+    for (args, hint) in [
+        (
+            vec!["generate", "--sparse", "30"],
+            "format for a sparse maze",
+        ),
+        (
+            vec!["generate", "--sparse", "101", "--format", "svg"],
+            "101",
+        ),
+        (vec!["sheet", "--sparse", "30"], "no --sparse"),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+}

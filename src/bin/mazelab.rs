@@ -102,6 +102,11 @@ struct MazeArgs {
     /// backtracker or growing-tree).
     #[arg(long)]
     weave: bool,
+    /// Turn dead ends to rock, again and again, until this percentage of
+    /// the cells is rock (0 to 100; Pullen's sparseness): the rest stays
+    /// one piece, masked off in the output.
+    #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
+    sparse: u8,
     /// Where the ends go: norvig (top-left and bottom-right), random gaps in
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
@@ -288,6 +293,16 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
+    if text_format && request.maze.sparse > 0 {
+        return Err(MazeError::BadValue {
+            what: "format for a sparse maze",
+            given: request.format.name().into(),
+            valid:
+                "svg, json or stats (the rock is masked off, which the text formats cannot show)"
+                    .into(),
+        }
+        .into());
+    }
     if text_format && request.maze.weave {
         return Err(MazeError::BadValue {
             what: "format for a woven maze",
@@ -348,6 +363,8 @@ fn write_maze(
     let started = Instant::now();
     let grid = generate::generate(&request.maze.algorithm, params)
         .expect("the algorithm and shape were checked");
+    let grid = generate::sparse::sparsify(&grid, request.maze.sparse, seed)
+        .expect("the percentage was checked and dead ends leave one piece");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.maze.entrances, seed);
     let mut unsolved = None;

@@ -32,6 +32,7 @@ mod prim;
 mod recursive_division;
 mod reverse_delete;
 mod sidewinder;
+pub mod sparse;
 mod true_prim;
 mod unicursal;
 mod wall_list;

@@ -38,6 +38,15 @@ pub struct SheetArgs {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let shape = shape_of(&args.maze)?;
+    if args.maze.sparse > 0 {
+        // A sheet's footer links to the page, which does not thin mazes yet.
+        return Err(MazeError::BadValue {
+            what: "option for a sheet",
+            given: format!("--sparse {}", args.maze.sparse),
+            valid: "no --sparse: sparse mazes come from `mazelab generate --sparse P` (svg, json, stats)"
+                .into(),
+        });
+    }
     let seed = args.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     let params = args.maze.params(shape, seed);
     let options = SheetOptions {
