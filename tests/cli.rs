@@ -894,7 +894,7 @@ fn sweep_steps_a_control_and_measures_every_point() {
     for (args, hint) in [
         (
             vec!["sweep", "--param", "grain"],
-            "[possible values: braid, pop-share]",
+            "[possible values: braid, pop-share, sparse]",
         ),
         (vec!["sweep", "--param", "braid", "--to", "101"], "0 to 100"),
         (

@@ -9,6 +9,7 @@ use super::trees::Trees;
 use crate::entrance::{self, EntranceStyle};
 use crate::error::MazeError;
 use crate::generate::{Generator, Params};
+use crate::grid::Grid;
 use crate::shape::Shape;
 
 /// The most mazes one request runs.
@@ -77,11 +78,25 @@ pub fn measure_mazes(
     now_ns: &dyn Fn() -> f64,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
-    measure_mazes_with(candidate, shape, seed, count, now_ns, &|_| {}, out)
+    measure_mazes_with(
+        candidate,
+        shape,
+        seed,
+        count,
+        now_ns,
+        &|_| {},
+        &|_, _| None,
+        out,
+    )
 }
 
-/// `measure_mazes` with each maze's params changed by `set` first (a
-/// sweep's control).
+/// What a sweep does to a finished maze (with its seed): a new maze to
+/// measure instead, or `None` to measure it as it is.
+pub type After<'a> = dyn Fn(&Grid, u64) -> Option<Grid> + 'a;
+
+/// `measure_mazes` with each maze's params changed by `set` first and the
+/// finished maze passed through `after` (a sweep's control).
+#[allow(clippy::too_many_arguments)]
 pub fn measure_mazes_with(
     candidate: &Candidate,
     shape: &Shape,
@@ -89,6 +104,7 @@ pub fn measure_mazes_with(
     count: u64,
     now_ns: &dyn Fn() -> f64,
     set: &dyn Fn(&mut Params),
+    after: &After,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
     refuse_program(candidate)?;
@@ -105,9 +121,11 @@ pub fn measure_mazes_with(
         set(&mut params);
         let mut generator = Generator::new(candidate.algorithm, params, false);
         generator.finish_into(&mut grid);
+        let changed = after(&grid, maze_seed);
         let took = now_ns() - started;
-        let ends = entrance::place(&grid, EntranceStyle::Norvig, maze_seed);
-        out.extend_from_slice(&measurer.measure(&grid, &ends, took));
+        let maze = changed.as_ref().unwrap_or(&grid);
+        let ends = entrance::place(maze, EntranceStyle::Norvig, maze_seed);
+        out.extend_from_slice(&measurer.measure(maze, &ends, took));
     }
     Ok(())
 }

@@ -3,18 +3,20 @@
 //! moves the numbers (mean and 95% interval against the control).
 //!
 //! The controls a sweep steps today: `braid` (the share of dead ends
-//! opened, every generator) and `pop-share` (the growing tree's pop, from
+//! opened, every generator), `pop-share` (the growing tree's pop, from
 //! all newest at 0 to all random at 100: Norvig's dial between the
-//! backtracker's long corridors and Prim's short branches).
+//! backtracker's long corridors and Prim's short branches) and `sparse`
+//! (the share of cells turned to rock by pruning dead ends).
 
 use super::run::measure_mazes_with;
 use super::{Candidate, StatsReport};
 use crate::error::MazeError;
 use crate::generate::{Params, PopSpec};
+use crate::grid::Grid;
 use crate::shape::Shape;
 
 /// The controls a sweep can step, as the CLI and links name them.
-pub const SWEEP_PARAMS: [&str; 2] = ["braid", "pop-share"];
+pub const SWEEP_PARAMS: [&str; 3] = ["braid", "pop-share", "sparse"];
 
 /// The most points a sweep takes.
 pub const MAX_POINTS: u32 = 101;
@@ -82,6 +84,7 @@ impl Sweep {
     pub fn apply(&self, value: u8, params: &mut Params) {
         match self.param {
             "braid" => params.braid = value,
+            "sparse" => {}
             _ => {
                 let random = u32::from(value);
                 params.pop = PopSpec::parse(&format!("newest:{},random:{random}", 100 - random))
@@ -133,7 +136,12 @@ pub fn run(
                     let rows = slices(seed, runs, &|from, count| {
                         let mut rows = Vec::new();
                         let set = |p: &mut Params| sweep.apply(value, p);
-                        measure_mazes_with(c, shape, from, count, now_ns, &set, &mut rows)?;
+                        let after = |g: &Grid, seed: u64| {
+                            (sweep.param == "sparse" && value > 0)
+                                .then(|| crate::generate::sparse::sparsify(g, value, seed).ok())
+                                .flatten()
+                        };
+                        measure_mazes_with(c, shape, from, count, now_ns, &set, &after, &mut rows)?;
                         Ok(rows)
                     })?;
                     // The pop the sweep sets is the point's value, not the
@@ -221,7 +229,7 @@ mod tests {
         );
         assert_eq!(Sweep::new("braid", 100, 0, 3).unwrap().values, [100, 50, 0]);
         for (param, from, to, points, hint) in [
-            ("run", 0, 100, 5, "braid, pop-share"),
+            ("run", 0, 100, 5, "braid, pop-share, sparse"),
             ("braid", 0, 101, 5, "0 to 100"),
             ("braid", 0, 100, 1, "2 to 101"),
             ("braid", 0, 100, 500, "2 to 101"),
@@ -270,6 +278,26 @@ mod tests {
         .unwrap();
         let (newest, random) = (dead(&points[0]), dead(&points[1]));
         assert!(newest < 15.0 && random > 20.0, "{newest} {random}");
+        // Sparseness prunes dead ends: fewer of them, longer corridors.
+        let sparse = Sweep::new("sparse", 0, 60, 2).unwrap();
+        let thin = run(
+            &sparse,
+            &[Candidate::parse("kruskal").unwrap()],
+            &shape,
+            1,
+            30,
+            &clock,
+            &serial,
+        )
+        .unwrap();
+        let corridor = |p: &SweepPoint| p.reports[0].metrics[3].unwrap().mean;
+        assert!(
+            dead(&thin[1]) < dead(&thin[0]),
+            "{} {}",
+            dead(&thin[0]),
+            dead(&thin[1])
+        );
+        assert!(corridor(&thin[1]) > corridor(&thin[0]));
         // The output carries every point and algorithm.
         let csv = csv_rows(&pop, &points);
         assert_eq!(

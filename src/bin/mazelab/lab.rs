@@ -38,8 +38,9 @@ pub struct StatsArgs {
 /// What `sweep` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct SweepArgs {
-    /// The control to step: braid (every generator) or pop-share (the
-    /// growing tree, from all newest at 0 to all random at 100).
+    /// The control to step: braid (every generator), pop-share (the
+    /// growing tree, from all newest at 0 to all random at 100) or sparse
+    /// (the share of cells turned to rock).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(mazelab::lab::sweep::SWEEP_PARAMS))]
     param: String,
     /// The first value, 0 to 100.
