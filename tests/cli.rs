@@ -957,3 +957,56 @@ fn sparse_turns_dead_ends_to_rock_and_leaves_one_perfect_piece() {
         assert!(err.contains(hint), "{args:?}: {err}");
     }
 }
+
+/// `--symmetry x` gives a maze whose ASCII picture, walls only, is its own
+/// mirror image (the doors aside); odd sides, other shapes, weave and
+/// sheets are refused by name.
+#[test]
+fn a_symmetric_maze_is_drawn_as_its_own_mirror_image() {
+    let text = stdout(&mazelab(&[
+        "generate",
+        "--symmetry",
+        "x",
+        "--size",
+        "16x9",
+        "--seed",
+        "7",
+        "--format",
+        "ascii",
+    ]));
+    let lines: Vec<&str> = text.lines().collect();
+    // Inner rows (the border rows hold the doors).
+    for line in &lines[1..lines.len() - 1] {
+        let mirrored: String = line.chars().rev().collect();
+        assert_eq!(*line, mirrored, "{text}");
+    }
+    for (args, hint) in [
+        (
+            vec!["generate", "--symmetry", "x", "--size", "15x8"],
+            "even width",
+        ),
+        (
+            vec!["generate", "--symmetry", "rot", "--size", "14x7"],
+            "even height",
+        ),
+        (
+            vec!["generate", "--symmetry", "x", "--shape", "hex"],
+            "plain square",
+        ),
+        (
+            vec!["generate", "--symmetry", "x", "--size", "16x8", "--weave"],
+            "no --weave",
+        ),
+        (
+            vec!["generate", "--symmetry", "z"],
+            "[possible values: x, y, xy, rot]",
+        ),
+        (vec!["sheet", "--symmetry", "x"], "no --symmetry"),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+}

@@ -282,6 +282,8 @@ fn cli_value() -> impl Strategy<Value = String> {
             "pop-share",
             "braid",
             "101",
+            "rot",
+            "x",
             "-3",
             "",
             "NW",
@@ -302,7 +304,7 @@ proptest! {
             prop::sample::select(vec![
                 "--algorithm", "--shape", "--size", "--seed", "--format", "--braid", "--pop",
                 "--bias", "--count", "--paper", "--runs", "--wrap", "--solver", "--entrances",
-                "--param", "--from", "--to", "--points",
+                "--param", "--from", "--to", "--points", "--sparse", "--symmetry",
             ]),
             cli_value(),
         ), 0..5),

@@ -107,6 +107,11 @@ struct MazeArgs {
     /// one piece, masked off in the output.
     #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
     sparse: u8,
+    /// Make the maze its own mirror image (x: left and right, y: top and
+    /// bottom, xy: both) or its own half turn (rot); plain squares with
+    /// even sides where they are halved.
+    #[arg(long, value_parser = choices(&generate::symmetry::SYMMETRIES, |s| generate::symmetry::Symmetry::parse(s).ok()))]
+    symmetry: Option<generate::symmetry::Symmetry>,
     /// Where the ends go: norvig (top-left and bottom-right), random gaps in
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
@@ -293,6 +298,17 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
+    if let Some(symmetry) = request.maze.symmetry {
+        generate::symmetry::check(&shape, symmetry)?;
+        if request.maze.weave {
+            return Err(MazeError::BadValue {
+                what: "option with --symmetry",
+                given: "--weave".into(),
+                valid: "no --weave: a symmetric maze is built from plain halves".into(),
+            }
+            .into());
+        }
+    }
     if text_format && request.maze.sparse > 0 {
         return Err(MazeError::BadValue {
             what: "format for a sparse maze",
@@ -361,8 +377,11 @@ fn write_maze(
     let params = request.maze.params(shape, seed);
     let size_text = params.shape.size_text();
     let started = Instant::now();
-    let grid = generate::generate(&request.maze.algorithm, params)
-        .expect("the algorithm and shape were checked");
+    let grid = match request.maze.symmetry {
+        Some(symmetry) => generate::symmetry::generate(&request.maze.algorithm, params, symmetry),
+        None => generate::generate(&request.maze.algorithm, params),
+    }
+    .expect("the algorithm, shape and symmetry were checked");
     let grid = generate::sparse::sparsify(&grid, request.maze.sparse, seed)
         .expect("the percentage was checked and dead ends leave one piece");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;

@@ -33,6 +33,7 @@ mod recursive_division;
 mod reverse_delete;
 mod sidewinder;
 pub mod sparse;
+pub mod symmetry;
 mod true_prim;
 mod unicursal;
 mod wall_list;
