@@ -112,6 +112,9 @@ fn dot(a: V3, b: V3) -> i64 {
 pub struct Cube {
     /// Cells along a face's side.
     pub n: u32,
+    /// Dividing by a face's side and area without a hardware division.
+    by_n: super::stack::Divider,
+    by_area: super::stack::Divider,
 }
 
 impl Cube {
@@ -124,7 +127,11 @@ impl Cube {
                 valid: "a face's side from 1 to 1672 cells, e.g. 12".into(),
             });
         }
-        Ok(Cube { n })
+        Ok(Cube {
+            n,
+            by_n: super::stack::Divider::new(n),
+            by_area: super::stack::Divider::new(n * n),
+        })
     }
 
     /// Parses a face's side (`12`, or `12x12`).
@@ -146,10 +153,9 @@ impl Cube {
     /// A cell's face, column and row.
     #[inline]
     pub fn locate(&self, cell: Cell) -> (usize, u32, u32) {
-        let area = self.n * self.n;
-        let face = cell / area;
-        let rest = cell - face * area;
-        (face as usize, rest % self.n, rest / self.n)
+        let (face, rest) = self.by_area.split(cell);
+        let (y, x) = self.by_n.split(rest);
+        (face as usize, x, y)
     }
 
     /// The cell at a face's column and row.
@@ -231,7 +237,7 @@ impl Topology for Cube {
         let (face, x, y) = self.locate(lo);
         // A step off a face always lands on another face: two cells of one
         // face meet only inside it.
-        if face == self.locate(hi).0 {
+        if face == self.by_area.split(hi).0 as usize {
             return if hi == lo + 1 && x + 1 < self.n {
                 Some((lo, 1 << 1))
             } else if hi == lo + self.n && y + 1 < self.n {

@@ -24,13 +24,13 @@ pub const MAX_CELLS: u64 = 1 << 24;
 /// `n / d` for `n < 2^24` as a multiply and a shift (`Dims` does the same
 /// for a row's width): a random walk's step must not pay for a division.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Divider {
+pub(super) struct Divider {
     d: u32,
     magic: u64,
 }
 
 impl Divider {
-    fn new(d: u32) -> Divider {
+    pub(super) fn new(d: u32) -> Divider {
         Divider {
             d,
             magic: (1u64 << 36).div_ceil(u64::from(d)),
@@ -44,7 +44,7 @@ impl Divider {
 
     /// Quotient and remainder.
     #[inline]
-    fn split(self, n: u32) -> (u32, u32) {
+    pub(super) fn split(self, n: u32) -> (u32, u32) {
         let q = self.div(n);
         (q, n - q * self.d)
     }
@@ -239,6 +239,34 @@ impl Topology for Stack {
                 (p.k + 1 < self.hyper).then(|| cell + block),
             ],
             len: self.side_count(),
+        }
+    }
+
+    /// One side without the others (a wall-weighted walk asks for one).
+    #[inline]
+    fn side(&self, cell: Cell, k: usize) -> Option<Cell> {
+        if k >= self.side_count() {
+            return None;
+        }
+        let p = self.place(cell);
+        let plane = self.plane();
+        match k {
+            0 => (p.y > 0).then(|| cell - self.width),
+            1 => (p.x + 1 < self.width).then(|| cell + 1),
+            2 => (p.y + 1 < self.height).then(|| cell + self.width),
+            3 => (p.x > 0).then(|| cell - 1),
+            4 => (p.l > 0).then(|| cell - plane),
+            5 => (p.l + 1 < self.levels).then(|| cell + plane),
+            6 => (p.k > 0).then(|| cell - plane * self.levels),
+            _ => (p.k + 1 < self.hyper).then(|| cell + plane * self.levels),
+        }
+    }
+
+    /// Each side straight from the fixed array, with no list built.
+    #[inline]
+    fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
+        for (k, &side) in self.side_cells(cell).as_ref().iter().enumerate() {
+            visit(k, side);
         }
     }
 

@@ -72,6 +72,20 @@ impl Topology for Upsilon {
         out
     }
 
+    /// One side without the others (a wall-weighted walk asks for one).
+    #[inline]
+    fn side(&self, cell: Cell, k: usize) -> Option<Cell> {
+        let (w, h) = (self.dims.width, self.dims.height);
+        let (x, y) = self.dims.xy(cell);
+        let (dx, dy) = if (x + y) % 2 == 0 {
+            *OCTAGON.get(k)?
+        } else {
+            *SQUARE.get(k)?
+        };
+        let (nx, ny) = (x.wrapping_add(dx as u32), y.wrapping_add(dy as u32));
+        (nx < w && ny < h).then(|| ny * w + nx)
+    }
+
     /// The lower cell's side toward the other, from their offset: E (the
     /// next cell in the row), S, SE or SW (the row below).
     #[inline]
