@@ -700,6 +700,32 @@ mod shape_tests {
     }
 
     #[test]
+    fn the_new_shapes_read_from_a_link_and_their_bad_sizes_are_named() {
+        for (query, name, size) in [
+            ("shape=3d&size=6x5x4", "3d", "6x5x4"),
+            ("shape=4d&size=3x3x2x2", "4d", "3x3x2x2"),
+            ("shape=cube&size=7", "cube", "7"),
+            ("shape=upsilon&size=9x8", "upsilon", "9x8"),
+            ("size=9x8&wrap=klein", "square", "9x8"),
+        ] {
+            let (s, notices) = Settings::from_query(query, 1);
+            assert!(notices.is_empty(), "{query}: {notices:?}");
+            assert_eq!((s.shape.name(), s.shape.size_text()), (name, size.to_string()), "{query}");
+        }
+        for (query, hint) in [
+            ("shape=3d&size=0x5x4", "every side at least 1"),
+            ("shape=3d&size=5x4", "WxHxL"),
+            ("shape=cube&size=5000", "1672"),
+            ("size=2x8&wrap=mobius", "at least 3"),
+        ] {
+            let (s, notices) = Settings::from_query(query, 1);
+            assert!(notices.iter().any(|n| n.contains(hint)), "{query}: {notices:?}");
+            // The maze falls back to a shape that works.
+            assert!(s.shape.cells() > 0);
+        }
+    }
+
+    #[test]
     fn bad_shape_keys_fall_back_each_with_a_notice() {
         let (s, notices) = Settings::from_query(
             "shape=sphere&size=0&wrap=q&mask=zz.zz&start=1,1,1&algorithm=binary-tree",
