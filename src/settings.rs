@@ -710,7 +710,11 @@ mod shape_tests {
         ] {
             let (s, notices) = Settings::from_query(query, 1);
             assert!(notices.is_empty(), "{query}: {notices:?}");
-            assert_eq!((s.shape.name(), s.shape.size_text()), (name, size.to_string()), "{query}");
+            assert_eq!(
+                (s.shape.name(), s.shape.size_text()),
+                (name, size.to_string()),
+                "{query}"
+            );
         }
         for (query, hint) in [
             ("shape=3d&size=0x5x4", "every side at least 1"),
@@ -719,7 +723,10 @@ mod shape_tests {
             ("size=2x8&wrap=mobius", "at least 3"),
         ] {
             let (s, notices) = Settings::from_query(query, 1);
-            assert!(notices.iter().any(|n| n.contains(hint)), "{query}: {notices:?}");
+            assert!(
+                notices.iter().any(|n| n.contains(hint)),
+                "{query}: {notices:?}"
+            );
             // The maze falls back to a shape that works.
             assert!(s.shape.cells() > 0);
         }

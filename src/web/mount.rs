@@ -110,6 +110,8 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     };
 
     for id in [
+        "shape",
+        "wrap",
         "algorithm",
         "width",
         "height",

@@ -40,7 +40,8 @@ try {
   // The random walk through the app.
   await page.goto(`${origin}/?size=30x20&seed=1&speed=2000`);
   await page.waitForSelector('#status');
-  const shapes = ['square', 'hex', 'triangle', 'polar'];
+  // Every shape the picker offers: the plane's, 3D, 4D, the cube, upsilon.
+  const shapes = await page.locator('#shape option').evaluateAll((os) => os.map((o) => o.value));
   const actions = {
     async shape() { await page.selectOption('#shape', pick(shapes)); },
     async algorithm() {
@@ -60,6 +61,27 @@ try {
     async solve() { await page.click('#solve').catch(() => {}); },
     async compare() { await page.click('summary:has-text("Compare")').catch(() => {}); await page.click('#compare').catch(() => {}); },
     async theme() { await page.click('#theme'); },
+    async wrap() {
+      if (await page.locator('#wrap-field').isVisible()) {
+        await page.selectOption('#wrap', pick(['', 'x', 'xy', 'mobius', 'klein']));
+      }
+    },
+    async level() {
+      if (await page.locator('#level-field').isVisible()) {
+        await page.evaluate((share) => {
+          const level = document.querySelector('#level');
+          level.value = String(Math.round(share * Number(level.max)));
+          level.dispatchEvent(new Event('input'));
+        }, random());
+      }
+    },
+    async playByHand() {
+      await page.keyboard.press('p');
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press(pick(['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft', 'PageUp', 'PageDown', '[', ']']));
+      }
+      await page.keyboard.press('Escape');
+    },
     async lab() {
       await page.click('#view-lab');
       await page.fill('#lab-size', pick(['8x8', '12x12', '20x10']));
