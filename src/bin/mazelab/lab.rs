@@ -118,14 +118,9 @@ fn now_ns(start: Instant) -> impl Fn() -> f64 {
 
 pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
     let c = candidate(&args.algorithm, &args.pop)?;
-    let default_size = match args.shape.as_str() {
-        "polar" => "10",
-        "square" | "hex" | "triangle" | "upsilon" => "20x20",
-        other => mazelab::shape::default_size(other),
-    };
     let shape = Shape::parse(
         &args.shape,
-        args.size.as_deref().unwrap_or(default_size),
+        args.size.as_deref().unwrap_or(lab_size(&args.shape)),
         None,
     )?;
     c.check(&shape)?;
@@ -152,6 +147,16 @@ pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
     })
 }
 
+/// The size `stats` and `sweep` measure when none is given: 20x20 on the
+/// flat tilings, 10 rings, each other shape's own default.
+fn lab_size(shape: &str) -> &'static str {
+    match shape {
+        "polar" => "10",
+        "square" | "hex" | "triangle" | "upsilon" => "20x20",
+        other => mazelab::shape::default_size(other),
+    }
+}
+
 pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
     use mazelab::lab::sweep::{self, Sweep, Work};
     let plan = Sweep::new(&args.param, args.from, args.to, args.points)?;
@@ -160,11 +165,7 @@ pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
         .iter()
         .map(|a| Candidate::parse(a))
         .collect::<Result<Vec<_>, _>>()?;
-    let size = args.size.as_deref().unwrap_or(match args.shape.as_str() {
-        "polar" => "10",
-        "square" | "hex" | "triangle" | "upsilon" => "20x20",
-        other => mazelab::shape::default_size(other),
-    });
+    let size = args.size.as_deref().unwrap_or(lab_size(&args.shape));
     let shape = Shape::parse(&args.shape, size, None)?;
     check_runs(args.runs.saturating_mul(u64::from(args.points)))?;
     let seed = args.seed.unwrap_or_else(fresh_seed);

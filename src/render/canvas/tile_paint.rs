@@ -33,6 +33,14 @@ fn sampled_wall(open_owned: u32) -> u8 {
     }
 }
 
+/// The centre of pixel `i` of the map, in maze units.
+#[inline]
+fn pixel_units(map: &TileMap, i: usize) -> Point {
+    let width = map.layout.width as usize;
+    map.layout
+        .to_units((i % width) as f64 + 0.5, (i / width) as f64 + 0.5)
+}
+
 /// A maze cell's colour at one pixel.
 struct CellLook {
     here: Rgba,
@@ -109,10 +117,7 @@ impl CellLook {
         if self.seam_count == 0 {
             return None;
         }
-        let width = map.layout.width as usize;
-        let u = map
-            .layout
-            .to_units((i % width) as f64 + 0.5, (i / width) as f64 + 0.5);
+        let u = pixel_units(map, i);
         self.seams[..self.seam_count]
             .iter()
             .find(|(a, b, _)| segment_distance(u, *a, *b) < SEAM_MARK)
@@ -125,10 +130,7 @@ impl CellLook {
         if self.arrow_count == 0 {
             return false;
         }
-        let width = map.layout.width as usize;
-        let u = map
-            .layout
-            .to_units((i % width) as f64 + 0.5, (i / width) as f64 + 0.5);
+        let u = pixel_units(map, i);
         self.arrows[..self.arrow_count]
             .iter()
             .any(|a| inside_convex(a, u))
