@@ -5,6 +5,8 @@
 //! absent), `size` (`WxH`, or rings for polar), `wrap` (`x`, `y`, `xy`),
 //! `mask` (run lengths, see `Mask::to_runs`), `seed`, `braid` (the share of
 //! dead ends removed, 0 to 100), `weave` (1: passages under straight cells),
+//! `run` (0 to 100, the chance a walk carries straight on), `grain` (`h:P`
+//! or `v:P`, a direction bias; `h:50` is none),
 //! `pop`, `bias`,
 //! `speed` (steps per second or `instant`), `compare` (comma-separated panel
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
@@ -110,6 +112,9 @@ pub struct Settings {
     /// Passages may run under straight cells (plain squares; kruskal,
     /// backtracker, growing-tree).
     pub weave: bool,
+    /// The run and the grain (kept as set; each panel takes what its
+    /// algorithm and the shape can, `steer::for_algorithm`).
+    pub steer: crate::generate::steer::Steer,
     /// How fast runs play.
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
@@ -144,6 +149,9 @@ impl Settings {
             bias: self.main.bias,
             braid: self.braid,
             weave: self.weave,
+            steer: generate::find(self.main.algorithm).map_or(Default::default(), |a| {
+                generate::steer::for_algorithm(self.steer, a, &self.shape)
+            }),
             ..Params::on(self.shape.clone(), self.seed)
         }
     }
@@ -161,6 +169,7 @@ impl Settings {
             seed,
             braid: 0,
             weave: false,
+            steer: Default::default(),
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
             solver: "bfs",
@@ -290,6 +299,8 @@ impl Settings {
             "speed" => self.speed = parse_speed(value)?,
             "weave" => self.weave = parse_switch(value)?,
             "braid" => self.braid = parse_percent(value)?,
+            "run" => self.steer.run = parse_percent(value)?,
+            "grain" => self.steer.grain = generate::steer::Grain::parse(value).map_err(said)?,
             "compare" => self.compare = parse_compare(value)?,
             "solver" => self.solver = solve::find(value).map_err(said)?.name,
             "view" => {
@@ -372,6 +383,15 @@ impl Settings {
         }
         if self.weave {
             parts.push("weave=1".into());
+        }
+        if self.steer.run > 0 {
+            parts.push(format!("run={}", self.steer.run));
+        }
+        if !self.steer.grain.is_neutral() {
+            parts.push(format!(
+                "grain={}",
+                percent_encode(&self.steer.grain.to_text())
+            ));
         }
         match generate::find(self.main.algorithm).map(|a| a.knob) {
             Ok(Knob::Pop) => parts.push(format!(

@@ -893,8 +893,12 @@ fn sweep_steps_a_control_and_measures_every_point() {
     assert_eq!(v["points"][1]["results"][0]["runs"], 5);
     for (args, hint) in [
         (
-            vec!["sweep", "--param", "grain"],
-            "[possible values: braid, pop-share, sparse]",
+            vec!["sweep", "--param", "walk"],
+            "[possible values: braid, run, grain, sparse, pop-share]",
+        ),
+        (
+            vec!["sweep", "--param", "run", "--algorithm", "kruskal"],
+            "kruskal",
         ),
         (vec!["sweep", "--param", "braid", "--to", "101"], "0 to 100"),
         (
@@ -1002,6 +1006,110 @@ fn a_symmetric_maze_is_drawn_as_its_own_mirror_image() {
             "[possible values: x, y, xy, rot]",
         ),
         (vec!["sheet", "--symmetry", "x"], "no --symmetry"),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+}
+
+/// `--run` and `--grain` steer the generator in `generate`, `stats`,
+/// `sheet` and `sweep`: a grain shows in `horizontal_pct`, a run in the
+/// corridors; 0 and h:50 are the plain maze; bad values and algorithms
+/// that do not take them are refused in one line.
+#[test]
+fn run_and_grain_steer_the_maze_everywhere_they_are_offered() {
+    let plain = stdout(&mazelab(&["generate", "--size", "15x9", "--seed", "8"]));
+    let neutral = stdout(&mazelab(&[
+        "generate", "--size", "15x9", "--seed", "8", "--run", "0", "--grain", "v:50",
+    ]));
+    assert_eq!(plain, neutral);
+    let mean = |args: &[&str], metric: &str| -> f64 {
+        let mut all = vec![
+            "stats", "--size", "20x20", "--runs", "30", "--seed", "2", "--format", "csv",
+        ];
+        all.extend_from_slice(args);
+        let text = stdout(&mazelab(&all));
+        let line = text
+            .lines()
+            .find(|l| l.contains(&format!(",{metric},")))
+            .unwrap_or_else(|| panic!("{args:?}: {text}"));
+        line.split(',').nth(6).unwrap().parse().unwrap()
+    };
+    let h = mean(
+        &["--algorithm", "kruskal", "--grain", "h:90"],
+        "horizontal_pct",
+    );
+    let v = mean(
+        &["--algorithm", "kruskal", "--grain", "v:90"],
+        "horizontal_pct",
+    );
+    assert!(h > 80.0 && v < 20.0, "kruskal h:90 {h}, v:90 {v}");
+    let straight = mean(
+        &["--algorithm", "backtracker", "--run", "80"],
+        "mean_corridor",
+    );
+    let winding = mean(&["--algorithm", "backtracker"], "mean_corridor");
+    assert!(straight > winding * 1.3, "{straight} {winding}");
+    let out = mazelab(&[
+        "sweep",
+        "--param",
+        "grain",
+        "--from",
+        "50",
+        "--to",
+        "90",
+        "--points",
+        "2",
+        "--algorithm",
+        "wilson",
+        "--size",
+        "12x12",
+        "--runs",
+        "10",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let share = |p: usize| {
+        v["points"][p]["results"][0]["metrics"]["horizontal_pct"]["mean"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(share(1) > share(0) + 10.0, "{v}");
+    let pdf = mazelab(&["sheet", "--run", "50", "--grain", "h:70", "--seed", "1"]);
+    assert!(
+        pdf.status.success() && pdf.stdout.starts_with(b"%PDF"),
+        "{}",
+        stderr(&pdf)
+    );
+    for (args, hint) in [
+        (vec!["generate", "--run", "101"], "0..=100"),
+        (vec!["generate", "--grain", "x:50"], "h:P or v:P"),
+        (
+            vec!["generate", "--algorithm", "sidewinder", "--grain", "h:80"],
+            "sidewinder",
+        ),
+        (
+            vec!["generate", "--shape", "polar", "--run", "30"],
+            "rings and triangles",
+        ),
+        (
+            vec!["stats", "--algorithm", "eller", "--run", "30"],
+            "eller",
+        ),
+        (
+            vec!["sheet", "--algorithm", "boruvka", "--grain", "v:90"],
+            "boruvka",
+        ),
+        (
+            vec!["generate", "--shape", "hex", "--symmetry", "x"],
+            "plain square",
+        ),
     ] {
         let out = mazelab(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

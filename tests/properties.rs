@@ -15,6 +15,7 @@
 
 use mazelab::analyze::{distances, UNREACHABLE};
 use mazelab::entrance::{self, EntranceStyle};
+use mazelab::generate::steer::{Grain, Steer};
 use mazelab::generate::{generate, Params, ALGORITHMS};
 use mazelab::program::judge;
 use mazelab::settings::Settings;
@@ -215,6 +216,8 @@ proptest! {
         seed in any::<u64>(),
         braid in prop::sample::select(vec![0u8, 0, 50, 100]),
         weave in any::<bool>(),
+        run in prop::sample::select(vec![0u8, 0, 50, 100]),
+        grain in prop::sample::select(vec!["h:50", "h:50", "h:90", "v:100", "h:0"]),
         pick in any::<prop::sample::Index>(),
     ) {
         // An algorithm that runs on the shape (and within its own limits).
@@ -225,8 +228,11 @@ proptest! {
         prop_assume!(!fits.is_empty());
         let algorithm = fits[pick.index(fits.len())];
         let weave = weave && mazelab::generate::check_weave(algorithm, &shape).is_ok();
-        let params = Params { braid, weave, ..Params::on(shape.clone(), seed) };
-        let context = format!("{} on {} {} seed {seed} braid {braid} weave {weave}",
+        // The run and grain where the algorithm and shape take them.
+        let steer = mazelab::generate::steer::for_algorithm(
+            Steer { run, grain: Grain::parse(grain).unwrap() }, algorithm, &shape);
+        let params = Params { braid, weave, steer, ..Params::on(shape.clone(), seed) };
+        let context = format!("{} on {} {} seed {seed} braid {braid} weave {weave} {steer:?}",
             algorithm.name, shape.name(), shape.size_text());
         let grid = generate(algorithm.name, params).unwrap();
         let verdict = judge(&grid);

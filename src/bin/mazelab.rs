@@ -9,6 +9,8 @@
 mod lab;
 #[path = "mazelab/sheet.rs"]
 mod sheet;
+#[path = "mazelab/texture.rs"]
+mod texture;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
@@ -94,24 +96,12 @@ struct MazeArgs {
     /// binary-tree's bias: NW, NE, SW or SE (any case).
     #[arg(long, default_value = "NW", value_parser = Bias::parse)]
     bias: Bias,
-    /// Remove this percentage of the dead ends after generating (0 to 100),
-    /// opening a wall of each, preferably into another dead end: loops.
-    #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
-    braid: u8,
     /// Let passages run under straight cells (plain squares, with kruskal,
     /// backtracker or growing-tree).
     #[arg(long)]
     weave: bool,
-    /// Turn dead ends to rock, again and again, until this percentage of
-    /// the cells is rock (0 to 100; Pullen's sparseness): the rest stays
-    /// one piece, masked off in the output.
-    #[arg(long, default_value_t = 0, value_name = "PERCENT", value_parser = clap::value_parser!(u8).range(0..=100))]
-    sparse: u8,
-    /// Make the maze its own mirror image (x: left and right, y: top and
-    /// bottom, xy: both) or its own half turn (rot); plain squares with
-    /// even sides where they are halved.
-    #[arg(long, value_parser = choices(&generate::symmetry::SYMMETRIES, |s| generate::symmetry::Symmetry::parse(s).ok()))]
-    symmetry: Option<generate::symmetry::Symmetry>,
+    #[command(flatten)]
+    texture: texture::TextureArgs,
     /// Where the ends go: norvig (top-left and bottom-right), random gaps in
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
@@ -124,8 +114,9 @@ impl MazeArgs {
         Params {
             pop: self.pop.clone(),
             bias: self.bias,
-            braid: self.braid,
+            braid: self.texture.braid,
             weave: self.weave,
+            steer: self.texture.texture().steer,
             ..Params::on(shape, seed)
         }
     }
@@ -170,7 +161,7 @@ fn solver_names() -> PossibleValuesParser {
 
 /// A fixed set of names that clap lists in errors and completions, mapped to
 /// the core's own type by its parser.
-fn choices<T: Clone + Send + Sync + 'static>(
+pub(crate) fn choices<T: Clone + Send + Sync + 'static>(
     names: &[&'static str],
     parse: fn(&str) -> Option<T>,
 ) -> impl TypedValueParser<Value = T> {
@@ -298,18 +289,16 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
-    if let Some(symmetry) = request.maze.symmetry {
-        generate::symmetry::check(&shape, symmetry)?;
-        if request.maze.weave {
-            return Err(MazeError::BadValue {
-                what: "option with --symmetry",
-                given: "--weave".into(),
-                valid: "no --weave: a symmetric maze is built from plain halves".into(),
-            }
-            .into());
+    request.maze.texture.texture().check(algorithm, &shape)?;
+    if request.maze.texture.symmetry.is_some() && request.maze.weave {
+        return Err(MazeError::BadValue {
+            what: "option with --symmetry",
+            given: "--weave".into(),
+            valid: "no --weave: a symmetric maze is built from plain halves".into(),
         }
+        .into());
     }
-    if text_format && request.maze.sparse > 0 {
+    if text_format && request.maze.texture.sparse > 0 {
         return Err(MazeError::BadValue {
             what: "format for a sparse maze",
             given: request.format.name().into(),
@@ -377,12 +366,12 @@ fn write_maze(
     let params = request.maze.params(shape, seed);
     let size_text = params.shape.size_text();
     let started = Instant::now();
-    let grid = match request.maze.symmetry {
+    let grid = match request.maze.texture.symmetry {
         Some(symmetry) => generate::symmetry::generate(&request.maze.algorithm, params, symmetry),
         None => generate::generate(&request.maze.algorithm, params),
     }
     .expect("the algorithm, shape and symmetry were checked");
-    let grid = generate::sparse::sparsify(&grid, request.maze.sparse, seed)
+    let grid = generate::sparse::sparsify(&grid, request.maze.texture.sparse, seed)
         .expect("the percentage was checked and dead ends leave one piece");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
     let ends = entrance::place(&grid, request.maze.entrances, seed);

@@ -10,10 +10,11 @@
 //! on a grid grows like n log² n: it is fast at first and crawls at the end
 //! while it hunts for the last unvisited cells. The walk is the cursor.
 
+use super::steer::{self, Steering};
 use crate::bitset::BitSet;
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::{Topology, Walker};
+use crate::shape::{Cell, Topology, Walker};
 use crate::stream::Stepper;
 
 /// Moves per step at most: enough to amortise the call, few enough that one
@@ -31,6 +32,9 @@ pub struct AldousBroder<S: Topology> {
     /// The step numbers it reports for its own steps 1 to 3 (Houston
     /// renumbers them into its list).
     phases: [u8; 3],
+    /// The cell the walk last left, for a run.
+    came_from: Cell,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> AldousBroder<S> {
@@ -43,7 +47,15 @@ impl<S: Topology> AldousBroder<S> {
             rng,
             started: false,
             phases: [1, 2, 3],
+            came_from: Cell::MAX,
+            steering: None,
         }
+    }
+
+    /// Steers its walk (run and grain).
+    pub(super) fn steered(mut self, steering: Option<Box<Steering>>) -> AldousBroder<S> {
+        self.steering = steering;
+        self
     }
 
     /// Reports its steps as these step numbers instead (Houston's list).
@@ -85,7 +97,15 @@ impl<S: Topology> Stepper for AldousBroder<S> {
                 break;
             }
             let from = self.at.cell;
-            self.shape.step_random(&mut self.at, &mut self.rng);
+            let came_from = self.came_from;
+            steer::walk(
+                &self.steering,
+                &self.shape,
+                &mut self.at,
+                || (came_from != Cell::MAX).then_some(came_from),
+                &mut self.rng,
+            );
+            self.came_from = from;
             let next = self.at.cell;
             out.cursor(next);
             if !self.visited.contains(next) {

@@ -10,6 +10,7 @@
 //! cells): the solution tends to be long. The stack is an explicit `Vec`, so
 //! 4096 x 4096 works where a recursive version would overflow.
 
+use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -26,6 +27,7 @@ pub struct Backtracker<S: Topology> {
     visited: BitSet,
     stack: Vec<Cell>,
     started: bool,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology + 'static> Backtracker<S> {
@@ -36,6 +38,7 @@ impl<S: Topology + 'static> Backtracker<S> {
             rng: Rng::new(params.seed),
             stack: Vec::new(),
             started: false,
+            steering: Steering::of(params),
         }
     }
 }
@@ -57,10 +60,16 @@ impl<S: Topology> Stepper for Backtracker<S> {
             return false;
         };
         let visited = &self.visited;
-        let Some(next) = self
-            .shape
-            .random_neighbor(top, &mut self.rng, |n| !visited.contains(n))
-        else {
+        let stack = &self.stack;
+        let came_from = || stack.len().checked_sub(2).map(|i| stack[i]);
+        let Some(next) = steer::neighbor(
+            &self.steering,
+            &self.shape,
+            top,
+            came_from,
+            &mut self.rng,
+            |n| !visited.contains(n),
+        ) else {
             self.stack.pop();
             out.phase(3);
             out.mark(top, Mark::Blank);

@@ -13,6 +13,7 @@
 //! dead ends, like Prim); the seams where trees were joined show as long
 //! straight walls with a single door each.
 
+use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -41,6 +42,7 @@ pub struct GrowingForest<S: Topology> {
     walls: Vec<u32>,
     next: usize,
     started: bool,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> GrowingForest<S> {
@@ -56,6 +58,7 @@ impl<S: Topology> GrowingForest<S> {
             walls: Vec::new(),
             next: 0,
             started: false,
+            steering: Steering::of(params),
             shape,
         }
     }
@@ -116,11 +119,27 @@ impl<S: Topology> Stepper for GrowingForest<S> {
             let cell = self.frontier[i];
             out.cursor(cell);
             let visited = &self.visited;
-            match self
-                .shape
-                .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
-            {
+            let steering = &self.steering;
+            match steer::neighbor(
+                steering,
+                &self.shape,
+                cell,
+                || steering.as_ref().and_then(|s| s.came_from(cell)),
+                &mut self.rng,
+                |n| !visited.contains(n),
+            ) {
+                // Every frontier cell links all its free neighbours in the
+                // end, so only waiting makes a grain: an opening against it
+                // is put off, the cell left on the frontier.
+                Some(next)
+                    if self
+                        .steering
+                        .as_ref()
+                        .is_some_and(|s| s.defer(&self.shape, cell, next, &mut self.rng)) => {}
                 Some(next) => {
+                    if let Some(s) = &mut self.steering {
+                        s.carved(cell, next);
+                    }
                     self.visited.insert(next);
                     self.tree[next as usize] = self.tree[cell as usize];
                     self.frontier.push(next);

@@ -15,6 +15,7 @@
 
 use super::frontier::{Frontier, FrontierStore, Halves, StoreKind};
 use super::pop::{Pop, PopSpec};
+use super::steer::{self, Steering};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -33,6 +34,7 @@ pub struct GrowingTree<S: Topology, F: FrontierStore> {
     frontier: F,
     remaining: u32,
     started: bool,
+    steering: Option<Box<Steering>>,
 }
 
 /// The growing tree for these params. Always popping the newest cell is
@@ -68,6 +70,7 @@ impl<S: Topology, F: FrontierStore> GrowingTree<S, F> {
             pop: params.pop.clone(),
             frontier,
             started: false,
+            steering: Steering::of(params),
         }
     }
 }
@@ -94,9 +97,12 @@ impl<S: Topology, F: FrontierStore + 'static> Stepper for GrowingTree<S, F> {
         };
         out.cursor(cell);
         let visited = &self.visited;
-        let Some(next) = self
-            .shape
-            .random_neighbor(cell, &mut self.rng, |n| !visited.contains(n))
+        let steering = &self.steering;
+        let came_from = || steering.as_ref().and_then(|s| s.came_from(cell));
+        let Some(next) =
+            steer::neighbor(steering, &self.shape, cell, came_from, &mut self.rng, |n| {
+                !visited.contains(n)
+            })
         else {
             if pop == Pop::Newest {
                 self.frontier.pop_newest();
@@ -106,8 +112,22 @@ impl<S: Topology, F: FrontierStore + 'static> Stepper for GrowingTree<S, F> {
             out.mark(cell, Mark::Blank);
             return true;
         };
+        if pop != Pop::Newest {
+            if let Some(s) = &self.steering {
+                // Every frontier cell links all its free neighbours in the
+                // end, so only waiting makes a grain: an opening against
+                // it is put off, and the cell goes back on the frontier.
+                if s.defer(&self.shape, cell, next, &mut self.rng) {
+                    self.frontier.push(cell);
+                    return true;
+                }
+            }
+        }
         out.phase(3);
         out.carve(cell, next);
+        if let Some(s) = &mut self.steering {
+            s.carved(cell, next);
+        }
         self.visited.insert(next);
         self.remaining -= 1;
         if pop != Pop::Newest {

@@ -20,6 +20,7 @@
 //! Houston takes each where it is fast.
 
 use super::aldous_broder::AldousBroder;
+use super::steer::Steering;
 use super::wilson::Wilson;
 use super::Params;
 use crate::record::Record;
@@ -33,13 +34,20 @@ pub struct Houston<S: Topology> {
     fill: Option<Wilson<S>>,
     /// Cells in the maze at which Wilson takes over.
     handover: u32,
+    /// Handed to Wilson with the maze so far.
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> Houston<S> {
     pub(super) fn new(shape: S, params: &Params) -> Houston<S> {
         Houston {
             handover: shape.live_cells().div_ceil(3),
-            walk: Some(AldousBroder::new(shape, Rng::new(params.seed)).with_phases([1, 1, 2])),
+            walk: Some(
+                AldousBroder::new(shape, Rng::new(params.seed))
+                    .with_phases([1, 1, 2])
+                    .steered(Steering::of(params)),
+            ),
+            steering: Steering::of(params),
             fill: None,
         }
     }
@@ -55,7 +63,8 @@ impl<S: Topology> Stepper for Houston<S> {
                 let (shape, rng, visited) = self.walk.take().expect("walking").into_parts();
                 out.phase(2);
                 let mut wilson = Wilson::continue_from(shape, rng, |c| visited.contains(c))
-                    .with_phases([3, 3, 3, 3]);
+                    .with_phases([3, 3, 3, 3])
+                    .steered(self.steering.take());
                 let more = wilson.begin(out);
                 self.fill = Some(wilson);
                 return more;

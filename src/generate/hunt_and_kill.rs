@@ -18,6 +18,7 @@
 //! some cells have no lower-numbered neighbour (triangles, masks) the hunt
 //! takes the latest cell seen beside the maze instead.
 
+use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::record::Record;
@@ -40,6 +41,9 @@ pub struct HuntAndKill<S: Topology> {
     lowest_visited: Cell,
     remaining: u32,
     started: bool,
+    /// The cell the walk came from (`Cell::MAX` at the start), for a run.
+    came_from: Cell,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> HuntAndKill<S> {
@@ -59,6 +63,8 @@ impl<S: Topology> HuntAndKill<S> {
             first_unvisited: 0,
             lowest_visited: u32::MAX,
             started: false,
+            came_from: Cell::MAX,
+            steering: Steering::of(params),
         }
     }
 
@@ -126,18 +132,29 @@ impl<S: Topology> HuntAndKill<S> {
     #[inline(always)]
     fn next_link(&mut self) -> (Cell, Cell, u8) {
         let visited = &self.visited;
-        let walk = self
-            .shape
-            .random_neighbor(self.at, &mut self.rng, |n| !visited.contains(n));
+        let came_from = self.came_from;
+        let walk = steer::neighbor(
+            &self.steering,
+            &self.shape,
+            self.at,
+            || (came_from != Cell::MAX).then_some(came_from),
+            &mut self.rng,
+            |n| !visited.contains(n),
+        );
         match walk {
             Some(next) => (self.at, next, 2),
             None => {
                 let found = self.hunt();
                 let visited = &self.visited;
-                let link = self
-                    .shape
-                    .random_neighbor(found, &mut self.rng, |n| visited.contains(n))
-                    .expect("the hunt finds a cell beside the maze");
+                let link = steer::neighbor(
+                    &self.steering,
+                    &self.shape,
+                    found,
+                    || None,
+                    &mut self.rng,
+                    |n| visited.contains(n),
+                )
+                .expect("the hunt finds a cell beside the maze");
                 (link, found, 3)
             }
         }
@@ -165,6 +182,7 @@ impl<S: Topology> Stepper for HuntAndKill<S> {
         self.visit(to);
         self.remaining -= 1;
         self.at = to;
+        self.came_from = from;
         out.cursor(to);
         if self.remaining == 0 {
             out.phase(4);

@@ -83,7 +83,10 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// Buckets of `bucket_size` walls on average at most.
     fn with_buckets(shape: S, params: &Params, bucket_size: usize) -> Kruskal<S, W> {
         let mut rng = Rng::new(params.seed);
-        let (walls, bucket_ends) = bucket_walls(&shape, &mut rng, bucket_size);
+        let (walls, bucket_ends) = match super::steer::Steering::of(params) {
+            Some(steering) => grained_walls(&shape, &mut rng, &steering),
+            None => bucket_walls(&shape, &mut rng, bucket_size),
+        };
         let cells = shape.cells();
         Kruskal {
             remaining: shape.live_cells() - 1,
@@ -147,6 +150,32 @@ fn bucket_walls<S: Topology, W: WallList>(
     });
     // Placing moved each bucket's start to its end.
     let ends = starts;
+    (walls, ends)
+}
+
+/// The walls in two buckets for a grain (`steer.rs`): the walls against
+/// the grain that `Steering::defer` sends back go in the second, the rest
+/// in the first, each shuffled in turn as usual.
+fn grained_walls<S: Topology, W: WallList>(
+    shape: &S,
+    rng: &mut Rng,
+    steering: &super::steer::Steering,
+) -> (W, Vec<u32>) {
+    let (mut first, mut back) = (Vec::new(), Vec::new());
+    shape.for_each_wall_code(|wall| {
+        let (a, b) = shape.wall_cells(wall);
+        if steering.defer(shape, a, b, rng) {
+            back.push(wall);
+        } else {
+            first.push(wall);
+        }
+    });
+    let max_code = (shape.cells().max(1) - 1) * 8 + 7;
+    let mut walls = W::zeroed(first.len() + back.len(), max_code);
+    for (i, &wall) in first.iter().chain(&back).enumerate() {
+        walls.set(i, wall);
+    }
+    let ends = vec![first.len() as u32, (first.len() + back.len()) as u32];
     (walls, ends)
 }
 

@@ -33,7 +33,9 @@ mod recursive_division;
 mod reverse_delete;
 mod sidewinder;
 pub mod sparse;
+pub mod steer;
 pub mod symmetry;
+pub mod texture;
 mod true_prim;
 mod unicursal;
 mod wall_list;
@@ -70,6 +72,9 @@ pub struct Params {
     /// Let passages run under straight cells (plain squares, with the
     /// generators in `weave::WEAVERS`).
     pub weave: bool,
+    /// The run and the grain (`steer`): how the random choices are
+    /// steered; neutral by default.
+    pub steer: steer::Steer,
 }
 
 impl Params {
@@ -100,6 +105,7 @@ impl Params {
             bias: Bias::default(),
             braid: 0,
             weave: false,
+            steer: steer::Steer::default(),
         }
     }
 }
@@ -202,6 +208,8 @@ pub struct Algorithm {
     pub max_cells: u32,
     /// Whether both sides must be even (the unicursal labyrinth's 2 x 2 blocks).
     pub even_sides: bool,
+    /// Which texture controls steer it (`steer::RUN`, `steer::GRAIN`).
+    pub steers: u8,
     make: fn(&Params) -> Box<dyn Step>,
 }
 
@@ -229,6 +237,7 @@ impl Algorithm {
             runs: Runs::Everywhere,
             max_cells: u32::MAX,
             even_sides: false,
+            steers: 0,
             make,
         }
     }
@@ -258,6 +267,12 @@ impl Algorithm {
 
     const fn max_cells(mut self, max_cells: u32) -> Algorithm {
         self.max_cells = max_cells;
+        self
+    }
+
+    /// The texture controls that steer it (`steer::RUN | steer::GRAIN`).
+    const fn steers(mut self, controls: u8) -> Algorithm {
+        self.steers = controls;
         self
     }
 
@@ -345,30 +360,35 @@ pub static ALGORITHMS: &[Algorithm] = &[
         growing_tree::boxed,
     )
     .marks("frontier")
-    .knob(Knob::Pop),
+    .knob(Knob::Pop)
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "backtracker",
         "recursive backtracker: a random walk that backs up along its stack when stuck; long winding corridors, few dead ends",
         every_shape!(backtracker::Backtracker),
     )
-    .marks("stack"),
+    .marks("stack")
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "kruskal",
         "randomized Kruskal: remove walls in random order when they join two sets (union-find); many short dead ends",
         kruskal::boxed,
-    ),
+    )
+    .steers(steer::GRAIN),
     Algorithm::new(
         "prim",
         "simplified Prim: attach a random frontier cell to the maze; radial texture, many short dead ends",
         prim::boxed,
     )
-    .marks("frontier"),
+    .marks("frontier")
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "true-prim",
         "true Prim: random wall weights, always open the lightest wall on the frontier (bucket queue); spiky, branchy texture",
         every_shape!(true_prim::TruePrim),
     )
-    .marks("frontier"),
+    .marks("frontier")
+    .steers(steer::GRAIN),
     Algorithm::new(
         "cheapest-cell",
         "Prim over random cell costs (Buck's true Prim): the cheapest active cell links to its cheapest unvisited neighbour; a thicket of short stubs, the most dead ends",
@@ -379,20 +399,23 @@ pub static ALGORITHMS: &[Algorithm] = &[
         "aldous-broder",
         "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
         |params| {
-            on_shape!(params, shape => Box::new(aldous_broder::AldousBroder::new(shape, Rng::new(params.seed))))
+            on_shape!(params, shape => Box::new(aldous_broder::AldousBroder::new(shape, Rng::new(params.seed)).steered(steer::Steering::of(params))))
         },
-    ),
+    )
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "wilson",
         "Wilson: loop-erased random walks until they hit the maze; uniform spanning tree, slow start, fast finish",
         every_shape!(wilson::Wilson),
-    ),
+    )
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "growing-forest",
         "growing forest (Pullen): several trees grow at once from scattered roots, then join at random walls between them",
         every_shape!(growing_forest::GrowingForest),
     )
-    .marks("frontier"),
+    .marks("frontier")
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "boruvka",
         "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
@@ -429,18 +452,21 @@ pub static ALGORITHMS: &[Algorithm] = &[
         "houston",
         "Houston: Aldous-Broder until a third of the cells are in, then Wilson; faster than either alone, and nearly (not exactly) uniform",
         every_shape!(houston::Houston),
-    ),
+    )
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "origin-shift",
         "origin shift (CaptainLuma): every cell points toward a moving origin; the maze rewires until every cell has been the origin, which makes it uniform",
         every_shape!(origin_shift::OriginShift),
     )
-    .marks("origin"),
+    .marks("origin")
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "hunt-and-kill",
         "hunt-and-kill: random walk until stuck, then hunt for the first unvisited cell beside the maze; long corridors",
         every_shape!(hunt_and_kill::HuntAndKill),
-    ),
+    )
+    .steers(steer::RUN | steer::GRAIN),
     Algorithm::new(
         "eller",
         "Eller: one row at a time with sets of connected cells; memory grows with the width only",
@@ -683,6 +709,7 @@ impl Generator {
         if params.weave {
             check_weave(algorithm, &params.shape)?;
         }
+        steer::check(algorithm, &params.steer, &params.shape)?;
         Ok(Generator::new(algorithm, params, visuals))
     }
 

@@ -15,6 +15,7 @@
 //! cell the maze is a uniform sample; stopping after a fixed number of
 //! steps is not. Its running time is that cover time (n log² n on a grid).
 
+use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -44,6 +45,9 @@ pub struct OriginShift<S: Topology> {
     laid: usize,
     been_origin: BitSet,
     left_to_visit: u32,
+    /// The origin before this one, for a run.
+    came_from: Cell,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> OriginShift<S> {
@@ -82,6 +86,8 @@ impl<S: Topology> OriginShift<S> {
             tree,
             laid: 1,
             been_origin,
+            came_from: NONE,
+            steering: Steering::of(params),
         }
     }
 }
@@ -109,11 +115,16 @@ impl<S: Topology> Stepper for OriginShift<S> {
             return false;
         }
         out.phase(2);
-        if let Some(mut fast) = out.fast_square() {
+        // The fast path walks unsteered.
+        if let Some(mut fast) = out.fast_square().filter(|_| self.steering.is_none()) {
             return self.fast_shift(&mut fast);
         }
         let old = self.origin;
-        let (next, behind) = self.move_origin(old);
+        let (next, behind) = if self.steering.is_some() {
+            self.move_origin_steered(old)
+        } else {
+            self.move_origin(old)
+        };
         if behind != old {
             // The wall the new origin pointed through closes; the old
             // origin's new arrow opens one (if they are the same passage,
@@ -137,6 +148,27 @@ impl<S: Topology> OriginShift<S> {
     #[inline(always)]
     fn move_origin(&mut self, old: Cell) -> (Cell, Cell) {
         self.shape.step_random(&mut self.at, &mut self.rng);
+        self.point_from(old)
+    }
+
+    /// Step 2 with the walk steered by the run and the grain (`steer.rs`).
+    fn move_origin_steered(&mut self, old: Cell) -> (Cell, Cell) {
+        let came_from = self.came_from;
+        steer::walk(
+            &self.steering,
+            &self.shape,
+            &mut self.at,
+            || (came_from != NONE).then_some(came_from),
+            &mut self.rng,
+        );
+        self.came_from = old;
+        self.point_from(old)
+    }
+
+    /// The walker has moved on from `old`: `old` points to it and it
+    /// points nowhere. Returns it and where it pointed before.
+    #[inline(always)]
+    fn point_from(&mut self, old: Cell) -> (Cell, Cell) {
         let next = self.at.cell;
         let behind = self.arrow[next as usize];
         self.arrow[old as usize] = next;

@@ -10,6 +10,7 @@
 //! cells) and short corridors: easy to solve by eye. On screen the frontier is
 //! a ragged ring growing outward.
 
+use super::steer::Steering;
 use super::{Params, Step};
 use crate::event::Mark;
 use crate::record::Record;
@@ -29,6 +30,7 @@ pub struct Prim<S: Topology> {
     state: Vec<u8>,
     frontier: Vec<Cell>,
     started: bool,
+    steering: Option<Box<Steering>>,
 }
 
 /// Prim on the params' shape.
@@ -39,6 +41,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
         rng: Rng::new(params.seed),
         frontier: Vec::new(),
         started: false,
+        steering: Steering::of(params),
     }))
 }
 
@@ -74,10 +77,24 @@ impl<S: Topology> Stepper for Prim<S> {
         let i = self.rng.below(self.frontier.len() as u32) as usize;
         let cell = self.frontier.swap_remove(i);
         let state = &self.state;
-        let link = self
-            .shape
-            .random_neighbor(cell, &mut self.rng, |n| state[n as usize] == IN)
-            .expect("a frontier cell touches the maze");
+        let wanted = |n: Cell| state[n as usize] == IN;
+        let link = match &mut self.steering {
+            None => self.shape.random_neighbor(cell, &mut self.rng, wanted),
+            Some(s) => {
+                let link = s
+                    .pick_into(&self.shape, cell, &mut self.rng, wanted)
+                    .expect("a frontier cell touches the maze");
+                // A link against the grain is put off: the cell goes back
+                // on the frontier, for a cell along the grain to take first.
+                if s.defer(&self.shape, link, cell, &mut self.rng) {
+                    self.frontier.push(cell);
+                    return true;
+                }
+                s.carved(link, cell);
+                Some(link)
+            }
+        }
+        .expect("a frontier cell touches the maze");
         out.phase(2);
         out.cursor(cell);
         out.carve(link, cell);

@@ -55,6 +55,16 @@ impl Symmetry {
         }
     }
 
+    /// Its name as `parse` reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::X => "x",
+            Symmetry::Y => "y",
+            Symmetry::XY => "xy",
+            Symmetry::Rot => "rot",
+        }
+    }
+
     /// The cell a cell maps to.
     fn image(self, dims: Dims, x: u32, y: u32) -> (u32, u32) {
         match self {

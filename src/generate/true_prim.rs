@@ -12,6 +12,7 @@
 //! cost O(n log n)); ties within a bucket are broken at random. Its mazes are
 //! branchy with many short dead ends and a spiky, crystalline texture.
 
+use super::steer::Steering;
 use super::Params;
 use crate::event::Mark;
 use crate::record::Record;
@@ -35,6 +36,7 @@ pub struct TruePrim<S: Topology> {
     occupied: [u64; BUCKETS / 64],
     queued: usize,
     started: bool,
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> TruePrim<S> {
@@ -47,6 +49,7 @@ impl<S: Topology> TruePrim<S> {
             occupied: [0; BUCKETS / 64],
             queued: 0,
             started: false,
+            steering: Steering::of(params),
         }
     }
 
@@ -62,6 +65,7 @@ impl<S: Topology> TruePrim<S> {
             buckets,
             occupied,
             queued,
+            steering,
             ..
         } = self;
         shape.for_each_side(cell, |d, side| {
@@ -75,7 +79,10 @@ impl<S: Topology> TruePrim<S> {
                 state[n as usize] = FRONTIER;
                 out.mark(n, Mark::Frontier);
             }
-            let weight = (rng.next_u32() & 0xff) as usize;
+            let mut weight = (rng.next_u32() & 0xff) as usize;
+            if let Some(s) = steering {
+                weight = s.weigh(shape, cell, n, weight as u32, 0xff) as usize;
+            }
             buckets[weight].push(cell * 8 + d as u32);
             occupied[weight / 64] |= 1 << (weight % 64);
             *queued += 1;

@@ -12,6 +12,7 @@
 //! single cell to find, and fast at the end. The walk and its erasure are
 //! visible as `Walk` marks set and cleared.
 
+use super::steer::{self, Steering};
 use super::Params;
 use crate::event::Mark;
 use crate::record::Record;
@@ -42,6 +43,7 @@ pub struct Wilson<S: Topology> {
     /// The step numbers it reports for its own steps 1 to 4 (Houston
     /// renumbers them into its list).
     phases: [u8; 4],
+    steering: Option<Box<Steering>>,
 }
 
 impl<S: Topology> Wilson<S> {
@@ -63,6 +65,7 @@ impl<S: Topology> Wilson<S> {
             scan: 0,
             started: false,
             phases: [1, 2, 3, 4],
+            steering: Steering::of(params),
         }
     }
 
@@ -87,7 +90,14 @@ impl<S: Topology> Wilson<S> {
             scan: 0,
             started: true,
             phases: [1, 2, 3, 4],
+            steering: None,
         }
+    }
+
+    /// Steers its walks (run and grain).
+    pub(super) fn steered(mut self, steering: Option<Box<Steering>>) -> Wilson<S> {
+        self.steering = steering;
+        self
     }
 
     /// Reports its steps as these step numbers instead (Houston's list).
@@ -153,8 +163,33 @@ impl<S: Topology> Stepper for Wilson<S> {
             return self.start_walk(out);
         }
         out.phase(self.phases[2]);
+        // The steered walk is a loop of its own: the plain one stays as
+        // tight as it was.
+        if self.steering.is_some() {
+            self.moves::<R, true>(out)
+        } else {
+            self.moves::<R, false>(out)
+        }
+    }
+}
+
+impl<S: Topology> Wilson<S> {
+    /// Up to `MOVES_PER_STEP` moves of the walk (step 3), steered or not.
+    #[inline(always)]
+    fn moves<R: Record, const STEERED: bool>(&mut self, out: &mut R) -> bool {
         for _ in 0..MOVES_PER_STEP {
-            self.shape.step_random(&mut self.head, &mut self.rng);
+            if STEERED {
+                let walk = &self.walk;
+                steer::walk(
+                    &self.steering,
+                    &self.shape,
+                    &mut self.head,
+                    || walk.len().checked_sub(2).map(|i| walk[i]),
+                    &mut self.rng,
+                );
+            } else {
+                self.shape.step_random(&mut self.head, &mut self.rng);
+            }
             let next = self.head.cell;
             match self.state[next as usize] {
                 IN_MAZE => {

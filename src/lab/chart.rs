@@ -1,5 +1,6 @@
 //! The lab's charts as small hand-written SVG: a histogram per metric with
-//! the candidates overlaid, and the uniformity chart.
+//! the candidates overlaid, and the uniformity chart (a sweep's lines are
+//! in `sweep_chart.rs`).
 //!
 //! Hand-written rather than plotters: two chart kinds of step lines and
 //! rectangles come to about 150 lines, while plotters' SVG backend would
@@ -12,15 +13,15 @@ use super::measure::MetricInfo;
 use super::uniformity::{format_p, Uniformity};
 use std::fmt::Write;
 
-const W: f64 = 360.0;
-const H: f64 = 200.0;
-const LEFT: f64 = 44.0;
-const RIGHT: f64 = 10.0;
-const TOP: f64 = 26.0;
-const BOTTOM: f64 = 34.0;
+pub(super) const W: f64 = 360.0;
+pub(super) const H: f64 = 200.0;
+pub(super) const LEFT: f64 = 44.0;
+pub(super) const RIGHT: f64 = 10.0;
+pub(super) const TOP: f64 = 26.0;
+pub(super) const BOTTOM: f64 = 34.0;
 
 /// Dash patterns by series, so lines differ by more than their colour.
-const DASHES: [&str; 6] = ["", "6 3", "2 2", "8 3 2 3", "1 3", "12 4"];
+pub(super) const DASHES: [&str; 6] = ["", "6 3", "2 2", "8 3 2 3", "1 3", "12 4"];
 
 /// Escapes text for SVG and HTML.
 pub fn escape_xml(text: &str) -> String {
@@ -30,7 +31,7 @@ pub fn escape_xml(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn fmt_tick(v: f64) -> String {
+pub(super) fn fmt_tick(v: f64) -> String {
     if v.abs() >= 100.0 || v.fract() == 0.0 {
         format!("{v:.0}")
     } else if v.abs() >= 10.0 {
@@ -40,7 +41,7 @@ fn fmt_tick(v: f64) -> String {
     }
 }
 
-fn open_svg(out: &mut String, title: &str, class: &str) {
+pub(super) fn open_svg(out: &mut String, title: &str, class: &str) {
     let _ = write!(
         out,
         "<svg class=\"chart {class}\" viewBox=\"0 0 {W} {H}\" role=\"img\" aria-label=\"{t}\" \
@@ -50,7 +51,7 @@ fn open_svg(out: &mut String, title: &str, class: &str) {
     );
 }
 
-fn axes(out: &mut String, x_label: &str, y_label: &str) {
+pub(super) fn axes(out: &mut String, x_label: &str, y_label: &str) {
     let (x0, y0, x1, y1) = (LEFT, H - BOTTOM, W - RIGHT, TOP);
     let _ = write!(
         out,
@@ -189,7 +190,7 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
     out
 }
 
-fn series_path(out: &mut String, i: usize, d: &str, fill: bool) {
+pub(super) fn series_path(out: &mut String, i: usize, d: &str, fill: bool) {
     let dash = DASHES[i % DASHES.len()];
     let _ = write!(
         out,

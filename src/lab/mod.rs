@@ -22,6 +22,7 @@ pub mod settings;
 pub mod special;
 pub mod summary;
 pub mod sweep;
+pub mod sweep_chart;
 pub mod trees;
 pub mod uniformity;
 

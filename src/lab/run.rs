@@ -8,8 +8,8 @@ use super::measure::{Measurer, METRIC_COUNT};
 use super::trees::Trees;
 use crate::entrance::{self, EntranceStyle};
 use crate::error::MazeError;
-use crate::generate::{Generator, Params};
-use crate::grid::Grid;
+use crate::generate::texture::Texture;
+use crate::generate::Generator;
 use crate::shape::Shape;
 
 /// The most mazes one request runs.
@@ -78,37 +78,32 @@ pub fn measure_mazes(
     now_ns: &dyn Fn() -> f64,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
-    measure_mazes_with(
+    measure_textured(
         candidate,
         shape,
+        &Texture::default(),
         seed,
         count,
         now_ns,
-        &|_| {},
-        &|_, _| None,
         out,
     )
 }
 
-/// What a sweep does to a finished maze (with its seed): a new maze to
-/// measure instead, or `None` to measure it as it is.
-pub type After<'a> = dyn Fn(&Grid, u64) -> Option<Grid> + 'a;
-
-/// `measure_mazes` with each maze's params changed by `set` first and the
-/// finished maze passed through `after` (a sweep's control).
-#[allow(clippy::too_many_arguments)]
-pub fn measure_mazes_with(
+/// `measure_mazes` under texture controls (braid, run, grain, sparse,
+/// symmetry): each maze built by `Texture::build`, the time taken
+/// including them.
+pub fn measure_textured(
     candidate: &Candidate,
     shape: &Shape,
+    texture: &Texture,
     seed: u64,
     count: u64,
     now_ns: &dyn Fn() -> f64,
-    set: &dyn Fn(&mut Params),
-    after: &After,
     out: &mut Vec<f64>,
 ) -> Result<(), MazeError> {
     refuse_program(candidate)?;
     candidate.check(shape)?;
+    texture.check(candidate.algorithm, shape)?;
     let mut measurer = Measurer::default();
     out.reserve(count as usize * METRIC_COUNT);
     let mut grid = candidate.algorithm.initial_grid(shape);
@@ -117,11 +112,8 @@ pub fn measure_mazes_with(
         let maze_seed = seed.wrapping_add(i);
         let started = now_ns();
         grid.clone_from(&blank);
-        let mut params = candidate.params(shape, maze_seed);
-        set(&mut params);
-        let mut generator = Generator::new(candidate.algorithm, params, false);
-        generator.finish_into(&mut grid);
-        let changed = after(&grid, maze_seed);
+        let params = candidate.params(shape, maze_seed);
+        let changed = texture.build(candidate.algorithm, params, &mut grid)?;
         let took = now_ns() - started;
         let maze = changed.as_ref().unwrap_or(&grid);
         let ends = entrance::place(maze, EntranceStyle::Norvig, maze_seed);

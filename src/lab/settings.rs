@@ -1,12 +1,17 @@
 //! The lab's settings as the page holds them and the link spells them:
 //! `view=lab&lab=growing-tree:newest~wilson&lab_shape=square&lab_size=40x40
-//! &lab_runs=200&lab_seed=1&lab_trees=3x3&lab_tree_runs=20000`. Keys left
-//! at their defaults stay out of the link.
+//! &lab_runs=200&lab_seed=1&lab_trees=3x3&lab_tree_runs=20000`, the
+//! texture controls every maze is built with (`lab_braid`, `lab_run`,
+//! `lab_grain`, `lab_sparse`, `lab_symmetry`) and a sweep
+//! (`lab_sweep=run:0:100:11`). Keys left at their defaults stay out of the
+//! link.
 
 use super::candidate::{Candidate, NORVIG_TRIO};
 use super::run::check_runs;
+use super::sweep::Sweep;
 use super::trees::Trees;
 use crate::error::parse_seed;
+use crate::generate::texture::Texture;
 use crate::shape::Shape;
 
 /// The most cells all the mazes of one statistics run add up to: a
@@ -28,6 +33,23 @@ pub struct LabSettings {
     pub trees: Option<Shape>,
     /// Uniformity runs per algorithm.
     pub tree_runs: u64,
+    /// The texture controls every maze is built with.
+    pub texture: Texture,
+    /// A control stepped over a range, each algorithm run at every point
+    /// (the uniformity test is then left out).
+    pub sweep: Option<Sweep>,
+}
+
+/// One batch of mazes the lab runs: an algorithm under a texture, and the
+/// sweep's value it stands for, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    /// The algorithm (with its pop, which a pop-share sweep sets).
+    pub candidate: Candidate,
+    /// The controls its mazes are built with.
+    pub texture: Texture,
+    /// The sweep's value at this point.
+    pub value: Option<u8>,
 }
 
 impl Default for LabSettings {
@@ -42,6 +64,8 @@ impl Default for LabSettings {
             seed: 1,
             trees: Some(Shape::parse("square", "3x3", None).expect("a valid size")),
             tree_runs: 20_000,
+            texture: Texture::default(),
+            sweep: None,
         }
     }
 }
@@ -85,7 +109,21 @@ impl LabSettings {
                 }
             }
             "lab_tree_runs" => self.tree_runs = parse_runs(value)?,
-            _ => return Err(format!("unknown setting '{key}'")),
+            "lab_sweep" => {
+                self.sweep = if value == "off" || value.is_empty() {
+                    None
+                } else {
+                    Some(Sweep::parse(value).map_err(|e| e.to_string())?)
+                }
+            }
+            _ => match key.strip_prefix("lab_") {
+                Some(control) if Texture::KEYS.contains(&control) => {
+                    let mut texture = self.texture;
+                    texture.set(control, value).map_err(|e| e.to_string())?;
+                    self.texture = texture;
+                }
+                _ => return Err(format!("unknown setting '{key}'")),
+            },
         }
         Ok(())
     }
@@ -122,6 +160,12 @@ impl LabSettings {
         if self.tree_runs != d.tree_runs {
             parts.push(format!("lab_tree_runs={}", self.tree_runs));
         }
+        for (key, value) in self.texture.to_pairs() {
+            parts.push(format!("lab_{key}={value}"));
+        }
+        if let Some(sweep) = &self.sweep {
+            parts.push(format!("lab_sweep={}", sweep.to_text()));
+        }
         parts
     }
 
@@ -130,16 +174,61 @@ impl LabSettings {
     pub fn check(&self) -> Result<(), String> {
         for c in &self.candidates {
             c.check(&self.shape).map_err(|e| e.to_string())?;
+            if c.is_program() && (!self.texture.is_plain() || self.sweep.is_some()) {
+                return Err("a program's mazes are its own: the texture controls and sweeps run the built-in generators".into());
+            }
+            if let Some(sweep) = &self.sweep {
+                sweep.check(c).map_err(|e| e.to_string())?;
+            }
         }
-        let total = u64::from(crate::shape::Topology::cells(&self.shape)) * self.runs;
+        for series in self.series() {
+            if !series.candidate.is_program() {
+                series
+                    .texture
+                    .check(series.candidate.algorithm, &self.shape)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        let points = self.sweep.as_ref().map_or(1, |s| s.values.len() as u64);
+        let mazes = self.runs * points;
+        let total = u64::from(crate::shape::Topology::cells(&self.shape)) * mazes;
         if total > MAX_TOTAL_CELLS {
             return Err(format!(
-                "{} mazes of {} cells is {total} cells; the lab runs at most {MAX_TOTAL_CELLS} at once: fewer runs or a smaller size",
-                self.runs,
+                "{mazes} mazes of {} cells is {total} cells; the lab runs at most {MAX_TOTAL_CELLS} at once: fewer runs, points or a smaller size",
                 crate::shape::Topology::cells(&self.shape)
             ));
         }
         Ok(())
+    }
+
+    /// The batches a run measures: each candidate under the texture, or
+    /// with a sweep each candidate at each point (point by point).
+    pub fn series(&self) -> Vec<Series> {
+        match &self.sweep {
+            None => self
+                .candidates
+                .iter()
+                .map(|c| Series {
+                    candidate: c.clone(),
+                    texture: self.texture,
+                    value: None,
+                })
+                .collect(),
+            Some(sweep) => sweep
+                .values
+                .iter()
+                .flat_map(|&v| {
+                    self.candidates.iter().map(move |c| {
+                        let (texture, candidate) = sweep.at(v, &self.texture, c);
+                        Series {
+                            candidate,
+                            texture,
+                            value: Some(v),
+                        }
+                    })
+                })
+                .collect(),
+        }
     }
 }
 
@@ -186,6 +275,10 @@ mod tests {
             ("lab_seed", "77"),
             ("lab_trees", "2x3"),
             ("lab_tree_runs", "500"),
+            ("lab_run", "40"),
+            ("lab_grain", "v:70"),
+            ("lab_braid", "10"),
+            ("lab_sweep", "sparse:0:60:4"),
         ] {
             s.set(key, value).unwrap();
         }
@@ -217,6 +310,17 @@ mod tests {
             .contains("whole number"));
         assert!(s.set("lab_trees", "5x5").unwrap_err().contains("4x4"));
         assert!(s.set("lab_size", "0x3").is_err());
+        assert!(s.set("lab_run", "101").unwrap_err().contains("0 to 100"));
+        assert!(s.set("lab_grain", "x:50").unwrap_err().contains("h:P"));
+        assert!(s
+            .set("lab_sweep", "walk:0:100:3")
+            .unwrap_err()
+            .contains("braid, run"));
+        assert!(s
+            .set("lab_sweep", "run:0:100")
+            .unwrap_err()
+            .contains("CONTROL:FROM"));
+        assert!(s.set("lab_colour", "1").unwrap_err().contains("unknown"));
         assert_eq!(s, LabSettings::default(), "nothing changed");
         s.set("lab", "sidewinder").unwrap();
         s.set("lab_shape", "hex").unwrap();
@@ -224,5 +328,17 @@ mod tests {
         let mut big = LabSettings::default();
         big.set("lab_size", "1000x1000").unwrap();
         assert!(big.check().unwrap_err().contains("at most"));
+        // A sweep multiplies the mazes by its points.
+        let mut swept = LabSettings::default();
+        swept.set("lab_size", "100x100").unwrap();
+        swept.set("lab_runs", "1000").unwrap();
+        assert!(swept.check().is_ok());
+        swept.set("lab_sweep", "braid:0:100:11").unwrap();
+        assert!(swept.check().unwrap_err().contains("points"));
+        // A control the algorithm cannot take is named.
+        let mut eller = LabSettings::default();
+        eller.set("lab", "eller").unwrap();
+        eller.set("lab_sweep", "run:0:100:3").unwrap();
+        assert!(eller.check().unwrap_err().contains("eller"));
     }
 }

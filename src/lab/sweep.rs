@@ -2,21 +2,24 @@
 //! at each point for each algorithm, so a chart can show how the control
 //! moves the numbers (mean and 95% interval against the control).
 //!
-//! The controls a sweep steps today: `braid` (the share of dead ends
-//! opened, every generator), `pop-share` (the growing tree's pop, from
-//! all newest at 0 to all random at 100: Norvig's dial between the
-//! backtracker's long corridors and Prim's short branches) and `sparse`
-//! (the share of cells turned to rock by pruning dead ends).
+//! The controls a sweep steps: `braid` (the share of dead ends opened,
+//! every generator), `run` (the chance a walk carries straight on),
+//! `grain` (`h:P`, the share of choices preferring east-west openings),
+//! `sparse` (the share of cells turned to rock by pruning dead ends) and
+//! `pop-share` (the growing tree's pop, from all newest at 0 to all random
+//! at 100: Norvig's dial between the backtracker's long corridors and
+//! Prim's short branches). The other controls stay at the base texture's
+//! settings.
 
-use super::run::measure_mazes_with;
+use super::run::measure_textured;
 use super::{Candidate, StatsReport};
 use crate::error::MazeError;
-use crate::generate::{Params, PopSpec};
-use crate::grid::Grid;
+use crate::generate::texture::Texture;
+use crate::generate::PopSpec;
 use crate::shape::Shape;
 
 /// The controls a sweep can step, as the CLI and links name them.
-pub const SWEEP_PARAMS: [&str; 3] = ["braid", "pop-share", "sparse"];
+pub const SWEEP_PARAMS: [&str; 5] = ["braid", "run", "grain", "sparse", "pop-share"];
 
 /// The most points a sweep takes.
 pub const MAX_POINTS: u32 = 101;
@@ -28,6 +31,10 @@ pub struct Sweep {
     pub param: &'static str,
     /// Its values, evenly spaced from the first to the last (whole percents).
     pub values: Vec<u8>,
+    /// The first value asked for.
+    pub from: u8,
+    /// The last value asked for.
+    pub to: u8,
 }
 
 impl Sweep {
@@ -64,7 +71,56 @@ impl Sweep {
         let values = (0..points)
             .map(|i| (f64::from(from) + step * f64::from(i)).round() as u8)
             .collect();
-        Ok(Sweep { param, values })
+        Ok(Sweep {
+            param,
+            values,
+            from: from as u8,
+            to: to as u8,
+        })
+    }
+
+    /// The link's spelling, `run:0:100:11` (control, from, to, points).
+    pub fn to_text(&self) -> String {
+        format!(
+            "{}:{}:{}:{}",
+            self.param,
+            self.from,
+            self.to,
+            self.values.len()
+        )
+    }
+
+    /// Reads `to_text`'s spelling.
+    pub fn parse(text: &str) -> Result<Sweep, MazeError> {
+        let parts: Vec<&str> = text.trim().split(':').collect();
+        let number = |s: &str| {
+            s.trim().parse::<u32>().map_err(|_| MazeError::BadValue {
+                what: "sweep",
+                given: text.to_string(),
+                valid: "CONTROL:FROM:TO:POINTS, e.g. run:0:100:11".into(),
+            })
+        };
+        match parts[..] {
+            [param, from, to, points] => {
+                Sweep::new(param, number(from)?, number(to)?, number(points)?)
+            }
+            _ => Err(MazeError::BadValue {
+                what: "sweep",
+                given: text.to_string(),
+                valid: "CONTROL:FROM:TO:POINTS, e.g. run:0:100:11".into(),
+            }),
+        }
+    }
+
+    /// The axis label of a chart against the control.
+    pub fn axis_label(&self) -> &'static str {
+        match self.param {
+            "braid" => "braid (% of dead ends opened)",
+            "run" => "run (% chance to carry straight on)",
+            "grain" => "grain (% of choices east-west)",
+            "sparse" => "sparse (% of cells turned to rock)",
+            _ => "pop share (% random, the rest newest)",
+        }
     }
 
     /// Whether the control means something for `candidate`: the pop share
@@ -80,17 +136,23 @@ impl Sweep {
         Ok(())
     }
 
-    /// Sets the control to `value` in a maze's params.
-    pub fn apply(&self, value: u8, params: &mut Params) {
+    /// The texture and the candidate at `value`: the control set on
+    /// the base texture, or (pop share) on the candidate's pop.
+    pub fn at(&self, value: u8, base: &Texture, candidate: &Candidate) -> (Texture, Candidate) {
+        let mut texture = *base;
+        let mut candidate = candidate.clone();
         match self.param {
-            "braid" => params.braid = value,
-            "sparse" => {}
+            "braid" => texture.braid = value,
+            "run" => texture.steer.run = value,
+            "grain" => texture = texture.with_grain(value),
+            "sparse" => texture.sparse = value,
             _ => {
                 let random = u32::from(value);
-                params.pop = PopSpec::parse(&format!("newest:{},random:{random}", 100 - random))
+                candidate.pop = PopSpec::parse(&format!("newest:{},random:{random}", 100 - random))
                     .expect("two shares adding to 100 always parse");
             }
         }
+        (texture, candidate)
     }
 }
 
@@ -113,10 +175,12 @@ pub type Slices<'a> = dyn Fn(u64, u64, &Work) -> Result<Vec<f64>, MazeError> + '
 
 /// Runs `runs` mazes (seeds `seed ..`, the same at every point) of every
 /// candidate at every point.
+#[allow(clippy::too_many_arguments)]
 pub fn run(
     sweep: &Sweep,
     candidates: &[Candidate],
     shape: &Shape,
+    base: &Texture,
     seed: u64,
     runs: u64,
     now_ns: &(dyn Fn() -> f64 + Sync),
@@ -125,6 +189,15 @@ pub fn run(
     for c in candidates {
         c.check(shape)?;
         sweep.check(c)?;
+        // Both ends of the range must be buildable (a grain or a run the
+        // algorithm does not take is refused before any maze is run).
+        for &v in [sweep.values.first(), sweep.values.last()]
+            .into_iter()
+            .flatten()
+        {
+            let (texture, c) = sweep.at(v, base, c);
+            texture.check(c.algorithm, shape)?;
+        }
     }
     sweep
         .values
@@ -133,15 +206,10 @@ pub fn run(
             let reports = candidates
                 .iter()
                 .map(|c| {
+                    let (texture, point) = sweep.at(value, base, c);
                     let rows = slices(seed, runs, &|from, count| {
                         let mut rows = Vec::new();
-                        let set = |p: &mut Params| sweep.apply(value, p);
-                        let after = |g: &Grid, seed: u64| {
-                            (sweep.param == "sparse" && value > 0)
-                                .then(|| crate::generate::sparse::sparsify(g, value, seed).ok())
-                                .flatten()
-                        };
-                        measure_mazes_with(c, shape, from, count, now_ns, &set, &after, &mut rows)?;
+                        measure_textured(&point, shape, &texture, from, count, now_ns, &mut rows)?;
                         Ok(rows)
                     })?;
                     // The pop the sweep sets is the point's value, not the
@@ -229,7 +297,7 @@ mod tests {
         );
         assert_eq!(Sweep::new("braid", 100, 0, 3).unwrap().values, [100, 50, 0]);
         for (param, from, to, points, hint) in [
-            ("run", 0, 100, 5, "braid, pop-share, sparse"),
+            ("walk", 0, 100, 5, "braid, run, grain, sparse, pop-share"),
             ("braid", 0, 101, 5, "0 to 100"),
             ("braid", 0, 100, 1, "2 to 101"),
             ("braid", 0, 100, 500, "2 to 101"),
@@ -257,6 +325,7 @@ mod tests {
             &braid,
             &[Candidate::parse("kruskal").unwrap()],
             &shape,
+            &Texture::default(),
             1,
             30,
             &clock,
@@ -270,6 +339,7 @@ mod tests {
             &pop,
             &[Candidate::parse("growing-tree").unwrap()],
             &shape,
+            &Texture::default(),
             1,
             30,
             &clock,
@@ -284,6 +354,7 @@ mod tests {
             &sparse,
             &[Candidate::parse("kruskal").unwrap()],
             &shape,
+            &Texture::default(),
             1,
             30,
             &clock,

@@ -334,6 +334,7 @@ pub fn puzzle_sheet(
     }
     let found = generate::find(algorithm)?;
     generate::check_shape(found, &params.shape)?;
+    generate::steer::check(found, &params.steer, &params.shape)?;
     if params.weave {
         generate::check_weave(found, &params.shape)?;
     }
@@ -360,16 +361,23 @@ pub fn puzzle_sheet(
             shape: shape.clone(),
             braid: params.braid,
             weave: params.weave,
+            steer: params.steer,
             speed: Speed::Instant,
             ..Settings::defaults(seed)
         };
         link.main.algorithm = found.name;
         link.main.pop = params.pop.clone();
         link.main.bias = params.bias;
-        let braid = match params.braid {
+        let mut braid = match params.braid {
             0 => String::new(),
             b => format!(" - braid {b}%"),
         };
+        if params.steer.run > 0 {
+            braid += &format!(" - run {}%", params.steer.run);
+        }
+        if !params.steer.grain.is_neutral() {
+            braid += &format!(" - grain {}", params.steer.grain);
+        }
         let caption = format!(
             "{} - {} {} - seed {seed}{braid}",
             found.name,

@@ -134,6 +134,7 @@ impl App {
                 self.settings.seed,
                 self.settings.braid,
                 self.settings.weave,
+                self.settings.steer,
                 !instant,
                 self.settings.solver,
                 ends,

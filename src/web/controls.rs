@@ -100,6 +100,7 @@ impl App {
             "passages may run under straight cells: with kruskal, backtracker or growing-tree on a plain square",
         )?;
         dom::set_text("braid-value", &format!("{}%", s.braid));
+        super::texture_controls::show_steer(s)?;
         let comparing = !s.compare.is_empty();
         input("compare")?.set_checked(comparing);
         let specs: Vec<String> = s.compare.iter().map(PanelSpec::to_text).collect();
@@ -250,6 +251,16 @@ impl App {
         s.speed = slider_to_speed(slider);
         s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
         s.weave = input("weave")?.checked();
+        s.steer.run = input("run")?.value().parse::<u8>().unwrap_or(0).min(100);
+        let grain = format!(
+            "{}:{}",
+            select("grain-axis")?.value(),
+            input("grain")?.value()
+        );
+        match crate::generate::steer::Grain::parse(&grain) {
+            Ok(g) => s.steer.grain = g,
+            Err(e) => problems.push(e.to_string()),
+        }
         if input("compare")?.checked() {
             let text = input("compare-specs")?.value();
             let text = if text.trim().is_empty() {

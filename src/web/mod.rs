@@ -31,6 +31,7 @@ mod pointer;
 mod stage;
 mod status;
 mod steps;
+mod texture_controls;
 mod theme;
 mod timeline;
 mod views;

@@ -122,6 +122,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "bias",
         "seed",
         "braid",
+        "run",
+        "grain",
+        "grain-axis",
         "weave",
         "compare",
         "compare-specs",
@@ -149,6 +152,13 @@ pub fn mount() -> Result<AppHandle, JsValue> {
             Ok(())
         }),
     )?;
+    for id in ["run", "grain", "grain-axis"] {
+        listen(
+            id,
+            "input",
+            Box::new(|_, _| super::texture_controls::show_steer_values()),
+        )?;
+    }
     // The maze's speed slider and the Code view's: one setting, both
     // sliders showing it.
     for id in ["speed", "code-speed"] {

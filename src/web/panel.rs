@@ -100,6 +100,7 @@ impl Panel {
         seed: u64,
         braid: u8,
         weave: bool,
+        steer: generate::steer::Steer,
         visuals: bool,
         solver: &str,
         markers: (Cell, Cell),
@@ -168,6 +169,7 @@ impl Panel {
             bias: spec.bias,
             braid,
             weave,
+            steer: generate::steer::for_algorithm(steer, algorithm, shape),
             ..Params::on(shape.clone(), seed)
         };
         let generator = source.start(params.clone(), visuals);

@@ -58,7 +58,11 @@ impl App {
                 } else {
                     (0, phase)
                 });
-                let key = format!("gen:{}:{woven}:{braided}", algorithm.name);
+                let steer = panel.steer();
+                let key = format!(
+                    "gen:{}:{woven}:{braided}:{}:{}",
+                    algorithm.name, steer.run, steer.grain
+                );
                 let title = if woven {
                     format!("{} (woven)", algorithm.name)
                 } else {
@@ -77,7 +81,12 @@ impl App {
             dom::set_text("steps-title", &format!("{title}{compare}"));
             fill_lists(&list, &lists);
             let name = key.split(':').nth(1).unwrap_or_default();
-            fill_about(name);
+            let steer = self
+                .panels
+                .first()
+                .map(|p| p.steer())
+                .filter(|_| key.starts_with("gen:"));
+            fill_about(name, steer);
         }
         let lit_text = lit.map_or(String::new(), |(l, k)| format!("{l}:{k}"));
         if list.get_attribute("data-current").as_deref() != Some(lit_text.as_str()) {
@@ -163,8 +172,35 @@ fn fill_lists(list: &Element, lists: &[StepList]) {
     }
 }
 
-/// The about of a generator or solver, as a definition list.
-fn fill_about(name: &str) {
+/// What the run and the grain do to this maze, for the about (`None` when
+/// neither steers it).
+fn steer_note(steer: crate::generate::steer::Steer) -> Option<String> {
+    use crate::generate::steer::Axis;
+    let mut parts = Vec::new();
+    if steer.run > 0 {
+        parts.push(format!(
+            "run {}%: the walk carries straight on {} times in 100 where it can, so corridors run longer and straighter",
+            steer.run, steer.run
+        ));
+    }
+    if !steer.grain.is_neutral() {
+        let (axis, other) = match steer.grain.axis {
+            Axis::Horizontal => ("east-west", "north-south"),
+            Axis::Vertical => ("north-south", "east-west"),
+        };
+        let p = steer.grain.percent;
+        parts.push(if p > 50 {
+            format!("grain {p}% {axis}: choices lean {p} to {} towards {axis} openings, so the corridors run {axis}", 100 - p)
+        } else {
+            format!("grain {p}% {axis}: choices lean {} to {p} towards {other} openings, so the corridors run {other}", 100 - p)
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join("; "))
+}
+
+/// The about of a generator or solver, as a definition list, with what
+/// the run and grain do when they steer it.
+fn fill_about(name: &str, steer: Option<crate::generate::steer::Steer>) {
     let Some(about) = dom::by_id_opt("about") else {
         return;
     };
@@ -177,13 +213,17 @@ fn fill_about(name: &str) {
         return;
     };
     let solver = crate::solve::find(name).is_ok();
-    let rows = [
+    let steered = steer.and_then(steer_note);
+    let mut rows = vec![
         ("how", description),
         (if solver { "searches" } else { "texture" }, a.texture),
         (if solver { "finds" } else { "uniform" }, a.uniform),
         ("cost", a.cost),
         ("from", a.credit),
     ];
+    if let Some(note) = steered.as_deref() {
+        rows.insert(2, ("steered", note));
+    }
     let doc = dom::document();
     for (term, text) in rows {
         if let (Ok(dt), Ok(dd)) = (doc.create_element("dt"), doc.create_element("dd")) {

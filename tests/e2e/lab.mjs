@@ -119,6 +119,48 @@ try {
     expect(!new URL(page.url()).searchParams.has('view'), 'view=lab left the link');
     expect(errors.length === 0, errors.join('\n'));
   });
+  await check('a sweep charts each metric against the control, from the form and into the link and downloads', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?view=lab&lab=backtracker~wilson&lab_size=16x16&lab_runs=20`);
+    await page.waitForSelector('#lab:not([hidden])');
+    await page.check('#lab-sweep');
+    await page.selectOption('#lab-sweep-param', 'run');
+    await page.fill('#lab-sweep-points', '3');
+    await page.locator('#lab-form').dispatchEvent('change');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('lab_sweep') === 'run:0:100:3', `lab_sweep in ${url}`);
+    expect(await page.locator('#lab-uniform').isDisabled(), 'a sweep leaves the uniformity test out');
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    const charts = page.locator('#lab-sweep svg.chart');
+    expect((await charts.count()) === 10, `${await charts.count()} sweep charts`);
+    const corridor = charts.nth(3);
+    expect((await corridor.locator('path.band').count()) === 2, 'a band per algorithm');
+    expect((await corridor.locator('circle').count()) === 6, 'a dot per algorithm and point');
+    // The backtracker's corridors lengthen with the run: its dot at 100
+    // sits above (a smaller y) its dot at 0.
+    const ys = await corridor.locator('circle.series-0').evaluateAll((cs) => cs.map((c) => +c.getAttribute('cy')));
+    expect(ys[2] < ys[0], `backtracker corridor dots ${ys}`);
+    await shot(page, 'lab-sweep');
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#lab-csv')]);
+    const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');
+    expect(text.startsWith('param,value,algorithm,'), text.slice(0, 60));
+    for (const v of [0, 50, 100]) {
+      expect(text.includes(`\nrun,${v},backtracker,square,16x16,20,`), `backtracker rows at ${v}`);
+    }
+    const [json] = await Promise.all([page.waitForEvent('download'), page.click('#lab-json')]);
+    const data = JSON.parse(await (await import('node:fs/promises')).readFile(await json.path(), 'utf8'));
+    expect(data.param === 'run' && data.points.length === 3 && data.points[0].results.length === 2, 'three points of two');
+    // A control the algorithm cannot take is named, and nothing runs.
+    await page.goto(`${origin}/?view=lab&lab=eller&lab_sweep=grain:50:90:3`);
+    await page.waitForSelector('#lab:not([hidden])');
+    await page.click('#lab-run');
+    await waitLab(page, ['invalid', 'error', 'done']);
+    const said = await page.textContent('#lab-status');
+    expect((await labState(page)) === 'invalid' && said.includes('eller'), `status: ${said}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
 } finally {
   await browser.close();
   server.close();

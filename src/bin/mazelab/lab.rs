@@ -9,6 +9,8 @@ use mazelab::rng::fresh_seed;
 use mazelab::shape::{Shape, SHAPE_NAMES};
 use std::time::Instant;
 
+use crate::texture::TextureArgs;
+
 /// What `stats` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct StatsArgs {
@@ -33,14 +35,17 @@ pub struct StatsArgs {
     /// text (a table), json, or csv.
     #[arg(long, default_value = "text", value_parser = ["text", "json", "csv"])]
     format: String,
+    #[command(flatten)]
+    texture: TextureArgs,
 }
 
 /// What `sweep` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct SweepArgs {
-    /// The control to step: braid (every generator), pop-share (the
-    /// growing tree, from all newest at 0 to all random at 100) or sparse
-    /// (the share of cells turned to rock).
+    /// The control to step: braid (every generator), run (the chance a
+    /// walk carries straight on), grain (h:P, P from the range), sparse
+    /// (the share of cells turned to rock) or pop-share (the growing tree,
+    /// from all newest at 0 to all random at 100).
     #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(mazelab::lab::sweep::SWEEP_PARAMS))]
     param: String,
     /// The first value, 0 to 100.
@@ -70,6 +75,9 @@ pub struct SweepArgs {
     /// csv (one row per point, algorithm and metric) or json.
     #[arg(long, default_value = "csv", value_parser = ["csv", "json"])]
     format: String,
+    /// The other controls, held where they are while the swept one moves.
+    #[command(flatten)]
+    texture: TextureArgs,
 }
 
 /// What `uniformity` was asked for.
@@ -124,12 +132,14 @@ pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
         None,
     )?;
     c.check(&shape)?;
+    let texture = args.texture.texture();
+    texture.check(c.algorithm, &shape)?;
     check_runs(args.runs)?;
     let seed = args.seed.unwrap_or_else(fresh_seed);
     let start = Instant::now();
     let parts = run::in_parallel(seed, args.runs, |from, count| {
         let mut rows = Vec::new();
-        run::measure_mazes(&c, &shape, from, count, &now_ns(start), &mut rows)?;
+        run::measure_textured(&c, &shape, &texture, from, count, &now_ns(start), &mut rows)?;
         Ok(rows)
     })?;
     let report = StatsReport::from_rows(
@@ -174,7 +184,16 @@ pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
     let slices = |seed: u64, runs: u64, work: &Work| -> Result<Vec<f64>, MazeError> {
         Ok(run::in_parallel(seed, runs, work)?.concat())
     };
-    let points = sweep::run(&plan, &candidates, &shape, seed, args.runs, &clock, &slices)?;
+    let points = sweep::run(
+        &plan,
+        &candidates,
+        &shape,
+        &args.texture.texture(),
+        seed,
+        args.runs,
+        &clock,
+        &slices,
+    )?;
     Ok(match args.format.as_str() {
         "json" => sweep::to_json(&plan, &points) + "\n",
         _ => sweep::csv_header() + &sweep::csv_rows(&plan, &points),

@@ -38,7 +38,7 @@ pub struct SheetArgs {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let shape = shape_of(&args.maze)?;
-    if args.maze.symmetry.is_some() {
+    if args.maze.texture.symmetry.is_some() {
         return Err(MazeError::BadValue {
             what: "option for a sheet",
             given: "--symmetry".into(),
@@ -46,11 +46,11 @@ pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
                 .into(),
         });
     }
-    if args.maze.sparse > 0 {
+    if args.maze.texture.sparse > 0 {
         // A sheet's footer links to the page, which does not thin mazes yet.
         return Err(MazeError::BadValue {
             what: "option for a sheet",
-            given: format!("--sparse {}", args.maze.sparse),
+            given: format!("--sparse {}", args.maze.texture.sparse),
             valid: "no --sparse: sparse mazes come from `mazelab generate --sparse P` (svg, json, stats)"
                 .into(),
         });

@@ -33,6 +33,8 @@ const MAX_WORKERS: usize = 8;
 #[derive(Clone, Copy)]
 struct JobInfo {
     stats: bool,
+    /// Its batch (`LabSettings::series`): the candidate, or with a sweep
+    /// the candidate at a point.
     candidate: usize,
     /// Its place among the candidate's statistics chunks.
     chunk: usize,
@@ -43,7 +45,7 @@ struct JobInfo {
 struct Run {
     settings: LabSettings,
     jobs: Vec<JobInfo>,
-    /// Per candidate, its statistics chunks in seed order.
+    /// Per series, its statistics chunks in seed order.
     rows: Vec<Vec<Option<Vec<f64>>>>,
     /// Per candidate, its tree counts.
     counts: Vec<Vec<u64>>,
@@ -56,6 +58,8 @@ struct Run {
 /// A finished run, kept for the downloads.
 pub(super) struct Finished {
     pub settings: LabSettings,
+    /// With a sweep, its points (each algorithm's report at each value).
+    pub sweep: Option<Vec<crate::lab::sweep::SweepPoint>>,
     pub reports: Vec<StatsReport>,
     pub rows: Vec<Vec<f64>>,
     pub uniformity: Vec<Uniformity>,
@@ -118,7 +122,7 @@ impl App {
         let (jobs, infos) = plan(&settings);
         let total = infos.iter().map(|j| j.count).sum();
         let chunks = |c: usize| infos.iter().filter(|j| j.stats && j.candidate == c).count();
-        let n = settings.candidates.len();
+        let n = settings.series().len();
         if self.lab.pool.is_none() {
             let home = self.lab.home.clone();
             let pool = Pool::start(workers_wanted(), program.as_deref(), move |w, answer| {
@@ -240,14 +244,14 @@ impl App {
             .into_iter()
             .map(|chunks| chunks.into_iter().flatten().flatten().collect())
             .collect();
-        let reports = s
-            .candidates
+        let series = s.series();
+        let reports: Vec<StatsReport> = series
             .iter()
             .zip(&rows)
-            .map(|(c, rows)| {
+            .map(|(b, rows)| {
                 StatsReport::from_rows(
-                    c.spec(),
-                    c.label(),
+                    b.candidate.spec(),
+                    b.candidate.label(),
                     s.shape.name().to_string(),
                     s.shape.size_text(),
                     s.seed,
@@ -255,7 +259,18 @@ impl App {
                 )
             })
             .collect();
-        let uniformity = if s.trees.is_some() {
+        // A sweep's series run point by point, the candidates in order.
+        let sweep = s.sweep.as_ref().map(|sweep| {
+            reports
+                .chunks(s.candidates.len().max(1))
+                .zip(&sweep.values)
+                .map(|(reports, &value)| crate::lab::sweep::SweepPoint {
+                    value,
+                    reports: reports.to_vec(),
+                })
+                .collect()
+        });
+        let uniformity = if s.trees.is_some() && s.sweep.is_none() {
             run.counts
                 .into_iter()
                 .map(Uniformity::from_counts)
@@ -265,6 +280,7 @@ impl App {
         };
         let finished = Finished {
             settings: run.settings.clone(),
+            sweep,
             reports,
             rows,
             uniformity,
@@ -273,8 +289,8 @@ impl App {
         view::set_running(false);
         view::show_progress(run.total, run.total, "");
         results::show(&finished)?;
-        let n = s.candidates.len() as u64;
-        let tests = if s.trees.is_some() {
+        let n = series.len() as u64;
+        let tests = if s.trees.is_some() && s.sweep.is_none() {
             format!(" and {} test runs", n * s.tree_runs)
         } else {
             String::new()
@@ -302,9 +318,10 @@ impl App {
     }
 }
 
-/// Each candidate runs on the uniformity test's square too.
+/// Each candidate runs on the uniformity test's square too (a sweep
+/// leaves the test out).
 fn check_trees(settings: &LabSettings) -> Result<(), String> {
-    let Some(shape) = &settings.trees else {
+    let Some(shape) = settings.trees.as_ref().filter(|_| settings.sweep.is_none()) else {
         return Ok(());
     };
     for c in &settings.candidates {
@@ -325,21 +342,24 @@ fn plan(s: &LabSettings) -> (Vec<Job>, Vec<JobInfo>) {
     let cells = u64::from(crate::shape::Topology::cells(&s.shape)).max(1);
     let per = (CELLS_PER_JOB / cells).clamp(1, 1000);
     let (mut jobs, mut infos) = (Vec::new(), Vec::new());
-    for (c, candidate) in s.candidates.iter().enumerate() {
+    // The uniformity test runs per candidate, with no sweep only: then
+    // the series are the candidates themselves.
+    let trees = s.trees.as_ref().filter(|_| s.sweep.is_none());
+    for (c, series) in s.series().iter().enumerate() {
         let stats = pieces(s.runs, per).map(|p| (true, &s.shape, p));
-        let trees = s
-            .trees
+        let trees = trees
             .iter()
-            .flat_map(|t| pieces(s.tree_runs, TREE_RUNS_PER_JOB).map(move |p| (false, t, p)));
+            .flat_map(|t| pieces(s.tree_runs, TREE_RUNS_PER_JOB).map(move |p| (false, *t, p)));
         for (chunk, (stats, shape, (from, count))) in stats.chain(trees).enumerate() {
             jobs.push(Job {
                 stats,
                 index: infos.len(),
-                spec: candidate.spec(),
+                spec: series.candidate.spec(),
                 shape: shape.name().to_string(),
                 size: shape.size_text(),
                 seed: s.seed.wrapping_add(from),
                 count: count as u32,
+                texture: series.texture.to_line(),
             });
             // Statistics chunks come first, so their places are 0, 1, ...
             infos.push(JobInfo {

@@ -22,6 +22,8 @@ pub(super) struct Job {
     pub size: String,
     pub seed: u64,
     pub count: u32,
+    /// The texture controls, as `Texture::to_line` spells them.
+    pub texture: String,
 }
 
 /// A worker's answer.
@@ -170,6 +172,7 @@ impl Pool {
             set("size", job.size.as_str().into())?;
             set("seed", job.seed.to_string().into())?;
             set("count", f64::from(job.count).into())?;
+            set("texture", job.texture.as_str().into())?;
             self.workers[w].post_message(&m)?;
             self.busy[w] = Some(job.index);
         }

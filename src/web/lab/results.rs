@@ -8,6 +8,8 @@ use crate::lab::chart::{self, escape_xml};
 use crate::lab::measure::{METRICS, METRIC_COUNT};
 use crate::lab::reference::{references, CITATIONS};
 use crate::lab::report::{self, StatsReport};
+use crate::lab::sweep::{self, Sweep, SweepPoint};
+use crate::lab::sweep_chart::sweep_chart;
 use crate::lab::uniformity::format_p;
 use std::fmt::Write;
 use wasm_bindgen::prelude::*;
@@ -22,15 +24,54 @@ fn fmt(v: f64) -> String {
     }
 }
 
+/// The texture controls the mazes were built with, for a heading.
+fn texture_note(f: &Finished) -> String {
+    let line = f.settings.texture.to_line();
+    if line.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", escape_xml(&line))
+    }
+}
+
+/// A sweep's results: a chart per metric, each algorithm's mean and 95%
+/// interval against the control.
+fn sweep_html(f: &Finished, sweep: &Sweep, points: &[SweepPoint]) -> String {
+    let s = &f.settings;
+    let mut out = format!(
+        "<h2>Sweep of {}: {} mazes of {} {} per algorithm at each of {} points, seeds {}..{} <small>({:.2} s)</small></h2>",
+        sweep.param,
+        s.runs,
+        s.shape.name(),
+        s.shape.size_text(),
+        sweep.values.len(),
+        s.seed,
+        texture_note(f),
+        f.ms / 1000.0
+    );
+    let labels: Vec<String> = s.candidates.iter().map(|c| c.label()).collect();
+    out.push_str(&chart::legend(&labels));
+    out.push_str("<p class=\"note\">Each line: the mean at each point, the band its 95% confidence interval. The same seeds at every point.</p><div class=\"charts\" id=\"lab-sweep\">");
+    for (m, info) in METRICS.iter().enumerate() {
+        out.push_str(&sweep_chart(sweep, points, m, info));
+    }
+    out.push_str("</div>");
+    out
+}
+
 /// The results as HTML, every label escaped.
 fn html(f: &Finished) -> String {
     let s = &f.settings;
+    if let (Some(sweep), Some(points)) = (&s.sweep, &f.sweep) {
+        return sweep_html(f, sweep, points);
+    }
     let mut out = format!(
-        "<h2>{} mazes of {} {} per algorithm, seeds {}.. <small>({:.2} s)</small></h2>",
+        "<h2>{} mazes of {} {} per algorithm, seeds {}..{} <small>({:.2} s)</small></h2>",
         s.runs,
         s.shape.name(),
         s.shape.size_text(),
         s.seed,
+        texture_note(f),
         f.ms / 1000.0
     );
     out.push_str("<div class=\"table-wrap\"><table id=\"lab-table\" class=\"lab-table\"><thead><tr><th scope=\"col\">metric</th>");
@@ -107,7 +148,7 @@ fn html(f: &Finished) -> String {
         out.push_str(&chart::histogram(info, &series));
     }
     out.push_str("</div>");
-    if let Some(trees) = &s.trees {
+    if let Some(trees) = s.trees.as_ref().filter(|_| !f.uniformity.is_empty()) {
         let _ = write!(
             out,
             "<h3>Uniformity on {} squares: {} runs per algorithm</h3>\
@@ -147,8 +188,12 @@ pub(super) fn show(f: &Finished) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The statistics, one row per algorithm and metric.
+/// The statistics, one row per algorithm and metric (with a sweep, per
+/// point too, as `mazelab sweep --format csv` writes them).
 pub(super) fn csv(f: &Finished) -> String {
+    if let (Some(sweep), Some(points)) = (&f.settings.sweep, &f.sweep) {
+        return sweep::csv_header() + &sweep::csv_rows(sweep, points);
+    }
     let mut out = StatsReport::CSV_HEADER.to_string();
     for r in &f.reports {
         out.push_str(&r.csv_rows());
@@ -159,6 +204,9 @@ pub(super) fn csv(f: &Finished) -> String {
 /// `{"stats": [the CLI's stats objects], "uniformity": [the CLI's
 /// uniformity objects]}`.
 pub(super) fn json(f: &Finished) -> String {
+    if let (Some(sweep), Some(points)) = (&f.settings.sweep, &f.sweep) {
+        return sweep::to_json(sweep, points) + "\n";
+    }
     let stats: Vec<String> = f.reports.iter().map(StatsReport::to_json).collect();
     let size = f
         .settings

@@ -103,7 +103,43 @@ pub(in crate::web) fn show(s: &LabSettings) -> Result<(), JsValue> {
     for id in ["lab-trees", "lab-tree-runs"] {
         dom::by_id::<Element>(id)?.toggle_attribute_with_force("disabled", s.trees.is_none())?;
     }
+    let t = &s.texture;
+    input("lab-braid")?.set_value(&t.braid.to_string());
+    input("lab-straight")?.set_value(&t.steer.run.to_string());
+    input("lab-grain")?.set_value(&t.steer.grain.to_text());
+    input("lab-sparse")?.set_value(&t.sparse.to_string());
+    select("lab-symmetry")?.set_value(t.symmetry.map_or("none", |s| s.name()));
+    input("lab-sweep")?.set_checked(s.sweep.is_some());
+    if let Some(sweep) = &s.sweep {
+        select("lab-sweep-param")?.set_value(sweep.param);
+        input("lab-sweep-from")?.set_value(&sweep.from.to_string());
+        input("lab-sweep-to")?.set_value(&sweep.to.to_string());
+        input("lab-sweep-points")?.set_value(&sweep.values.len().to_string());
+    }
+    show_sweep_enabled()?;
     show_disabled(&s.shape)
+}
+
+/// The sweep's fields are live only with the sweep on; the uniformity
+/// test is left out of a sweep, so its switch is off then.
+pub(in crate::web) fn show_sweep_enabled() -> Result<(), JsValue> {
+    let on = input("lab-sweep")?.checked();
+    for id in [
+        "lab-sweep-param",
+        "lab-sweep-from",
+        "lab-sweep-to",
+        "lab-sweep-points",
+    ] {
+        dom::by_id::<Element>(id)?.toggle_attribute_with_force("disabled", !on)?;
+    }
+    let uniform = input("lab-uniform")?;
+    uniform.set_disabled(on);
+    uniform.set_title(if on {
+        "a sweep leaves the uniformity test out"
+    } else {
+        ""
+    });
+    Ok(())
 }
 
 /// Greys out the candidates that do not run on the shape, saying why.
@@ -149,6 +185,26 @@ pub(in crate::web) fn read_form() -> Result<LabSettings, String> {
         "lab_tree_runs",
         &input("lab-tree-runs").map_err(js)?.value(),
     )?;
+    for (key, id) in [
+        ("lab_braid", "lab-braid"),
+        ("lab_run", "lab-straight"),
+        ("lab_grain", "lab-grain"),
+        ("lab_sparse", "lab-sparse"),
+    ] {
+        s.set(key, &input(id).map_err(js)?.value())?;
+    }
+    s.set("lab_symmetry", &select("lab-symmetry").map_err(js)?.value())?;
+    if input("lab-sweep").map_err(js)?.checked() {
+        let value = |id: &str| input(id).map(|i| i.value()).map_err(js);
+        let text = format!(
+            "{}:{}:{}:{}",
+            select("lab-sweep-param").map_err(js)?.value(),
+            value("lab-sweep-from")?,
+            value("lab-sweep-to")?,
+            value("lab-sweep-points")?
+        );
+        s.set("lab_sweep", &text)?;
+    }
     Ok(s)
 }
 

@@ -7,7 +7,8 @@
 //! worker the compiled `WebAssembly.Module`, so nothing is fetched or
 //! compiled twice.
 
-use crate::lab::run::{count_trees, measure_mazes, measure_program_maze, program_tree};
+use crate::generate::texture::Texture;
+use crate::lab::run::{count_trees, measure_program_maze, measure_textured, program_tree};
 use crate::lab::{Candidate, Trees};
 use crate::shape::Shape;
 use std::cell::RefCell;
@@ -28,7 +29,7 @@ self.onmessage = async (event) => {
   try {
     await ready;
     if (m.kind === "stats") {
-      const values = lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count);
+      const values = lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
       self.postMessage({ job: m.job, values }, [values.buffer]);
     } else {
       const counts = lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
@@ -63,7 +64,7 @@ self.onmessage = async (event) => {
     const stats = m.kind === "stats";
     if (m.candidate !== "program") {
       if (stats) {
-        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count);
+        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
         self.postMessage({ job: m.job, values }, [values.buffer]);
       } else {
         const counts = g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
@@ -113,7 +114,8 @@ fn clock() -> impl Fn() -> f64 {
     move || performance.as_ref().map_or(0.0, |p| p.now() * 1e6)
 }
 
-/// Measures `count` mazes from `seed`: `METRIC_COUNT` values per maze.
+/// Measures `count` mazes from `seed` under the texture controls
+/// (`Texture::to_line`): `METRIC_COUNT` values per maze.
 #[wasm_bindgen]
 pub fn lab_measure_chunk(
     candidate: &str,
@@ -121,13 +123,16 @@ pub fn lab_measure_chunk(
     size: &str,
     seed: &str,
     count: u32,
+    texture: &str,
 ) -> Result<Vec<f64>, JsValue> {
     let candidate = Candidate::parse(candidate).map_err(error)?;
     let shape = Shape::parse(shape, size, None).map_err(error)?;
+    let texture = Texture::parse_line(texture).map_err(error)?;
     let mut rows = Vec::new();
-    measure_mazes(
+    measure_textured(
         &candidate,
         &shape,
+        &texture,
         parse_seed(seed)?,
         u64::from(count),
         &clock(),

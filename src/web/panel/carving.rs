@@ -20,6 +20,12 @@ impl Panel {
         )
     }
 
+    /// The run and grain its generator runs with (what its algorithm and
+    /// shape take of the settings).
+    pub fn steer(&self) -> crate::generate::steer::Steer {
+        self.params.steer
+    }
+
     /// The step the maze shows.
     pub fn step(&self) -> u64 {
         self.steps
