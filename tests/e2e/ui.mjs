@@ -184,6 +184,50 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('run and grain steer the maze from the link and the panel, and say why where they cannot', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=5&speed=instant&run=80&grain=v:90`);
+    await waitForState(page, 'done');
+    expect((await page.inputValue('#run')) === '80', 'the run slider reads the link');
+    expect((await page.inputValue('#grain-axis')) === 'v' && (await page.inputValue('#grain')) === '90', 'the grain reads the link');
+    expect((await page.textContent('#grain-value')).includes('90% north-south'), await page.textContent('#grain-value'));
+    const about = await page.textContent('#about');
+    expect(about.includes('steered') && about.includes('run 80%') && about.includes('north-south'), about);
+    const steered = await page.evaluate(() => document.querySelector('canvas').toDataURL());
+    // No steering: the same seed draws another maze; the link drops the keys.
+    await page.fill('#run', '0');
+    await page.locator('#run').dispatchEvent('change');
+    await page.fill('#grain', '50');
+    await page.locator('#grain').dispatchEvent('change');
+    await waitForState(page, 'done');
+    const url = new URL(page.url());
+    expect(!url.searchParams.has('run') && !url.searchParams.has('grain'), `neutral keys left the link: ${url}`);
+    const plain = await page.evaluate(() => document.querySelector('canvas').toDataURL());
+    expect(plain !== steered, 'the steered maze differs from the plain one');
+    // An algorithm that makes its own choices: the controls are disabled
+    // and say why, and the setting is kept for the next algorithm.
+    await page.fill('#run', '60');
+    await page.locator('#run').dispatchEvent('change');
+    await waitForState(page, 'done');
+    await page.selectOption('#algorithm', 'eller');
+    await waitForState(page, 'done');
+    expect(await page.locator('#run').isDisabled(), 'run disabled for eller');
+    expect((await page.getAttribute('#run', 'title')).includes('eller makes its own choices'), await page.getAttribute('#run', 'title'));
+    expect(new URL(page.url()).searchParams.get('run') === '60', 'the run stays in the link');
+    expect(!(await page.textContent('#about')).includes('steered'), 'eller is not steered');
+    await page.selectOption('#algorithm', 'kruskal');
+    await waitForState(page, 'done');
+    expect(await page.locator('#run').isDisabled(), 'kruskal takes no run');
+    expect(!(await page.locator('#grain').isDisabled()), 'kruskal takes the grain');
+    // A broken value in a link is named and the app keeps working.
+    await page.goto(`${origin}/?grain=x:50&run=140&speed=instant`);
+    await waitForState(page, 'done');
+    const notice = await page.textContent('#notice');
+    expect(notice.includes('grain') && notice.includes('run'), `notice: ${notice}`);
+    await shot(page, 'texture-controls');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);
