@@ -1118,3 +1118,90 @@ fn run_and_grain_steer_the_maze_everywhere_they_are_offered() {
         assert!(err.contains(hint), "{args:?}: {err}");
     }
 }
+
+/// `--target METRIC:LOW-HIGH` generates seed after seed until the metric is
+/// in range: the maze printed is that seed's, stderr says how many it took,
+/// and a range no maze reaches is refused with the nearest.
+#[test]
+fn a_difficulty_target_finds_the_first_seed_in_range() {
+    let out = mazelab(&[
+        "generate",
+        "--size",
+        "20x12",
+        "--algorithm",
+        "backtracker",
+        "--seed",
+        "1",
+        "--target",
+        "solution_pct:30-40",
+        "--format",
+        "json",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let seed = v["seed"].as_u64().unwrap();
+    let said = stderr(&out);
+    assert!(
+        said.contains(&format!("after {seed} mazes")) && said.contains("solution_pct"),
+        "{said}"
+    );
+    let share = |seed: u64| -> f64 {
+        let text = stdout(&mazelab(&[
+            "stats",
+            "--size",
+            "20x12",
+            "--algorithm",
+            "backtracker",
+            "--seed",
+            &seed.to_string(),
+            "--runs",
+            "1",
+            "--format",
+            "csv",
+        ]));
+        let line = text.lines().find(|l| l.contains(",solution_pct,")).unwrap();
+        line.split(',').nth(6).unwrap().parse().unwrap()
+    };
+    assert!((30.0..=40.0).contains(&share(seed)));
+    for earlier in 1..seed {
+        assert!(!(30.0..=40.0).contains(&share(earlier)), "seed {earlier}");
+    }
+    for (args, hint) in [
+        (
+            vec!["generate", "--target", "nope:1-2"],
+            "a metric of dead_end_pct",
+        ),
+        (
+            vec![
+                "generate",
+                "--size",
+                "8x8",
+                "--algorithm",
+                "prim",
+                "--seed",
+                "1",
+                "--target",
+                "dead_end_pct:90-95",
+            ],
+            "nearest",
+        ),
+        (
+            vec![
+                "generate",
+                "--target",
+                "solution_pct:1-99",
+                "--sparse",
+                "20",
+                "--format",
+                "svg",
+            ],
+            "--sparse",
+        ),
+    ] {
+        let out = mazelab(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(hint), "{args:?}: {err}");
+    }
+}

@@ -140,6 +140,11 @@ struct Request {
     /// How to find it (see `mazelab solvers`).
     #[arg(long, default_value = "bfs", value_parser = solver_names())]
     solver: String,
+    /// Generate seed after seed (from --seed, at most 1000) until a lab
+    /// metric falls in a range, e.g. solution_pct:30-40, and print that
+    /// maze; stderr says which seed and how many mazes it took.
+    #[arg(long, value_name = "METRIC:LOW-HIGH", value_parser = |s: &str| mazelab::difficulty::Target::parse(s).map_err(|e| e.to_string()))]
+    target: Option<mazelab::difficulty::Target>,
 }
 
 /// The generators' names, with their descriptions for completion menus.
@@ -270,7 +275,7 @@ fn shape_of(request: &MazeArgs) -> Result<Shape, MazeError> {
     Shape::parse(&request.shape, &size, request.wrap.as_deref())?.with_mask(mask)
 }
 
-fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
+fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failure> {
     let shape = shape_of(&request.maze)?;
     let algorithm = generate::find(&request.maze.algorithm)?;
     generate::check_shape(algorithm, &shape)?;
@@ -333,6 +338,32 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
                 .into(),
         }
         .into());
+    }
+    if let Some(target) = request.target.clone() {
+        let texture = request.maze.texture.texture();
+        if texture.sparse > 0 || texture.symmetry.is_some() {
+            return Err(MazeError::BadValue {
+                what: "option with --target",
+                given: if texture.sparse > 0 {
+                    "--sparse"
+                } else {
+                    "--symmetry"
+                }
+                .into(),
+                valid: "a target measures the generator's own maze: no --sparse or --symmetry"
+                    .into(),
+            }
+            .into());
+        }
+        let seed = request.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+        let params = request.maze.params(shape.clone(), seed);
+        let hit = mazelab::difficulty::reach(&request.maze.algorithm, &params, &target)?;
+        let info = &mazelab::lab::METRICS[target.metric];
+        eprintln!(
+            "target: {} {:.2} after {} mazes (seeds {seed} to {}): seed {}",
+            info.key, hit.value, hit.tried, hit.seed, hit.seed
+        );
+        request.maze.seed = Some(hit.seed);
     }
     match write_maze(request, shape, out)? {
         None => Ok(()),

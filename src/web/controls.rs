@@ -1,10 +1,9 @@
 //! The control panel: copying the settings into the form and back, the
-//! handlers of its buttons, and Monte-Carlo difficulty.
+//! handlers of its buttons.
 
 use super::app::{App, State};
 use super::dom::{self, input, select};
 use super::theme;
-use crate::difficulty::{self, Keep};
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, PopSpec};
 use crate::rng::fresh_seed;
@@ -283,43 +282,6 @@ impl App {
         }
         check_weave(s, &mut problems);
         Ok(problems)
-    }
-
-    /// Generates mazes with consecutive seeds and keeps the hardest or easiest.
-    pub(super) fn monte_carlo(&mut self) -> Result<(), JsValue> {
-        let trials: u32 = input("mc-trials")?.value().trim().parse().unwrap_or(0);
-        let keep = if select("mc-keep")?.value() == "easiest" {
-            Keep::Easiest
-        } else {
-            Keep::Hardest
-        };
-        let s = &self.settings;
-        let params = s.params();
-        match difficulty::monte_carlo(s.main.algorithm, &params, trials, keep) {
-            Ok(pick) => {
-                let which = if keep == Keep::Hardest {
-                    "hardest"
-                } else {
-                    "easiest"
-                };
-                dom::show_notice(&format!(
-                    "kept the {which} of {trials} mazes (seeds {} to {}): seed {}, solution {} moves",
-                    s.seed,
-                    s.seed.wrapping_add(u64::from(trials) - 1),
-                    pick.seed,
-                    pick.solution_length
-                ));
-                self.settings.seed = pick.seed;
-                self.settings.start = None;
-                self.settings.goal = None;
-                self.show_settings()?;
-                self.rebuild()
-            }
-            Err(e) => {
-                dom::show_notice(&e.to_string());
-                Ok(())
-            }
-        }
     }
 }
 

@@ -18,6 +18,7 @@ mod blit;
 mod clock;
 mod code;
 mod controls;
+mod difficulty;
 mod dom;
 mod export;
 mod handle;

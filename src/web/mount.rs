@@ -291,6 +291,11 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         }),
     )?;
     listen("mc-run", "click", Box::new(|app, _| app.monte_carlo()))?;
+    listen(
+        "target-run",
+        "click",
+        Box::new(|app, _| app.difficulty_target()),
+    )?;
     for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
         listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
     }

@@ -228,6 +228,29 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('the Difficulty target generates until the solution share is in range and says how many it took', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=backtracker&size=20x12&seed=1&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Difficulty' }).click();
+    await page.selectOption('#target-metric', 'solution_pct');
+    await page.fill('#target-low', '30');
+    await page.fill('#target-high', '40');
+    await page.click('#target-run');
+    await waitForState(page, 'done');
+    const notice = await page.textContent('#notice');
+    // The CLI finds the same seed: `mazelab generate --size 20x12
+    // --algorithm backtracker --seed 1 --target solution_pct:30-40`.
+    expect(notice.includes('after 8 mazes') && notice.includes('seed 8'), `notice: ${notice}`);
+    expect(new URL(page.url()).searchParams.get('seed') === '8', `seed in ${page.url()}`);
+    await page.fill('#target-low', '95');
+    await page.fill('#target-high', '99');
+    await page.click('#target-run');
+    const none = await page.textContent('#notice');
+    expect(none.includes('none of 1000') && none.includes('nearest'), `notice: ${none}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);
