@@ -387,7 +387,8 @@ impl Settings {
         if self.steer.run > 0 {
             parts.push(format!("run={}", self.steer.run));
         }
-        if !self.steer.grain.is_neutral() {
+        // A neutral grain on the other axis is kept: the axis is the person's choice.
+        if self.steer.grain != crate::generate::steer::Grain::default() {
             parts.push(format!(
                 "grain={}",
                 percent_encode(&self.steer.grain.to_text())

@@ -66,6 +66,14 @@ fn key() -> impl Strategy<Value = String> {
             "lab_seed",
             "lab_trees",
             "lab_tree_runs",
+            "run",
+            "grain",
+            "lab_braid",
+            "lab_run",
+            "lab_grain",
+            "lab_sparse",
+            "lab_symmetry",
+            "lab_sweep",
             "theme",
         ])
         .prop_map(String::from),
@@ -100,6 +108,15 @@ fn value() -> impl Strategy<Value = String> {
             "program",
             "NW",
             "wilson~kruskal",
+            "h:90",
+            "v:0",
+            "x:50",
+            "h:101",
+            "rot",
+            "run:0:100:11",
+            "grain:50:90:3",
+            "pop-share:100:0:2",
+            "walk:0:1:2",
             "%41",
             "%zz",
             "-1",
@@ -129,6 +146,37 @@ proptest! {
         let (again, notices) = Settings::from_query(&link, 2);
         prop_assert!(notices.is_empty(), "{link}: {notices:?}");
         prop_assert_eq!(again.to_query(), link);
+    }
+
+    #[test]
+    fn every_texture_and_sweep_survives_the_link(
+        run in 0u8..=100,
+        grain in 0u8..=100,
+        vertical in any::<bool>(),
+        braid in 0u8..=100,
+        sparse in 0u8..=100,
+        symmetry in prop::sample::select(vec!["none", "x", "y", "xy", "rot"]),
+        sweep in prop::sample::select(vec!["braid", "run", "grain", "sparse"]),
+        from in 0u32..=100,
+        to in 0u32..=100,
+        points in 2u32..=101,
+    ) {
+        let axis = if vertical { 'v' } else { 'h' };
+        let query = format!(
+            "algorithm=backtracker&run={run}&grain={axis}:{grain}&lab=wilson&lab_braid={braid}&lab_run={run}\
+             &lab_grain={axis}:{grain}&lab_sparse={sparse}&lab_symmetry={symmetry}&lab_sweep={sweep}:{from}:{to}:{points}"
+        );
+        let (settings, notices) = Settings::from_query(&query, 1);
+        prop_assert!(notices.is_empty(), "{query}: {notices:?}");
+        prop_assert_eq!(settings.steer.run, run);
+        prop_assert_eq!(settings.steer.grain.percent, grain);
+        prop_assert_eq!(settings.lab.texture.sparse, sparse);
+        prop_assert_eq!(settings.lab.sweep.as_ref().map(|s| s.values.len() as u32), Some(points));
+        let (again, notices) = Settings::from_query(&settings.to_query(), 2);
+        prop_assert!(notices.is_empty(), "{notices:?}");
+        prop_assert_eq!(&again.steer, &settings.steer);
+        prop_assert_eq!(&again.lab, &settings.lab);
+        prop_assert_eq!(again.to_query(), settings.to_query());
     }
 
     #[test]
@@ -290,6 +338,10 @@ fn cli_value() -> impl Strategy<Value = String> {
             "101",
             "rot",
             "x",
+            "h:90",
+            "v:200",
+            "solution_pct:30-40",
+            "river:5-1",
             "-3",
             "",
             "NW",
@@ -311,6 +363,7 @@ proptest! {
                 "--algorithm", "--shape", "--size", "--seed", "--format", "--braid", "--pop",
                 "--bias", "--count", "--paper", "--runs", "--wrap", "--solver", "--entrances",
                 "--param", "--from", "--to", "--points", "--sparse", "--symmetry",
+                "--run", "--grain", "--target",
             ]),
             cli_value(),
         ), 0..5),

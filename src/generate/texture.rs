@@ -159,7 +159,7 @@ impl Texture {
         if self.steer.run > 0 {
             out.push(("run", self.steer.run.to_string()));
         }
-        if !self.steer.grain.is_neutral() {
+        if self.steer.grain != Grain::default() {
             out.push(("grain", self.steer.grain.to_text()));
         }
         if self.sparse > 0 {

@@ -198,7 +198,7 @@ try {
     await page.fill('#run', '0');
     await page.locator('#run').dispatchEvent('change');
     await page.fill('#grain', '50');
-    await page.locator('#grain').dispatchEvent('change');
+    await page.selectOption('#grain-axis', 'h');
     await waitForState(page, 'done');
     const url = new URL(page.url());
     expect(!url.searchParams.has('run') && !url.searchParams.has('grain'), `neutral keys left the link: ${url}`);
