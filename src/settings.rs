@@ -6,7 +6,8 @@
 //! `mask` (run lengths, see `Mask::to_runs`), `seed`, `braid` (the share of
 //! dead ends removed, 0 to 100), `weave` (1: passages under straight cells),
 //! `run` (0 to 100, the chance a walk carries straight on), `grain` (`h:P`
-//! or `v:P`, a direction bias; `h:50` is none),
+//! or `v:P`, a direction bias; `h:50` is none), `symmetry` (`x`, `y`, `xy`,
+//! `rot`: plain squares with even sides where halved),
 //! `pop`, `bias`,
 //! `speed` (steps per second or `instant`), `compare` (comma-separated panel
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
@@ -115,6 +116,9 @@ pub struct Settings {
     /// The run and the grain (kept as set; each panel takes what its
     /// algorithm and the shape can, `steer::for_algorithm`).
     pub steer: crate::generate::steer::Steer,
+    /// The maze's mirror or half-turn symmetry (kept as set; used where
+    /// the shape allows it).
+    pub symmetry: Option<crate::generate::symmetry::Symmetry>,
     /// How fast runs play.
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
@@ -152,8 +156,16 @@ impl Settings {
             steer: generate::find(self.main.algorithm).map_or(Default::default(), |a| {
                 generate::steer::for_algorithm(self.steer, a, &self.shape)
             }),
+            symmetry: self.symmetry_here(),
             ..Params::on(self.shape.clone(), self.seed)
         }
+    }
+
+    /// The symmetry where the shape can take it (a plain square, even
+    /// where halved), else none.
+    pub fn symmetry_here(&self) -> Option<crate::generate::symmetry::Symmetry> {
+        self.symmetry
+            .filter(|&s| generate::symmetry::check(&self.shape, s).is_ok())
     }
 
     /// The app's opening state, with the given seed.
@@ -170,6 +182,7 @@ impl Settings {
             braid: 0,
             weave: false,
             steer: Default::default(),
+            symmetry: None,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
             solver: "bfs",
@@ -300,6 +313,12 @@ impl Settings {
             "weave" => self.weave = parse_switch(value)?,
             "braid" => self.braid = parse_percent(value)?,
             "run" => self.steer.run = parse_percent(value)?,
+            "symmetry" => {
+                self.symmetry = match value.trim() {
+                    "" | "none" => None,
+                    v => Some(generate::symmetry::Symmetry::parse(v).map_err(said)?),
+                }
+            }
             "grain" => self.steer.grain = generate::steer::Grain::parse(value).map_err(said)?,
             "compare" => self.compare = parse_compare(value)?,
             "solver" => self.solver = solve::find(value).map_err(said)?.name,
@@ -386,6 +405,9 @@ impl Settings {
         }
         if self.steer.run > 0 {
             parts.push(format!("run={}", self.steer.run));
+        }
+        if let Some(sym) = self.symmetry {
+            parts.push(format!("symmetry={}", sym.name()));
         }
         // A neutral grain on the other axis is kept: the axis is the person's choice.
         if self.steer.grain != crate::generate::steer::Grain::default() {

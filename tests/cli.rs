@@ -1005,7 +1005,12 @@ fn a_symmetric_maze_is_drawn_as_its_own_mirror_image() {
             vec!["generate", "--symmetry", "z"],
             "[possible values: x, y, xy, rot]",
         ),
-        (vec!["sheet", "--symmetry", "x"], "no --symmetry"),
+        // A sheet takes a symmetry (its link reopens it in the page), on
+        // a size it can halve.
+        (
+            vec!["sheet", "--symmetry", "x", "--size", "15x8"],
+            "even width",
+        ),
     ] {
         let out = mazelab(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
@@ -1081,7 +1086,19 @@ fn run_and_grain_steer_the_maze_everywhere_they_are_offered() {
             .unwrap()
     };
     assert!(share(1) > share(0) + 10.0, "{v}");
-    let pdf = mazelab(&["sheet", "--run", "50", "--grain", "h:70", "--seed", "1"]);
+    let pdf = mazelab(&[
+        "sheet",
+        "--run",
+        "50",
+        "--grain",
+        "h:70",
+        "--seed",
+        "1",
+        "--symmetry",
+        "y",
+        "--size",
+        "20x10",
+    ]);
     assert!(
         pdf.status.success() && pdf.stdout.starts_with(b"%PDF"),
         "{}",

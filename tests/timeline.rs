@@ -50,9 +50,22 @@ fn seeking_any_step_matches_the_forward_run() {
     let mut runs = 0;
     for shape in shapes() {
         for algorithm in ALGORITHMS.iter().filter(|a| a.runs_on(&shape)) {
-            for (braid, weave) in [(0, false), (60, false), (0, true)] {
+            for (braid, weave, mirrored) in [
+                (0, false, false),
+                (60, false, false),
+                (0, true, false),
+                (0, false, true),
+                (50, false, true),
+            ] {
                 if weave && !mazelab::generate::weave::WEAVERS.contains(&algorithm.name) {
                     continue;
+                }
+                // A symmetric maze (a half turn) where the shape has even rows.
+                let symmetry = mirrored.then_some(mazelab::generate::symmetry::Symmetry::Rot);
+                if let Some(s) = symmetry {
+                    if mazelab::generate::symmetry::check(&shape, s).is_err() {
+                        continue;
+                    }
                 }
                 if weave && shape.plain_square().is_none() {
                     continue;
@@ -64,10 +77,11 @@ fn seeking_any_step_matches_the_forward_run() {
                 let params = Params {
                     braid,
                     weave,
+                    symmetry,
                     ..Params::on(shape.clone(), seed)
                 };
                 let context = format!(
-                    "{} on {} braid {braid} weave {weave}",
+                    "{} on {} braid {braid} weave {weave} {symmetry:?}",
                     algorithm.name,
                     shape.name()
                 );

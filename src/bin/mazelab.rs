@@ -117,6 +117,7 @@ impl MazeArgs {
             braid: self.texture.braid,
             weave: self.weave,
             steer: self.texture.texture().steer,
+            symmetry: self.texture.symmetry,
             ..Params::on(shape, seed)
         }
     }
@@ -397,11 +398,8 @@ fn write_maze(
     let params = request.maze.params(shape, seed);
     let size_text = params.shape.size_text();
     let started = Instant::now();
-    let grid = match request.maze.texture.symmetry {
-        Some(symmetry) => generate::symmetry::generate(&request.maze.algorithm, params, symmetry),
-        None => generate::generate(&request.maze.algorithm, params),
-    }
-    .expect("the algorithm, shape and symmetry were checked");
+    let grid = generate::generate(&request.maze.algorithm, params)
+        .expect("the algorithm, shape and symmetry were checked");
     let grid = generate::sparse::sparsify(&grid, request.maze.texture.sparse, seed)
         .expect("the percentage was checked and dead ends leave one piece");
     let generate_ms = started.elapsed().as_secs_f64() * 1000.0;

@@ -26,6 +26,7 @@ mod growing_tree;
 mod houston;
 mod hunt_and_kill;
 mod kruskal;
+mod mirror;
 mod origin_shift;
 pub mod pop;
 mod prim;
@@ -75,6 +76,9 @@ pub struct Params {
     /// The run and the grain (`steer`): how the random choices are
     /// steered; neutral by default.
     pub steer: steer::Steer,
+    /// Build the maze as its own mirror image or half turn (plain squares,
+    /// `symmetry.rs`): the generator carves a part, shown on its images.
+    pub symmetry: Option<symmetry::Symmetry>,
 }
 
 impl Params {
@@ -106,6 +110,7 @@ impl Params {
             braid: 0,
             weave: false,
             steer: steer::Steer::default(),
+            symmetry: None,
         }
     }
 }
@@ -656,12 +661,64 @@ impl Generator {
     /// Starts `algorithm`. With `visuals` off, only carving and building
     /// events (and the final `Done`) are produced: the instant mode.
     pub fn new(algorithm: &'static Algorithm, params: Params, visuals: bool) -> Generator {
+        if let Some(symmetry) = params.symmetry {
+            return Generator::mirrored(algorithm, params, symmetry, visuals);
+        }
         let woven = params
             .weave
             .then(|| weave::boxed(algorithm.name, &params))
             .flatten();
         let stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
         Generator::with_stepper(algorithm, stepper, params, visuals)
+    }
+
+    /// A symmetric maze: the algorithm (braided, if asked) on the part the
+    /// symmetry keeps, shown on its images (`mirror.rs`). A size the
+    /// symmetry cannot halve runs unmirrored (`by_name` refuses it first).
+    fn mirrored(
+        algorithm: &'static Algorithm,
+        params: Params,
+        symmetry: symmetry::Symmetry,
+        visuals: bool,
+    ) -> Generator {
+        let plain = Params {
+            symmetry: None,
+            ..params.clone()
+        };
+        let Some((dims, part)) = symmetry::check(&params.shape, symmetry)
+            .ok()
+            .and_then(|d| Some((d, symmetry::part(d, symmetry).ok()?)))
+        else {
+            return Generator::new(algorithm, plain, visuals);
+        };
+        let part_params = Params {
+            shape: Shape::square(part),
+            weave: false,
+            ..plain
+        };
+        let mut inner = (algorithm.make)(&part_params);
+        if part_params.braid > 0 {
+            let grid = algorithm.initial_grid(&part_params.shape);
+            inner = Box::new(braid::Braid::new(
+                inner,
+                grid,
+                part_params.braid,
+                part_params.seed,
+            ));
+        }
+        let stepper = Box::new(mirror::Mirror::new(
+            inner,
+            dims,
+            part,
+            symmetry,
+            params.seed,
+            algorithm.starts_open,
+        ));
+        Generator {
+            algorithm,
+            stream: Stream::new(stepper, visuals),
+            params,
+        }
     }
 
     /// A generator around `stepper`, followed by the braiding pass when
@@ -710,6 +767,16 @@ impl Generator {
             check_weave(algorithm, &params.shape)?;
         }
         steer::check(algorithm, &params.steer, &params.shape)?;
+        if let Some(s) = params.symmetry {
+            symmetry::check(&params.shape, s)?;
+            if params.weave {
+                return Err(MazeError::BadValue {
+                    what: "option with a symmetry",
+                    given: "weave".into(),
+                    valid: "no weave: a symmetric maze is built from plain halves".into(),
+                });
+            }
+        }
         Ok(Generator::new(algorithm, params, visuals))
     }
 

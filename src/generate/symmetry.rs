@@ -66,7 +66,7 @@ impl Symmetry {
     }
 
     /// The cell a cell maps to.
-    fn image(self, dims: Dims, x: u32, y: u32) -> (u32, u32) {
+    pub(super) fn image(self, dims: Dims, x: u32, y: u32) -> (u32, u32) {
         match self {
             Symmetry::X => (dims.width - 1 - x, y),
             Symmetry::Y => (x, dims.height - 1 - y),
@@ -103,7 +103,7 @@ pub fn check(shape: &Shape, symmetry: Symmetry) -> Result<Dims, MazeError> {
 }
 
 /// Whether the symmetry halves the width and the height.
-fn halves(symmetry: Symmetry) -> (bool, bool) {
+pub(super) fn halves(symmetry: Symmetry) -> (bool, bool) {
     match symmetry {
         Symmetry::X => (true, false),
         Symmetry::Y | Symmetry::Rot => (false, true),
@@ -112,23 +112,18 @@ fn halves(symmetry: Symmetry) -> (bool, bool) {
 }
 
 /// Generates `algorithm` on a part of the params' plain square and builds
-/// the symmetric maze from it; refuses what `check` refuses.
+/// the symmetric maze from it; refuses what `check` refuses. The reference
+/// `mirror.rs`'s stream is held equal to (what every run uses, so the page
+/// can animate it).
 pub fn generate(algorithm: &str, params: Params, symmetry: Symmetry) -> Result<Grid, MazeError> {
     let dims = check(&params.shape, symmetry)?;
-    let (halve_x, halve_y) = halves(symmetry);
-    let part = Dims::new(
-        if halve_x { dims.width / 2 } else { dims.width },
-        if halve_y {
-            dims.height / 2
-        } else {
-            dims.height
-        },
-    )?;
+    let part = part(dims, symmetry)?;
     let seed = params.seed;
     let piece = super::generate(
         algorithm,
         Params {
             shape: Shape::square(part),
+            symmetry: None,
             ..params
         },
     )?;
@@ -148,27 +143,51 @@ pub fn generate(algorithm: &str, params: Params, symmetry: Symmetry) -> Result<G
             grid.set_open(dims.at(ix, iy), dims.at(jx, jy), true);
         }
     }
-    // Join the parts across the middle lines.
+    for (a, b) in joins(dims, symmetry, seed) {
+        grid.set_open(a, b, true);
+    }
+    Ok(grid)
+}
+
+/// The passages that join the parts across the middle lines (step 3),
+/// drawn from the maze's seed on a stream of their own.
+pub(super) fn joins(dims: Dims, symmetry: Symmetry, seed: u64) -> Vec<(u32, u32)> {
+    let (halve_x, halve_y) = halves(symmetry);
     let mut rng = Rng::with_stream(seed, 0x7379_6d6d);
     let (mid_x, mid_y) = (dims.width / 2, dims.height / 2);
+    let mut out = Vec::new();
     if halve_x {
         // Left to right (for xy in the top half only: the bottom halves
         // join through the top ones).
         let rows = if halve_y { mid_y } else { dims.height };
         let r = rng.below(rows);
-        grid.set_open(dims.at(mid_x - 1, r), dims.at(mid_x, r), true);
+        out.push((dims.at(mid_x - 1, r), dims.at(mid_x, r)));
     }
     if halve_y {
         let cols = if halve_x { mid_x } else { dims.width };
         let c = rng.below(cols);
-        grid.set_open(dims.at(c, mid_y - 1), dims.at(c, mid_y), true);
+        out.push((dims.at(c, mid_y - 1), dims.at(c, mid_y)));
         if halve_x {
             // The right quarters: top right to bottom right.
             let c = mid_x + rng.below(mid_x);
-            grid.set_open(dims.at(c, mid_y - 1), dims.at(c, mid_y), true);
+            out.push((dims.at(c, mid_y - 1), dims.at(c, mid_y)));
         }
     }
-    Ok(grid)
+    out
+}
+
+/// The part of `dims` the generator carves: the left half (x), the top
+/// half (y, rot) or the top-left quarter (xy).
+pub fn part(dims: Dims, symmetry: Symmetry) -> Result<Dims, MazeError> {
+    let (halve_x, halve_y) = halves(symmetry);
+    Dims::new(
+        if halve_x { dims.width / 2 } else { dims.width },
+        if halve_y {
+            dims.height / 2
+        } else {
+            dims.height
+        },
+    )
 }
 
 #[cfg(test)]

@@ -38,10 +38,12 @@ impl Texture {
         *self == Texture::default()
     }
 
-    /// Sets the controls a generator reads itself (braid, run, grain).
+    /// Sets the controls a generator reads itself (braid, run, grain,
+    /// symmetry).
     pub fn apply(&self, params: &mut Params) {
         params.braid = self.braid;
         params.steer = self.steer;
+        params.symmetry = self.symmetry;
     }
 
     /// Refuses a setting `algorithm` on `shape` cannot take, naming why.
@@ -74,12 +76,7 @@ impl Texture {
     ) -> Result<Option<Grid>, MazeError> {
         self.apply(&mut params);
         let seed = params.seed;
-        match self.symmetry {
-            Some(s) => *grid = symmetry::generate(algorithm.name, params, s)?,
-            None => {
-                Generator::new(algorithm, params, false).finish_into(grid);
-            }
-        }
+        Generator::new(algorithm, params, false).finish_into(grid);
         Ok(if self.sparse > 0 {
             Some(super::sparse::sparsify(grid, self.sparse, seed)?)
         } else {

@@ -362,6 +362,7 @@ pub fn puzzle_sheet(
             braid: params.braid,
             weave: params.weave,
             steer: params.steer,
+            symmetry: params.symmetry,
             speed: Speed::Instant,
             ..Settings::defaults(seed)
         };
@@ -377,6 +378,9 @@ pub fn puzzle_sheet(
         }
         if !params.steer.grain.is_neutral() {
             braid += &format!(" - grain {}", params.steer.grain);
+        }
+        if let Some(s) = params.symmetry {
+            braid += &format!(" - symmetry {}", s.name());
         }
         let caption = format!(
             "{} - {} {} - seed {seed}{braid}",

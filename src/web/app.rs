@@ -135,6 +135,7 @@ impl App {
                 self.settings.braid,
                 self.settings.weave,
                 self.settings.steer,
+                self.settings.symmetry_here(),
                 !instant,
                 self.settings.solver,
                 ends,

@@ -251,6 +251,8 @@ impl App {
         s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
         s.weave = input("weave")?.checked();
         s.steer.run = input("run")?.value().parse::<u8>().unwrap_or(0).min(100);
+        let symmetry = select("symmetry")?.value();
+        s.symmetry = crate::generate::symmetry::Symmetry::parse(&symmetry).ok();
         let grain = format!(
             "{}:{}",
             select("grain-axis")?.value(),

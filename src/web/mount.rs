@@ -125,6 +125,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "run",
         "grain",
         "grain-axis",
+        "symmetry",
         "weave",
         "compare",
         "compare-specs",

@@ -101,6 +101,7 @@ impl Panel {
         braid: u8,
         weave: bool,
         steer: generate::steer::Steer,
+        symmetry: Option<generate::symmetry::Symmetry>,
         visuals: bool,
         solver: &str,
         markers: (Cell, Cell),
@@ -170,6 +171,7 @@ impl Panel {
             braid,
             weave,
             steer: generate::steer::for_algorithm(steer, algorithm, shape),
+            symmetry,
             ..Params::on(shape.clone(), seed)
         };
         let generator = source.start(params.clone(), visuals);

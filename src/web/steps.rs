@@ -60,8 +60,11 @@ impl App {
                 });
                 let steer = panel.steer();
                 let key = format!(
-                    "gen:{}:{woven}:{braided}:{}:{}",
-                    algorithm.name, steer.run, steer.grain
+                    "gen:{}:{woven}:{braided}:{}:{}:{:?}",
+                    algorithm.name,
+                    steer.run,
+                    steer.grain,
+                    panel.symmetry()
                 );
                 let title = if woven {
                     format!("{} (woven)", algorithm.name)
@@ -81,12 +84,9 @@ impl App {
             dom::set_text("steps-title", &format!("{title}{compare}"));
             fill_lists(&list, &lists);
             let name = key.split(':').nth(1).unwrap_or_default();
-            let steer = self
-                .panels
-                .first()
-                .map(|p| p.steer())
-                .filter(|_| key.starts_with("gen:"));
-            fill_about(name, steer);
+            let first = self.panels.first().filter(|_| key.starts_with("gen:"));
+            let note = first.and_then(|p| texture_note(p.steer(), p.symmetry()));
+            fill_about(name, note);
         }
         let lit_text = lit.map_or(String::new(), |(l, k)| format!("{l}:{k}"));
         if list.get_attribute("data-current").as_deref() != Some(lit_text.as_str()) {
@@ -172,11 +172,23 @@ fn fill_lists(list: &Element, lists: &[StepList]) {
     }
 }
 
-/// What the run and the grain do to this maze, for the about (`None` when
-/// neither steers it).
-fn steer_note(steer: crate::generate::steer::Steer) -> Option<String> {
+/// What the run, the grain and the symmetry do to this maze, for the
+/// about (`None` when none of them is on).
+fn texture_note(
+    steer: crate::generate::steer::Steer,
+    symmetry: Option<crate::generate::symmetry::Symmetry>,
+) -> Option<String> {
     use crate::generate::steer::Axis;
+    use crate::generate::symmetry::Symmetry;
     let mut parts = Vec::new();
+    if let Some(s) = symmetry {
+        parts.push(match s {
+            Symmetry::X => "mirrored left to right: the generator carves the left half, each move shown on both halves, then one passage joins them across the middle",
+            Symmetry::Y => "mirrored top to bottom: the generator carves the top half, each move shown on both halves, then one passage joins them",
+            Symmetry::XY => "mirrored both ways: the generator carves the top-left quarter, each move shown on all four, then three passages join them",
+            Symmetry::Rot => "a half turn: the generator carves the top half, each move shown turned round in the bottom half, then one passage joins them",
+        }.to_string());
+    }
     if steer.run > 0 {
         parts.push(format!(
             "run {}%: the walk carries straight on {} times in 100 where it can, so corridors run longer and straighter",
@@ -199,8 +211,8 @@ fn steer_note(steer: crate::generate::steer::Steer) -> Option<String> {
 }
 
 /// The about of a generator or solver, as a definition list, with what
-/// the run and grain do when they steer it.
-fn fill_about(name: &str, steer: Option<crate::generate::steer::Steer>) {
+/// the run, grain and symmetry do when they are on.
+fn fill_about(name: &str, note: Option<String>) {
     let Some(about) = dom::by_id_opt("about") else {
         return;
     };
@@ -213,7 +225,7 @@ fn fill_about(name: &str, steer: Option<crate::generate::steer::Steer>) {
         return;
     };
     let solver = crate::solve::find(name).is_ok();
-    let steered = steer.and_then(steer_note);
+    let steered = note;
     let mut rows = vec![
         ("how", description),
         (if solver { "searches" } else { "texture" }, a.texture),
@@ -222,7 +234,7 @@ fn fill_about(name: &str, steer: Option<crate::generate::steer::Steer>) {
         ("from", a.credit),
     ];
     if let Some(note) = steered.as_deref() {
-        rows.insert(2, ("steered", note));
+        rows.insert(2, ("settings", note));
     }
     let doc = dom::document();
     for (term, text) in rows {

@@ -1,6 +1,6 @@
 //! The texture controls beside the braid: the run and the grain
-//! (`generate::steer`), shown, explained, and disabled with a reason where
-//! the algorithm or the shape cannot take them.
+//! (`generate::steer`) and the symmetry, shown, explained, and disabled
+//! with a reason where the algorithm or the shape cannot take them.
 
 use super::dom::{self, input, select};
 use crate::generate;
@@ -20,6 +20,22 @@ pub fn show_steer(s: &Settings) -> Result<(), JsValue> {
         Axis::Vertical => "v",
     });
     show_steer_values()?;
+    let symmetry = select("symmetry")?;
+    symmetry.set_value(s.symmetry.map_or("none", |m| m.name()));
+    // Where the shape cannot be mirrored the choice is kept, and says why.
+    let why = s
+        .symmetry
+        .and_then(|m| generate::symmetry::check(&s.shape, m).err())
+        .map(|e| format!("not on this maze: {e}"))
+        .or_else(|| {
+            s.shape
+                .plain_square()
+                .is_none()
+                .then(|| "plain squares only (no wrap, no mask)".to_string())
+        })
+        .unwrap_or_default();
+    symmetry.set_title(&why);
+    symmetry.set_disabled(s.shape.plain_square().is_none() && s.symmetry.is_none());
     let algorithm = generate::find(s.main.algorithm).ok();
     let shape_ok = s.shape.opposite_side(4, 0).is_some();
     for (control, ids, field) in [

@@ -192,7 +192,7 @@ try {
     expect((await page.inputValue('#grain-axis')) === 'v' && (await page.inputValue('#grain')) === '90', 'the grain reads the link');
     expect((await page.textContent('#grain-value')).includes('90% north-south'), await page.textContent('#grain-value'));
     const about = await page.textContent('#about');
-    expect(about.includes('steered') && about.includes('run 80%') && about.includes('north-south'), about);
+    expect(about.includes('settings') && about.includes('run 80%') && about.includes('north-south'), about);
     const steered = await page.evaluate(() => document.querySelector('canvas').toDataURL());
     // No steering: the same seed draws another maze; the link drops the keys.
     await page.fill('#run', '0');
@@ -214,7 +214,7 @@ try {
     expect(await page.locator('#run').isDisabled(), 'run disabled for eller');
     expect((await page.getAttribute('#run', 'title')).includes('eller makes its own choices'), await page.getAttribute('#run', 'title'));
     expect(new URL(page.url()).searchParams.get('run') === '60', 'the run stays in the link');
-    expect(!(await page.textContent('#about')).includes('steered'), 'eller is not steered');
+    expect(!(await page.textContent('#about')).includes('run 60%'), 'eller is not steered');
     await page.selectOption('#algorithm', 'kruskal');
     await waitForState(page, 'done');
     expect(await page.locator('#run').isDisabled(), 'kruskal takes no run');
@@ -225,6 +225,31 @@ try {
     const notice = await page.textContent('#notice');
     expect(notice.includes('grain') && notice.includes('run'), `notice: ${notice}`);
     await shot(page, 'texture-controls');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
+  await check('a symmetric maze from the link and the picker, on the timeline, kept but unused off plain squares', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=kruskal&size=20x12&seed=3&symmetry=x&speed=2000`);
+    await waitForState(page, 'done', 30000);
+    expect((await page.inputValue('#symmetry')) === 'x', 'the picker reads the link');
+    expect((await page.textContent('#about')).includes('mirrored left to right'), await page.textContent('#about'));
+    // The timeline scrubs the mirrored run: the start is the closed grid.
+    const end = Number(await page.getAttribute('#timeline', 'data-reached'));
+    await page.keyboard.press('Home');
+    expect(Number(await page.getAttribute('#timeline', 'data-at')) === 0, 'Home goes to step 0');
+    await page.keyboard.press('End');
+    expect(Number(await page.getAttribute('#timeline', 'data-at')) === end, `End goes to ${end}`);
+    await page.selectOption('#symmetry', 'rot');
+    await waitForState(page, 'done', 30000);
+    expect(new URL(page.url()).searchParams.get('symmetry') === 'rot', `symmetry in ${page.url()}`);
+    await shot(page, 'symmetry');
+    // A hexagon maze cannot be mirrored: the choice is kept and says why.
+    await page.selectOption('#shape', 'hex');
+    await waitForState(page, 'done', 30000);
+    const title = await page.getAttribute('#symmetry', 'title');
+    expect(title.includes('plain square'), `title: ${title}`);
+    expect(new URL(page.url()).searchParams.get('symmetry') === 'rot', 'kept in the link');
     expect(errors.length === 0, errors.join('\n'));
   });
 

@@ -38,14 +38,6 @@ pub struct SheetArgs {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let shape = shape_of(&args.maze)?;
-    if args.maze.texture.symmetry.is_some() {
-        return Err(MazeError::BadValue {
-            what: "option for a sheet",
-            given: "--symmetry".into(),
-            valid: "no --symmetry: symmetric mazes come from `mazelab generate --symmetry S`"
-                .into(),
-        });
-    }
     if args.maze.texture.sparse > 0 {
         // A sheet's footer links to the page, which does not thin mazes yet.
         return Err(MazeError::BadValue {

@@ -26,6 +26,11 @@ impl Panel {
         self.params.steer
     }
 
+    /// The symmetry its maze is built with, if any.
+    pub fn symmetry(&self) -> Option<crate::generate::symmetry::Symmetry> {
+        self.params.symmetry
+    }
+
     /// The step the maze shows.
     pub fn step(&self) -> u64 {
         self.steps
