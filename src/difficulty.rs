@@ -33,6 +33,24 @@ pub struct Pick {
     pub solution_length: u32,
 }
 
+/// The maze of `seed` with the params' other settings, and its default
+/// ends (on every shape: the first and last live cells).
+fn maze_of(
+    algorithm: &str,
+    params: &Params,
+    seed: u64,
+) -> Result<(crate::grid::Grid, crate::entrance::Ends), MazeError> {
+    let grid = generate(
+        algorithm,
+        Params {
+            seed,
+            ..params.clone()
+        },
+    )?;
+    let ends = crate::entrance::place(&grid, crate::entrance::EntranceStyle::Norvig, seed);
+    Ok((grid, ends))
+}
+
 /// Tries `trials` seeds from `params.seed` upward and keeps the maze whose
 /// solution (top-left to bottom-right) is longest or shortest; the first one
 /// on ties.
@@ -57,15 +75,7 @@ pub fn monte_carlo(
     let mut best: Option<Pick> = None;
     for i in 0..u64::from(trials) {
         let seed = params.seed.wrapping_add(i);
-        let grid = generate(
-            algorithm,
-            Params {
-                seed,
-                ..params.clone()
-            },
-        )?;
-        // The default ends on every shape: the first and last live cells.
-        let ends = crate::entrance::place(&grid, crate::entrance::EntranceStyle::Norvig, seed);
+        let (grid, ends) = maze_of(algorithm, params, seed)?;
         let length = analyze::distances(&grid, ends.entrance.cell)[ends.exit.cell as usize];
         let better = match (best, keep) {
             (None, _) => true,
@@ -147,14 +157,7 @@ pub fn reach(algorithm: &str, params: &Params, target: &Target) -> Result<Hit, M
     let mut nearest: Option<(f64, u64, f64)> = None;
     for i in 0..most {
         let seed = params.seed.wrapping_add(i);
-        let grid = generate(
-            algorithm,
-            Params {
-                seed,
-                ..params.clone()
-            },
-        )?;
-        let ends = crate::entrance::place(&grid, crate::entrance::EntranceStyle::Norvig, seed);
+        let (grid, ends) = maze_of(algorithm, params, seed)?;
         let value = measurer.measure(&grid, &ends, 0.0)[target.metric];
         if !value.is_finite() {
             return Err(MazeError::BadValue {

@@ -13,6 +13,16 @@ fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).unwrap()
 }
 
+/// The command fails with status 2 and one line of error naming `hint`.
+fn assert_refused(args: &[&str], hint: &str) {
+    let out = mazelab(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(hint), "{args:?}: {err}");
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
 fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
@@ -213,13 +223,8 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
         ),
         (vec!["completions"], "required arguments were not provided"),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty());
+        assert_refused(&args, hint);
+        assert!(mazelab(&args).stdout.is_empty(), "{args:?}");
     }
 }
 
@@ -559,12 +564,8 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
             "[possible values: x, y, xy, mobius, klein]",
         ),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
-        assert!(stdout(&out).is_empty(), "{args:?}");
+        assert_refused(&args, hint);
+        assert!(mazelab(&args).stdout.is_empty(), "{args:?}");
     }
 }
 
@@ -914,11 +915,7 @@ fn sweep_steps_a_control_and_measures_every_point() {
             "unknown",
         ),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
+        assert_refused(&args, hint);
     }
 }
 
@@ -954,11 +951,7 @@ fn sparse_turns_dead_ends_to_rock_and_leaves_one_perfect_piece() {
         ),
         (vec!["sheet", "--sparse", "30"], "no --sparse"),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
+        assert_refused(&args, hint);
     }
 }
 
@@ -1012,11 +1005,7 @@ fn a_symmetric_maze_is_drawn_as_its_own_mirror_image() {
             "even width",
         ),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
+        assert_refused(&args, hint);
     }
 }
 
@@ -1128,11 +1117,7 @@ fn run_and_grain_steer_the_maze_everywhere_they_are_offered() {
             "plain square",
         ),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
+        assert_refused(&args, hint);
     }
 }
 
@@ -1215,10 +1200,6 @@ fn a_difficulty_target_finds_the_first_seed_in_range() {
             "--sparse",
         ),
     ] {
-        let out = mazelab(&args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        let err = stderr(&out);
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(hint), "{args:?}: {err}");
+        assert_refused(&args, hint);
     }
 }

@@ -403,6 +403,20 @@ impl Steering {
         *walker = shape.walker(next);
     }
 
+    /// The grain's weight of the wall between `a` and `b` and the other
+    /// axis's: (its own, the other's); `None` when they are not neighbours.
+    fn wall_weights<S: Topology>(&self, shape: &S, a: Cell, b: Cell) -> Option<(u32, u32)> {
+        let list = shape.side_cells(a);
+        let sides = list.as_ref();
+        let k = sides.iter().position(|&s| s == Some(b))?;
+        let along = self.east_west[sides.len().min(MAX_SIDES)] & (1 << k) != 0;
+        Some(if along {
+            (self.along, self.across)
+        } else {
+            (self.across, self.along)
+        })
+    }
+
     /// Whether a wall ordering should send the wall between `a` and `b`
     /// to the back: a wall against the grain goes back with probability
     /// 1 - light / heavy, so the walls along it come first in proportion.
@@ -410,41 +424,17 @@ impl Steering {
         if self.along == self.across {
             return false;
         }
-        let list = shape.side_cells(a);
-        let sides = list.as_ref();
-        let Some(k) = sides.iter().position(|&s| s == Some(b)) else {
-            return false;
-        };
-        let along = self.east_west[sides.len().min(MAX_SIDES)] & (1 << k) != 0;
-        let (mine, other) = if along {
-            (self.along, self.across)
-        } else {
-            (self.across, self.along)
-        };
-        mine < other && rng.below(other) >= mine
+        self.wall_weights(shape, a, b)
+            .is_some_and(|(mine, other)| mine < other && rng.below(other) >= mine)
     }
-}
 
-impl Steering {
     /// A wall's random `weight` (0 to `max`, lightest opened first) made
     /// heavier against the grain: multiplied by heavy / light, so the
     /// walls along the grain come first in proportion.
     pub fn weigh<S: Topology>(&self, shape: &S, a: Cell, b: Cell, weight: u32, max: u32) -> u32 {
-        let list = shape.side_cells(a);
-        let sides = list.as_ref();
-        let Some(k) = sides.iter().position(|&s| s == Some(b)) else {
-            return weight;
-        };
-        let along = self.east_west[sides.len().min(MAX_SIDES)] & (1 << k) != 0;
-        let (mine, other) = if along {
-            (self.along, self.across)
-        } else {
-            (self.across, self.along)
-        };
-        if mine >= other {
-            weight
-        } else {
-            (weight * other / mine).min(max)
+        match self.wall_weights(shape, a, b) {
+            Some((mine, other)) if mine < other => (weight * other / mine).min(max),
+            _ => weight,
         }
     }
 }

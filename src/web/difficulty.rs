@@ -32,11 +32,7 @@ impl App {
                     pick.seed,
                     pick.solution_length
                 ));
-                self.settings.seed = pick.seed;
-                self.settings.start = None;
-                self.settings.goal = None;
-                self.show_settings()?;
-                self.rebuild()
+                self.go_to_seed(pick.seed)
             }
             Err(e) => {
                 dom::show_notice(&e.to_string());
@@ -73,16 +69,21 @@ impl App {
                 ));
                 let target = dom::by_id::<web_sys::Element>("target-run")?;
                 target.set_attribute("data-tried", &hit.tried.to_string())?;
-                self.settings.seed = hit.seed;
-                self.settings.start = None;
-                self.settings.goal = None;
-                self.show_settings()?;
-                self.rebuild()
+                self.go_to_seed(hit.seed)
             }
             Err(e) => {
                 dom::show_notice(&e.to_string());
                 Ok(())
             }
         }
+    }
+
+    /// Shows the maze of `seed` (a search's find), from its own ends.
+    fn go_to_seed(&mut self, seed: u64) -> Result<(), JsValue> {
+        self.settings.seed = seed;
+        self.settings.start = None;
+        self.settings.goal = None;
+        self.show_settings()?;
+        self.rebuild()
     }
 }
