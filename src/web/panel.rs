@@ -172,7 +172,8 @@ impl Panel {
             braid,
             weave,
             steer: generate::steer::for_algorithm(steer, algorithm, shape),
-            symmetry,
+            // A program's recorded run is played as it was made.
+            symmetry: symmetry.filter(|_| matches!(source, Source::Builtin(_))),
             ..Params::on(shape.clone(), seed)
         };
         let generator = source.start(params.clone(), visuals);
