@@ -8,7 +8,6 @@
 use super::blit::put_raster;
 
 mod carving;
-mod labels;
 mod pointing;
 mod solving;
 use crate::analyze;
