@@ -84,28 +84,6 @@ impl Texture {
         })
     }
 
-    /// The settings that differ from neutral, as the CLI spells them
-    /// (`--run 50 --grain h:90`); empty when plain.
-    pub fn to_args(&self) -> String {
-        let mut out = Vec::new();
-        if self.braid > 0 {
-            out.push(format!("--braid {}", self.braid));
-        }
-        if self.steer.run > 0 {
-            out.push(format!("--run {}", self.steer.run));
-        }
-        if !self.steer.grain.is_neutral() {
-            out.push(format!("--grain {}", self.steer.grain));
-        }
-        if self.sparse > 0 {
-            out.push(format!("--sparse {}", self.sparse));
-        }
-        if let Some(s) = self.symmetry {
-            out.push(format!("--symmetry {}", s.name()));
-        }
-        out.join(" ")
-    }
-
     /// Sets one control by its link key (`braid`, `run`, `grain`,
     /// `sparse`, `symmetry`); an error says why the value was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), MazeError> {
