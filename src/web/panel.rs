@@ -8,6 +8,7 @@
 use super::blit::put_raster;
 
 mod carving;
+mod labels;
 mod pointing;
 mod solving;
 use crate::analyze;

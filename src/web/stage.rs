@@ -134,6 +134,10 @@ impl App {
 
     /// The zoom readout: the zoom as a share of the fitting one.
     fn show_zoom(&self) {
+        let dpr = device_pixel_ratio();
+        for panel in &self.panels {
+            let _ = panel.place_level_labels(dpr);
+        }
         let Some(l) = self.panels.first().map(|p| p.layout()) else {
             return;
         };

@@ -253,6 +253,19 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('a 4D maze names its levels on the stage where they are big enough to carry a name', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?shape=4d&size=6x6x3x3&speed=instant&seed=2`);
+    await waitForState(page, 'done');
+    const labels = await page.locator('.level-label:not([hidden])').allTextContents();
+    expect(labels.length === 9 && labels[0] === 'level 1 · row 1' && labels[8] === 'level 3 · row 3', `labels: ${labels}`);
+    // Zoomed out far, the levels are too small: the labels hide.
+    for (let i = 0; i < 4; i += 1) await page.click('#zoom-out');
+    const shown = await page.locator('.level-label:not([hidden])').count();
+    expect(shown === 0, `${shown} labels on tiny levels`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('the Difficulty target generates until the solution share is in range and says how many it took', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=20x12&seed=1&speed=instant`);
