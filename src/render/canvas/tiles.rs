@@ -202,7 +202,9 @@ struct Sector {
 impl Sector {
     /// The cell at offset `d` from the centre, `rho` away.
     fn locate(p: &crate::shape::Polar, d: Point, rho: f64) -> Sector {
-        let r = rho as u32;
+        // The caller keeps rho² under rings², but the square root of a value
+        // just under it can round up to rings itself: that is the last ring.
+        let r = (rho as u32).min(p.rings() - 1);
         if r == 0 {
             let n = if p.rings() > 1 { p.ring_len(1) } else { 1 };
             return Sector {
@@ -607,6 +609,24 @@ mod tests {
                 assert_eq!(m.cell_at(x, y), Some(cell));
             }
             assert_eq!(m.cell(0), NO_CELL, "{name}: the corner is off the maze");
+        }
+    }
+
+    /// A pixel just inside the rim whose distance rounds up to the ring
+    /// count is on the last ring (the page panicked on a polar 5 maze at a
+    /// box size that put one there).
+    #[test]
+    fn a_distance_that_rounds_up_to_the_rim_is_the_last_ring() {
+        let Kind::Polar(p) = Shape::parse("polar", "5", None).unwrap().kind else {
+            panic!("a polar shape");
+        };
+        let rim = f64::from(p.rings());
+        let s = Sector::locate(&p, (rim, 0.0), rim);
+        assert_eq!(s.cell, p.ring_start(p.rings() - 1));
+        // Every box size from 20 to 219 pixels maps without a panic.
+        for side in 20..220 {
+            let m = map("polar", "5", side, side * 3 / 4 + 7);
+            assert!(m.shape.cells() > 0);
         }
     }
 
