@@ -45,7 +45,8 @@ pub enum Event {
     Cursor(Cell),
     /// The algorithm moved on to this numbered step of the list in its
     /// file's `//!` header (1 is the first); [`BRAID_PHASE`] added marks a
-    /// step of the braiding pass's own list. The page lights the step up.
+    /// step of the braiding pass's own list, [`SPARSE_PHASE`] added one of
+    /// the sparseness pass's. The page lights the step up.
     Phase(u8),
     /// The algorithm finished; working marks and the cursor no longer matter.
     Done,
@@ -54,6 +55,10 @@ pub enum Event {
 /// Added to a step number of the braiding pass (`Phase(BRAID_PHASE + k)`),
 /// which runs after the generator and has a list of its own.
 pub const BRAID_PHASE: u8 = 0x80;
+
+/// Added to a step number of the sparseness pass (`Phase(SPARSE_PHASE + k)`),
+/// which runs after the generator (and braiding) with a list of its own.
+pub const SPARSE_PHASE: u8 = 0xC0;
 
 impl Event {
     /// Whether the event changes walls (never skipped, even in instant mode).

@@ -7,7 +7,8 @@
 //! dead ends removed, 0 to 100), `weave` (1: passages under straight cells),
 //! `run` (0 to 100, the chance a walk carries straight on), `grain` (`h:P`
 //! or `v:P`, a direction bias; `h:50` is none), `symmetry` (`x`, `y`, `xy`,
-//! `rot`: plain squares with even sides where halved),
+//! `rot`: plain squares with even sides where halved), `sparse` (0 to 100,
+//! the share of cells turned to rock after generating; not with weave),
 //! `pop`, `bias`,
 //! `speed` (steps per second or `instant`), `compare` (comma-separated panel
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
@@ -119,6 +120,9 @@ pub struct Settings {
     /// The maze's mirror or half-turn symmetry (kept as set; used where
     /// the shape allows it).
     pub symmetry: Option<crate::generate::symmetry::Symmetry>,
+    /// The share of cells turned to rock after generating (0 to 100; kept
+    /// as set, used where the maze is not woven).
+    pub sparse: u8,
     /// How fast runs play.
     pub speed: Speed,
     /// Empty: one panel. Otherwise 2 to 4 panels of the same size and seed.
@@ -157,6 +161,7 @@ impl Settings {
                 generate::steer::for_algorithm(self.steer, a, &self.shape)
             }),
             symmetry: self.symmetry_here(),
+            sparse: self.sparse_here(),
             ..Params::on(self.shape.clone(), self.seed)
         }
     }
@@ -166,6 +171,15 @@ impl Settings {
     pub fn symmetry_here(&self) -> Option<crate::generate::symmetry::Symmetry> {
         self.symmetry
             .filter(|&s| generate::symmetry::check(&self.shape, s).is_ok())
+    }
+
+    /// The share of rock where the maze can take it (not woven), else 0.
+    pub fn sparse_here(&self) -> u8 {
+        if self.weave {
+            0
+        } else {
+            self.sparse
+        }
     }
 
     /// The app's opening state, with the given seed.
@@ -183,6 +197,7 @@ impl Settings {
             weave: false,
             steer: Default::default(),
             symmetry: None,
+            sparse: 0,
             speed: Speed::StepsPerSecond(400.0),
             compare: Vec::new(),
             solver: "bfs",
@@ -313,6 +328,7 @@ impl Settings {
             "weave" => self.weave = parse_switch(value)?,
             "braid" => self.braid = parse_percent(value)?,
             "run" => self.steer.run = parse_percent(value)?,
+            "sparse" => self.sparse = parse_percent(value)?,
             "symmetry" => {
                 self.symmetry = match value.trim() {
                     "" | "none" => None,
@@ -408,6 +424,9 @@ impl Settings {
         }
         if let Some(sym) = self.symmetry {
             parts.push(format!("symmetry={}", sym.name()));
+        }
+        if self.sparse > 0 {
+            parts.push(format!("sparse={}", self.sparse));
         }
         // A neutral grain on the other axis is kept: the axis is the person's choice.
         if self.steer.grain != crate::generate::steer::Grain::default() {

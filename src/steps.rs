@@ -46,6 +46,11 @@ pub fn braid_steps() -> StepList {
     lists_of("braid").first().copied().unwrap_or(("", &[]))
 }
 
+/// The sparseness pass's steps (phases `SPARSE_PHASE + k`).
+pub fn sparse_steps() -> StepList {
+    lists_of("sparse").first().copied().unwrap_or(("", &[]))
+}
+
 /// A solver's steps.
 pub fn solver_steps(name: &str) -> StepList {
     lists_of(&file_of(name))
@@ -164,6 +169,7 @@ mod tests {
             assert!(generator_steps(name, true).1.len() >= 2, "{name} woven");
         }
         assert_eq!(braid_steps().1.len(), 4);
+        assert_eq!(sparse_steps().1.len(), 4);
         assert!(lists_of("weave").len() == 2);
     }
 }

@@ -920,8 +920,8 @@ fn sweep_steps_a_control_and_measures_every_point() {
 }
 
 /// `--sparse P` turns P% of the cells to rock by pruning dead ends: the
-/// JSON masks them off, what is left is one perfect piece; the text
-/// formats and sheets refuse it by name.
+/// JSON masks them off, what is left is one perfect piece; sheets print
+/// it (their links keep it); the text formats and weave refuse it by name.
 #[test]
 fn sparse_turns_dead_ends_to_rock_and_leaves_one_perfect_piece() {
     let json = stdout(&mazelab(&[
@@ -949,10 +949,28 @@ fn sparse_turns_dead_ends_to_rock_and_leaves_one_perfect_piece() {
             vec!["generate", "--sparse", "101", "--format", "svg"],
             "101",
         ),
-        (vec!["sheet", "--sparse", "30"], "no --sparse"),
+        (
+            vec!["generate", "--sparse", "30", "--weave", "--format", "svg"],
+            "no weave",
+        ),
+        (vec!["sheet", "--sparse", "30", "--weave"], "no weave"),
     ] {
         assert_refused(&args, hint);
     }
+    let sheet = |extra: &[&str]| {
+        let mut args = vec!["sheet", "--size", "20x10", "--seed", "3", "--count", "2"];
+        args.extend_from_slice(extra);
+        let out = mazelab(&args);
+        assert!(out.status.success(), "{}", stderr(&out));
+        out.stdout
+    };
+    let sparse = sheet(&["--sparse", "30"]);
+    assert!(sparse.starts_with(b"%PDF"));
+    assert!(
+        sparse.windows(9).any(|w| w == b"sparse=30"),
+        "the footer's link keeps the rock"
+    );
+    assert_ne!(sparse, sheet(&[]), "rock changes the sheet");
 }
 
 /// `--symmetry x` gives a maze whose ASCII picture, walls only, is its own

@@ -68,6 +68,8 @@ fn key() -> impl Strategy<Value = String> {
             "lab_tree_runs",
             "run",
             "grain",
+            "sparse",
+            "symmetry",
             "lab_braid",
             "lab_run",
             "lab_grain",
@@ -163,18 +165,20 @@ proptest! {
     ) {
         let axis = if vertical { 'v' } else { 'h' };
         let query = format!(
-            "algorithm=backtracker&run={run}&grain={axis}:{grain}&lab=wilson&lab_braid={braid}&lab_run={run}\
+            "algorithm=backtracker&run={run}&grain={axis}:{grain}&sparse={sparse}&lab=wilson&lab_braid={braid}&lab_run={run}\
              &lab_grain={axis}:{grain}&lab_sparse={sparse}&lab_symmetry={symmetry}&lab_sweep={sweep}:{from}:{to}:{points}"
         );
         let (settings, notices) = Settings::from_query(&query, 1);
         prop_assert!(notices.is_empty(), "{query}: {notices:?}");
         prop_assert_eq!(settings.steer.run, run);
         prop_assert_eq!(settings.steer.grain.percent, grain);
+        prop_assert_eq!(settings.sparse, sparse);
         prop_assert_eq!(settings.lab.texture.sparse, sparse);
         prop_assert_eq!(settings.lab.sweep.as_ref().map(|s| s.values.len() as u32), Some(points));
         let (again, notices) = Settings::from_query(&settings.to_query(), 2);
         prop_assert!(notices.is_empty(), "{notices:?}");
         prop_assert_eq!(&again.steer, &settings.steer);
+        prop_assert_eq!(again.sparse, settings.sparse);
         prop_assert_eq!(&again.lab, &settings.lab);
         prop_assert_eq!(again.to_query(), settings.to_query());
     }

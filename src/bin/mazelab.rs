@@ -296,6 +296,9 @@ fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failur
         .into());
     }
     request.maze.texture.texture().check(algorithm, &shape)?;
+    if request.maze.texture.sparse > 0 {
+        generate::sparse::check_weave(request.maze.weave)?;
+    }
     if request.maze.texture.symmetry.is_some() && request.maze.weave {
         return Err(MazeError::BadValue {
             what: "option with --symmetry",

@@ -15,27 +15,28 @@
 //! circle, and there may be many shortest paths. The openings are ordinary
 //! carve events in the same stream, shown as they happen.
 
+use super::after::{After, Pass};
 use super::Step;
-use crate::event::{Event, BRAID_PHASE};
+use crate::event::BRAID_PHASE;
 use crate::grid::{Grid, UNDER_EW, UNDER_NS};
-use crate::record::{Counts, Emit, Record, Tally};
+use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
-use crate::stream::{in_a_batch, Batch};
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
 
 /// The random stream braiding draws from, apart from the generator's.
 const BRAID_STREAM: u64 = 0x62_7261_6964; // "braid"
 
-/// A generator followed by the braiding pass.
+/// `inner`, whose events start from `grid`, followed by braiding `percent`
+/// (1 to 100) of the dead ends when it finishes.
+pub fn after(inner: Box<dyn Step>, grid: Grid, percent: u8, seed: u64) -> After<Braid> {
+    After::new(inner, grid, Braid::new(percent, seed))
+}
+
+/// The braiding pass.
 #[derive(Clone)]
 pub struct Braid {
-    inner: Box<dyn Step>,
-    /// The maze as the generator's events left it.
-    grid: Grid,
-    /// Events of `out` already applied to `grid`.
-    seen: usize,
     percent: u8,
     rng: Rng,
     phase: Phase,
@@ -43,7 +44,7 @@ pub struct Braid {
 
 #[derive(Clone)]
 enum Phase {
-    Generating,
+    Waiting,
     Braiding {
         dead_ends: Vec<Cell>,
         next: usize,
@@ -54,40 +55,23 @@ enum Phase {
 }
 
 impl Braid {
-    /// Wraps `inner`, whose events start from `grid`, to braid `percent`
-    /// (1 to 100) of the dead ends when it finishes.
-    pub fn new(inner: Box<dyn Step>, grid: Grid, percent: u8, seed: u64) -> Braid {
+    /// Braids `percent` (1 to 100) of the dead ends, drawing from `seed`.
+    pub fn new(percent: u8, seed: u64) -> Braid {
         Braid {
-            inner,
-            grid,
-            seen: 0,
             percent: percent.min(100),
             rng: Rng::with_stream(seed, BRAID_STREAM),
-            phase: Phase::Generating,
+            phase: Phase::Waiting,
         }
     }
+}
 
-    /// Applies the wall changes the generator wrote since the last call.
-    fn follow(&mut self, out: &Emit) {
-        for event in out.slice(self.seen.min(out.len()), out.len()) {
-            if let Event::Carve(..) | Event::Build(..) = event {
-                self.grid.apply(event);
-            }
-        }
-        self.seen = out.len();
-    }
-
+impl Pass for Braid {
     /// Steps 1 and 2, once the generator is done.
-    fn start<R: Record>(&mut self, out: &mut R) {
+    fn start<R: Record>(&mut self, grid: &Grid, out: &mut R) {
         out.phase(BRAID_PHASE + 1);
-        self.start_braiding();
-        out.phase(BRAID_PHASE + 2);
-    }
-
-    fn start_braiding(&mut self) {
-        let shape = self.grid.shape().clone();
+        let shape = grid.shape();
         let mut dead_ends: Vec<Cell> = (0..shape.cells())
-            .filter(|&c| shape.is_cell(c) && self.grid.degree(c) == 1)
+            .filter(|&c| shape.is_cell(c) && grid.degree(c) == 1)
             .collect();
         // Fisher-Yates, so the order is the seed's alone.
         for i in (1..dead_ends.len()).rev() {
@@ -102,10 +86,11 @@ impl Braid {
             left: count,
             target: keep,
         };
+        out.phase(BRAID_PHASE + 2);
     }
 
-    /// Opens one dead end; returns false when braiding is over.
-    fn braid_one<R: Record>(&mut self, out: &mut R) -> bool {
+    /// Opens one dead end (step 3); false when braiding is over.
+    fn one<R: Record>(&mut self, grid: &mut Grid, out: &mut R) -> bool {
         let Phase::Braiding {
             dead_ends,
             next,
@@ -115,7 +100,6 @@ impl Braid {
         else {
             return false;
         };
-        let grid = &mut self.grid;
         while *left > *target && *next < dead_ends.len() {
             let cell = dead_ends[*next];
             *next += 1;
@@ -154,42 +138,5 @@ impl Braid {
         self.phase = Phase::Finished;
         out.phase(BRAID_PHASE + 4);
         false
-    }
-}
-
-/// Braiding wraps a run it cannot see into (a `dyn Step`), so it drives
-/// the two ways of running itself: the generator's batches of events,
-/// followed as they pass, then its own; or, instantly, the generator's
-/// quiet build, then its own through a tally.
-impl Batch for Braid {
-    fn step(&mut self, out: &mut Emit) -> bool {
-        if let Phase::Generating = self.phase {
-            if self.seen > out.len() {
-                // The stream took the last batch: start counting afresh.
-                self.seen = 0;
-            }
-            let more = self.inner.step(out);
-            self.follow(out);
-            if !more {
-                self.start(out);
-            }
-            return true;
-        }
-        in_a_batch(out, |out| self.braid_one(out))
-    }
-}
-
-impl Step for Braid {
-    fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
-        if let Phase::Generating = self.phase {
-            self.inner.finish_quietly(grid, counts);
-            self.grid.copy_from(grid);
-            let mut tally = Tally::new(grid, *counts);
-            self.start(&mut tally);
-            *counts = tally.finish();
-        }
-        let mut tally = Tally::new(grid, *counts);
-        while self.braid_one(&mut tally) {}
-        *counts = tally.finish();
     }
 }

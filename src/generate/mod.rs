@@ -8,6 +8,7 @@
 //! path for a plain square sits beside its algorithm, marked as such, and
 //! `tests/generators.rs` holds it equal to stepping.
 
+mod after;
 mod aldous_broder;
 mod backtracker;
 pub mod binary_tree;
@@ -79,6 +80,10 @@ pub struct Params {
     /// Build the maze as its own mirror image or half turn (plain squares,
     /// `symmetry.rs`): the generator carves a part, shown on its images.
     pub symmetry: Option<symmetry::Symmetry>,
+    /// The share of cells (0 to 100) the sparseness pass turns to rock
+    /// after the algorithm (and braiding), `sparse.rs`; the finished
+    /// maze's rock is what `sparse::rock_masked` masks off.
+    pub sparse: u8,
 }
 
 impl Params {
@@ -111,6 +116,7 @@ impl Params {
             weave: false,
             steer: steer::Steer::default(),
             symmetry: None,
+            sparse: 0,
         }
     }
 }
@@ -685,6 +691,12 @@ impl Generator {
             symmetry: None,
             ..params.clone()
         };
+        // The part is carved (and braided) alone; rock comes after the
+        // images are joined.
+        let part_only = Params {
+            sparse: 0,
+            ..plain.clone()
+        };
         let Some((dims, part)) = symmetry::check(&params.shape, symmetry)
             .ok()
             .and_then(|d| Some((d, symmetry::part(d, symmetry).ok()?)))
@@ -694,19 +706,19 @@ impl Generator {
         let part_params = Params {
             shape: Shape::square(part),
             weave: false,
-            ..plain
+            ..part_only
         };
         let mut inner = (algorithm.make)(&part_params);
         if part_params.braid > 0 {
             let grid = algorithm.initial_grid(&part_params.shape);
-            inner = Box::new(braid::Braid::new(
+            inner = Box::new(braid::after(
                 inner,
                 grid,
                 part_params.braid,
                 part_params.seed,
             ));
         }
-        let stepper = Box::new(mirror::Mirror::new(
+        let mut stepper: Box<dyn Step> = Box::new(mirror::Mirror::new(
             inner,
             dims,
             part,
@@ -714,6 +726,10 @@ impl Generator {
             params.seed,
             algorithm.starts_open,
         ));
+        if params.sparse > 0 {
+            let grid = algorithm.initial_grid(&params.shape);
+            stepper = Box::new(sparse::after(stepper, grid, params.sparse, params.seed));
+        }
         Generator {
             algorithm,
             stream: Stream::new(stepper, visuals),
@@ -731,7 +747,12 @@ impl Generator {
     ) -> Generator {
         if params.braid > 0 {
             let grid = algorithm.initial_grid(&params.shape);
-            stepper = Box::new(braid::Braid::new(stepper, grid, params.braid, params.seed));
+            stepper = Box::new(braid::after(stepper, grid, params.braid, params.seed));
+        }
+        // Rock would cut a woven maze's tunnels (`by_name` refuses it).
+        if params.sparse > 0 && !params.weave {
+            let grid = algorithm.initial_grid(&params.shape);
+            stepper = Box::new(sparse::after(stepper, grid, params.sparse, params.seed));
         }
         Generator {
             algorithm,
@@ -767,6 +788,10 @@ impl Generator {
             check_weave(algorithm, &params.shape)?;
         }
         steer::check(algorithm, &params.steer, &params.shape)?;
+        sparse::check(params.sparse)?;
+        if params.sparse > 0 {
+            sparse::check_weave(params.weave)?;
+        }
         if let Some(s) = params.symmetry {
             symmetry::check(&params.shape, s)?;
             if params.weave {

@@ -338,6 +338,10 @@ pub fn puzzle_sheet(
     if params.weave {
         generate::check_weave(found, &params.shape)?;
     }
+    generate::sparse::check(params.sparse)?;
+    if params.sparse > 0 {
+        generate::sparse::check_weave(params.weave)?;
+    }
     let shape = &params.shape;
     let mut built = Vec::new();
     for i in 0..u64::from(count) {
@@ -349,6 +353,12 @@ pub fn puzzle_sheet(
                 ..params.clone()
             },
         )?;
+        // Rock is masked off, as `generate --sparse` prints it.
+        let grid = if params.sparse > 0 {
+            generate::sparse::rock_masked(&grid)?
+        } else {
+            grid
+        };
         if i == 0 {
             options.check_fit(&grid, &shape.size_text())?;
         }
@@ -363,6 +373,7 @@ pub fn puzzle_sheet(
             weave: params.weave,
             steer: params.steer,
             symmetry: params.symmetry,
+            sparse: params.sparse,
             speed: Speed::Instant,
             ..Settings::defaults(seed)
         };
@@ -381,6 +392,9 @@ pub fn puzzle_sheet(
         }
         if let Some(s) = params.symmetry {
             braid += &format!(" - symmetry {}", s.name());
+        }
+        if params.sparse > 0 {
+            braid += &format!(" - sparse {}%", params.sparse);
         }
         let caption = format!(
             "{} - {} {} - seed {seed}{braid}",

@@ -9,6 +9,7 @@ use super::panel::Panel;
 use super::play::Play;
 use super::pointer::PointerState;
 use super::theme;
+use crate::generate::texture::Texture;
 use crate::settings::{Settings, Speed};
 use crate::shape::Cell;
 use crate::shape::Topology;
@@ -132,10 +133,13 @@ impl App {
                 source,
                 &shape,
                 self.settings.seed,
-                self.settings.braid,
+                Texture {
+                    braid: self.settings.braid,
+                    steer: self.settings.steer,
+                    sparse: self.settings.sparse_here(),
+                    symmetry: self.settings.symmetry_here(),
+                },
                 self.settings.weave,
-                self.settings.steer,
-                self.settings.symmetry_here(),
                 !instant,
                 self.settings.solver,
                 ends,

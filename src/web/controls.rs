@@ -249,6 +249,7 @@ impl App {
         let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
         s.speed = slider_to_speed(slider);
         s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
+        s.sparse = input("sparse")?.value().parse::<u8>().unwrap_or(0).min(100);
         s.weave = input("weave")?.checked();
         s.steer.run = input("run")?.value().parse::<u8>().unwrap_or(0).min(100);
         let symmetry = select("symmetry")?.value();

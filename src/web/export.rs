@@ -39,7 +39,7 @@ impl App {
             s.shape.size_text(),
             s.seed
         );
-        let grid = &panel.scene.grid;
+        let grid = panel.maze();
         if kind == "txt" && grid.shape().plain_square().is_none() {
             dom::show_notice(
                 "text export draws square mazes only: use SVG, PNG or JSON for this shape",

@@ -93,7 +93,7 @@ impl AppHandle {
         let app = self.app.borrow();
         app.panels
             .get(index)
-            .map(|p| ascii::render(&p.scene.grid, None, None))
+            .map(|p| ascii::render(p.maze(), None, None))
     }
 
     /// Runs every started solver to the end.
@@ -177,7 +177,7 @@ impl AppHandle {
             .borrow()
             .panels
             .get(index)
-            .map(|p| p.scene.grid.clone())
+            .map(|p| p.maze().clone())
     }
 
     /// How many panels are shown.

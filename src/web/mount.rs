@@ -71,6 +71,11 @@ pub fn mount() -> Result<AppHandle, JsValue> {
      -> Result<(), JsValue> {
         let app = app.clone();
         let closure = Closure::<dyn FnMut(Event)>::new(move |event: Event| {
+            // A form never leaves the page, even when the app cannot answer
+            // (after a panic it stays borrowed).
+            if kind == "submit" {
+                event.prevent_default();
+            }
             let Ok(mut app) = app.try_borrow_mut() else {
                 return;
             };
@@ -122,6 +127,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         "bias",
         "seed",
         "braid",
+        "sparse",
         "run",
         "grain",
         "grain-axis",
@@ -153,7 +159,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
             Ok(())
         }),
     )?;
-    for id in ["run", "grain", "grain-axis"] {
+    for id in ["run", "grain", "grain-axis", "sparse"] {
         listen(
             id,
             "input",

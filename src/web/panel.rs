@@ -14,6 +14,7 @@ mod solving;
 use crate::analyze;
 use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
+use crate::generate::texture::Texture;
 use crate::generate::{self, Generator, Params, Source};
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::overlay::Overlay;
@@ -69,6 +70,9 @@ pub struct Panel {
     /// An instant run's generator (visuals off) until it builds the maze.
     instant: Option<Generator>,
     pub scene: Scene,
+    /// A finished sparse maze with its rock masked off (as the CLI gives
+    /// it): what is solved, measured, played and exported.
+    sparse_maze: Option<crate::grid::Grid>,
     pub pixels: Pixels,
     pub ends: Ends,
     pub steps: u64,
@@ -99,10 +103,8 @@ impl Panel {
         source: Source,
         shape: &Shape,
         seed: u64,
-        braid: u8,
+        texture: Texture,
         weave: bool,
-        steer: generate::steer::Steer,
-        symmetry: Option<generate::symmetry::Symmetry>,
         visuals: bool,
         solver: &str,
         markers: (Cell, Cell),
@@ -169,15 +171,20 @@ impl Panel {
         let params = Params {
             pop: spec.pop.clone(),
             bias: spec.bias,
-            braid,
+            braid: texture.braid,
             weave,
-            steer: generate::steer::for_algorithm(steer, algorithm, shape),
+            steer: generate::steer::for_algorithm(texture.steer, algorithm, shape),
             // A program's recorded run is played as it was made.
-            symmetry: symmetry.filter(|_| matches!(source, Source::Builtin(_))),
+            symmetry: texture
+                .symmetry
+                .filter(|_| matches!(source, Source::Builtin(_))),
+            // Rock would cut a woven maze's tunnels.
+            sparse: if weave { 0 } else { texture.sparse },
             ..Params::on(shape.clone(), seed)
         };
         let generator = source.start(params.clone(), visuals);
-        let scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        scene.rock = params.sparse > 0 && shape.live_cells() >= 2;
         let (timeline, instant) = if visuals {
             let expected = u64::from(shape.cells()) * carving::EVENTS_PER_CELL_GUESS;
             (
@@ -218,6 +225,7 @@ impl Panel {
             timeline,
             instant,
             scene,
+            sparse_maze: None,
             pixels,
             ends,
             steps: 0,
@@ -304,11 +312,30 @@ impl Panel {
         self.scene.done
     }
 
+    /// The maze as it stands; once a sparse run is finished, with its rock
+    /// masked off.
+    pub fn maze(&self) -> &crate::grid::Grid {
+        match &self.sparse_maze {
+            Some(maze) if self.scene.done => maze,
+            _ => &self.scene.grid,
+        }
+    }
+
     /// Paints the finished maze (distances first, when coloured by them).
     pub fn on_done(&mut self) {
-        if self.ends_follow_maze {
-            self.ends = entrance::place(&self.scene.grid, EntranceStyle::Norvig, self.params.seed);
+        self.sparse_maze = self
+            .scene
+            .rock
+            .then(|| generate::sparse::rock_masked(&self.scene.grid).ok())
+            .flatten();
+        // Ends on rock move to the maze's own ends.
+        let rock = |cell: Cell| !self.maze().shape().is_cell(cell);
+        let buried = rock(self.solving.start) || rock(self.solving.goal);
+        if self.ends_follow_maze || buried {
+            self.ends = entrance::place(self.maze(), EntranceStyle::Norvig, self.params.seed);
             self.set_ends(self.ends.entrance.cell, self.ends.exit.cell);
+            // The markers moved: show them where they are now.
+            let _ = self.blit_overlay();
         }
         self.refresh_distances();
         self.pixels.paint_all(&self.scene);
@@ -329,11 +356,7 @@ impl Panel {
             return;
         }
         self.metrics_due = false;
-        let m = analyze::metrics(
-            &self.scene.grid,
-            self.ends.entrance.cell,
-            self.ends.exit.cell,
-        );
+        let m = analyze::metrics(self.maze(), self.ends.entrance.cell, self.ends.exit.cell);
         let percent = 100.0 * f64::from(m.dead_ends) / f64::from(m.cells);
         let solution = m.solution_length.map_or("none".into(), |s| s.to_string());
         let mut text = format!(
@@ -367,7 +390,7 @@ impl Panel {
 
     pub(super) fn refresh_distances(&mut self) {
         self.scene.distances = self.distance_colouring.then(|| {
-            let dist = analyze::distances(&self.scene.grid, self.ends.entrance.cell);
+            let dist = analyze::distances(self.maze(), self.ends.entrance.cell);
             let max = dist
                 .iter()
                 .copied()

@@ -47,7 +47,7 @@ impl App {
         let Some(&head) = panel.solving.trail.last() else {
             return Ok(());
         };
-        let grid = &panel.scene.grid;
+        let grid = panel.maze();
         if cell == head || !grid.adjacent(head, cell) || !grid.is_open_between(head, cell) {
             return Ok(());
         }
@@ -56,8 +56,7 @@ impl App {
         if panel.solving.trail.last() == Some(&panel.solving.goal) {
             let moves = panel.solving.trail.len() - 1;
             let (start, goal) = (panel.solving.start, panel.solving.goal);
-            let shortest =
-                crate::analyze::distances(&panel.scene.grid, start)[goal as usize] as usize;
+            let shortest = crate::analyze::distances(panel.maze(), start)[goal as usize] as usize;
             let seconds = (now_ms() - self.play.started_ms) / 1000.0;
             let optimal = if moves == 0 {
                 100.0
@@ -91,7 +90,7 @@ impl App {
         let next = if shape.square_dims().is_some() || shape.compass_sides() {
             shape.side(head, dir as usize)
         } else {
-            toward(&panel.scene.grid, head, dir)
+            toward(panel.maze(), head, dir)
         };
         match next {
             Some(next) => self.play_to(next),

@@ -5,7 +5,7 @@
 
 use super::app::App;
 use super::dom;
-use crate::event::{Mark, BRAID_PHASE};
+use crate::event::{Mark, BRAID_PHASE, SPARSE_PHASE};
 use crate::shape::Topology;
 use crate::steps::{self, StepList};
 use wasm_bindgen::JsCast;
@@ -51,16 +51,25 @@ impl App {
                     let (_, braid) = steps::braid_steps();
                     lists.push(("then braiding", braid));
                 }
+                let sparse = panel.sparse();
+                if sparse > 0 {
+                    let (_, rock) = steps::sparse_steps();
+                    lists.push(("then sparseness", rock));
+                }
                 let scene = &panel.scene;
                 let phase = scene.phase;
-                let lit = (!scene.done && phase > 0).then_some(if phase & BRAID_PHASE != 0 {
-                    (1, phase & !BRAID_PHASE)
+                // Each pass's phases carry its own tag (the sparseness
+                // pass's includes the braiding one's bit).
+                let lit = (!scene.done && phase > 0).then_some(if phase >= SPARSE_PHASE {
+                    (1 + usize::from(braided), phase - SPARSE_PHASE)
+                } else if phase >= BRAID_PHASE {
+                    (1, phase - BRAID_PHASE)
                 } else {
                     (0, phase)
                 });
                 let steer = panel.steer();
                 let key = format!(
-                    "gen:{}:{woven}:{braided}:{}:{}:{:?}",
+                    "gen:{}:{woven}:{braided}:{sparse}:{}:{}:{:?}",
                     algorithm.name,
                     steer.run,
                     steer.grain,
@@ -85,7 +94,7 @@ impl App {
             fill_lists(&list, &lists);
             let name = key.split(':').nth(1).unwrap_or_default();
             let first = self.panels.first().filter(|_| key.starts_with("gen:"));
-            let note = first.and_then(|p| texture_note(p.steer(), p.symmetry()));
+            let note = first.and_then(|p| texture_note(p.steer(), p.symmetry(), p.sparse()));
             fill_about(name, note);
         }
         let lit_text = lit.map_or(String::new(), |(l, k)| format!("{l}:{k}"));
@@ -116,7 +125,8 @@ impl App {
         let panel = &self.panels[0];
         let scene = &panel.scene;
         let (algorithm, _, _) = panel.run_kind();
-        let live = i64::from(self.settings.shape.live_cells());
+        // A finished sparse maze's rock is no part of it.
+        let live = i64::from(panel.maze().shape().live_cells());
         let mut parts = Vec::new();
         if !scene.done {
             let frontier = scene.mark_counts[Mark::Frontier as usize];
@@ -177,6 +187,7 @@ fn fill_lists(list: &Element, lists: &[StepList]) {
 fn texture_note(
     steer: crate::generate::steer::Steer,
     symmetry: Option<crate::generate::symmetry::Symmetry>,
+    sparse: u8,
 ) -> Option<String> {
     use crate::generate::steer::Axis;
     use crate::generate::symmetry::Symmetry;
@@ -206,6 +217,11 @@ fn texture_note(
         } else {
             format!("grain {p}% {axis}: choices lean {} to {p} towards {other} openings, so the corridors run {other}", 100 - p)
         });
+    }
+    if sparse > 0 {
+        parts.push(format!(
+            "sparse {sparse}%: after carving, dead ends are turned to rock one at a time until {sparse}% of the cells are rock, leaving long corridors through solid rock, still one piece"
+        ));
     }
     (!parts.is_empty()).then(|| parts.join("; "))
 }

@@ -1,5 +1,5 @@
 //! The texture controls beside the braid: the run and the grain
-//! (`generate::steer`) and the symmetry, shown, explained, and disabled
+//! (`generate::steer`), the symmetry and the sparseness, shown, explained, and disabled
 //! with a reason where the algorithm or the shape cannot take them.
 
 use super::dom::{self, input, select};
@@ -19,6 +19,15 @@ pub fn show_steer(s: &Settings) -> Result<(), JsValue> {
         Axis::Horizontal => "h",
         Axis::Vertical => "v",
     });
+    input("sparse")?.set_value(&s.sparse.to_string());
+    // Rock would cut a woven maze's tunnels: the share is kept, unused.
+    let sparse_why = if s.weave {
+        "not with weave: rock would cut the passages that run under cells"
+    } else {
+        ""
+    };
+    input("sparse")?.set_disabled(s.weave);
+    dom::by_id::<web_sys::Element>("sparse-field")?.set_attribute("title", sparse_why)?;
     show_steer_values()?;
     let symmetry = select("symmetry")?;
     symmetry.set_value(s.symmetry.map_or("none", |m| m.name()));
@@ -78,9 +87,10 @@ pub fn show_steer(s: &Settings) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// The run and grain sliders' readouts, as they move.
+/// The run, grain and sparse sliders' readouts, as they move.
 pub fn show_steer_values() -> Result<(), JsValue> {
     dom::set_text("run-value", &format!("{}%", input("run")?.value()));
+    dom::set_text("sparse-value", &format!("{}%", input("sparse")?.value()));
     let p: u8 = input("grain")?.value().parse().unwrap_or(50);
     let axis = if select("grain-axis")?.value() == "v" {
         "north-south"

@@ -253,6 +253,57 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('a sparse maze from the link and the slider: rock drawn solid, the same maze as the CLI, on the timeline, not with weave', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    // `mazelab generate --algorithm backtracker --size 30x20 --seed 5
+    // --sparse 50 --format stats`: dead_ends=4 longest_path=231
+    // solution_length=167 mean_corridor=59.80.
+    const cli = ['dead ends 4 ', 'longest path 231', 'solution 167', 'mean corridor 59.80'];
+    for (const speed of ['instant', '5000']) {
+      await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=5&sparse=50&speed=${speed}`);
+      await waitForState(page, 'done', 30000);
+      const metrics = await page.textContent('.metrics');
+      expect(cli.every((m) => metrics.includes(m)), `${speed}: ${metrics}`);
+    }
+    expect((await page.inputValue('#sparse')) === '50' && (await page.textContent('#sparse-value')) === '50%', 'the slider reads the link');
+    const about = await page.textContent('#about');
+    expect(about.includes('sparse 50%') && about.includes('rock'), about);
+    expect((await page.textContent('#phase-list')).includes('then sparseness'), 'the pass lists its steps');
+    // Half the cells are rock: drawn in the solid colour, not as passages.
+    const solid = await page.evaluate(() => {
+      const c = document.querySelector('canvas');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const count = new Map();
+      for (let i = 0; i < d.length; i += 4) {
+        const k = `${d[i]},${d[i + 1]},${d[i + 2]}`;
+        count.set(k, (count.get(k) ?? 0) + 1);
+      }
+      return [...count.values()].sort((a, b) => b - a).slice(0, 3);
+    });
+    expect(solid.length === 3 && solid[1] > solid[0] / 4, `colour counts ${solid}`);
+    // The timeline: the start is the closed grid, the end the sparse maze.
+    const end = Number(await page.getAttribute('#timeline', 'data-reached'));
+    await page.keyboard.press('Home');
+    await page.keyboard.press('End');
+    expect(Number(await page.getAttribute('#timeline', 'data-at')) === end, `End goes to ${end}`);
+    const again = await page.textContent('.metrics');
+    expect(cli.every((m) => again.includes(m)), `after the timeline: ${again}`);
+    await shot(page, 'sparse');
+    // The slider: 0 is the plain maze and leaves the link.
+    await page.fill('#sparse', '0');
+    await page.locator('#sparse').dispatchEvent('change');
+    await waitForState(page, 'done', 30000);
+    expect(!new URL(page.url()).searchParams.has('sparse'), `sparse left the link: ${page.url()}`);
+    expect(!(await page.textContent('.metrics')).includes('dead ends 4 '), 'the plain maze has more dead ends');
+    // Weave: the share is kept, the slider disabled and saying why.
+    await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=5&sparse=40&weave=1&speed=instant`);
+    await waitForState(page, 'done', 30000);
+    expect(await page.locator('#sparse').isDisabled(), 'sparse disabled with weave');
+    expect((await page.getAttribute('#sparse-field', 'title')).includes('not with weave'), 'says why');
+    expect(new URL(page.url()).searchParams.get('sparse') === '40', 'kept in the link');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('a 4D maze names its levels on the stage where they are big enough to carry a name', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?shape=4d&size=6x6x3x3&speed=instant&seed=2`);

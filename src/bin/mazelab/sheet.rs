@@ -4,6 +4,7 @@
 
 use super::{shape_of, MazeArgs};
 use mazelab::error::MazeError;
+use mazelab::generate::Params;
 use mazelab::render::pdf::{self, Paper, SheetOptions};
 
 /// What `sheet` was asked for.
@@ -38,17 +39,11 @@ pub struct SheetArgs {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let shape = shape_of(&args.maze)?;
-    if args.maze.texture.sparse > 0 {
-        // A sheet's footer links to the page, which does not thin mazes yet.
-        return Err(MazeError::BadValue {
-            what: "option for a sheet",
-            given: format!("--sparse {}", args.maze.texture.sparse),
-            valid: "no --sparse: sparse mazes come from `mazelab generate --sparse P` (svg, json, stats)"
-                .into(),
-        });
-    }
     let seed = args.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
-    let params = args.maze.params(shape, seed);
+    let params = Params {
+        sparse: args.maze.texture.sparse,
+        ..args.maze.params(shape, seed)
+    };
     let options = SheetOptions {
         paper: args.paper,
         landscape: args.landscape,

@@ -42,6 +42,9 @@ pub struct Scene {
     pub done: bool,
     /// Cells of wall-building algorithms are open from the start.
     pub starts_open: bool,
+    /// The run ends with the sparseness pass: a finished maze's cells
+    /// with no opening are rock and drawn solid.
+    pub rock: bool,
     /// Distances for distance colouring, and the largest one.
     pub distances: Option<(Vec<u32>, u32)>,
     /// The step of its list the algorithm said it is on (`Event::Phase`).
@@ -83,6 +86,7 @@ impl Scene {
             cursor: None,
             done: false,
             starts_open,
+            rock: false,
             distances: None,
             phase: 0,
             mark_counts: blank_counts(cells as u32),
@@ -135,7 +139,13 @@ impl Scene {
                 return gradient(d as f32 / (*max).max(1) as f32);
             }
         }
-        if self.done || self.starts_open || self.grid.degree(cell) > 0 {
+        let open = if self.done {
+            // Only rock is closed all round in a finished maze.
+            !self.rock || self.grid.degree(cell) > 0
+        } else {
+            self.starts_open || self.grid.degree(cell) > 0
+        };
+        if open {
             palette.passage
         } else {
             palette.solid

@@ -311,7 +311,7 @@ impl App {
                     return Ok(());
                 };
                 (
-                    panel.scene.grid.clone(),
+                    panel.maze().clone(),
                     (panel.solving.start, panel.solving.goal),
                 )
             }

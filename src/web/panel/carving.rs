@@ -26,6 +26,11 @@ impl Panel {
         self.params.steer
     }
 
+    /// The share of cells its run turns to rock (0: none).
+    pub fn sparse(&self) -> u8 {
+        self.params.sparse
+    }
+
     /// The symmetry its maze is built with, if any.
     pub fn symmetry(&self) -> Option<crate::generate::symmetry::Symmetry> {
         self.params.symmetry

@@ -23,10 +23,12 @@ impl Panel {
     /// or `None` off the maze.
     pub fn cell_under(&self, x: f64, y: f64) -> Option<Cell> {
         let (px, py) = self.to_canvas_px(x, y);
-        match &self.map {
+        let cell = match &self.map {
             Some(map) => map.cell_at(px, py),
             None => self.layout().cell_at(px, py),
-        }
+        };
+        // Rock is no part of a finished sparse maze.
+        cell.filter(|&c| self.maze().shape().is_cell(c))
     }
 
     /// The cell of the unmasked shape under a point in CSS pixels from the

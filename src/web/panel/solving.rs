@@ -49,7 +49,7 @@ impl Panel {
         self.blit()?;
         let name = self.solver_pick.value();
         let (start, goal) = (self.solving.start, self.solving.goal);
-        let solver = Solver::by_name(&name, &self.scene.grid, start, goal, true)
+        let solver = Solver::by_name(&name, self.maze(), start, goal, true)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         self.start_solve_with(solver, &name)
     }
