@@ -14,6 +14,11 @@
 //! result is a perfect maze. Its walls wander like coastlines rather than
 //! running straight, and the same division works on every shape, since it
 //! needs only cells and neighbours.
+//!
+//! With a grain (`steer.rs`), blobs grow along it: step 3 draws the
+//! neighbour with the grain's weights and puts off a growth against it,
+//! so the blobs stretch along the grain, the walls between them run with
+//! it, and so do the passages.
 
 use super::Params;
 use crate::event::Mark;
@@ -49,6 +54,8 @@ pub struct BlobbyDivision<S: Topology> {
     started: bool,
     /// A first region has been split: later ones are the recursion (step 5).
     divided: bool,
+    /// The grain, if any: blobs grow along it.
+    steering: Option<Box<super::steer::Steering>>,
 }
 
 #[derive(Clone, Copy)]
@@ -96,6 +103,7 @@ impl<S: Topology> BlobbyDivision<S> {
             split: None,
             started: false,
             divided: false,
+            steering: super::steer::Steering::of(params),
             shape,
         }
     }
@@ -135,10 +143,24 @@ impl<S: Topology> BlobbyDivision<S> {
             let cell = self.edge[i];
             let mine = self.side[cell as usize];
             let side = &self.side;
-            match self
-                .shape
-                .random_neighbor(cell, &mut self.rng, |n| side[n as usize] == FREE)
-            {
+            match super::steer::neighbor(
+                &self.steering,
+                &self.shape,
+                cell,
+                || None,
+                &mut self.rng,
+                |n| side[n as usize] == FREE,
+            ) {
+                // A growth against the grain is put off (the cell stays on
+                // the edge), as the growing tree's frontier does.
+                Some(n)
+                    if self
+                        .steering
+                        .as_ref()
+                        .is_some_and(|s| s.defer(&self.shape, cell, n, &mut self.rng)) =>
+                {
+                    continue
+                }
                 Some(n) => {
                     self.side[n as usize] = mine;
                     self.edge.push(n);

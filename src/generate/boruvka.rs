@@ -11,6 +11,9 @@
 //! same weights, but grows it everywhere at once in a few big rounds: on
 //! screen the first round pairs cells up all over, later rounds join ever
 //! larger pieces. The texture is Kruskal's: many short dead ends.
+//!
+//! With a grain (`steer.rs`), a wall across it weighs more (its weight
+//! scaled by the grain's ratio), so the walls along it are lighter.
 
 use super::Params;
 use crate::record::Record;
@@ -38,6 +41,8 @@ pub struct Boruvka<S: Topology> {
     /// The next root whose wall the round opens (`cells` once done).
     at: usize,
     started: bool,
+    /// The grain, if any.
+    steering: Option<Box<super::steer::Steering>>,
 }
 
 /// A wall's weight (a hash of the seed's salt and the wall), with its code
@@ -60,6 +65,7 @@ impl<S: Topology> Boruvka<S> {
             lightest: vec![(NONE, 0); cells],
             at: 0,
             started: false,
+            steering: super::steer::Steering::of(params),
             shape,
         }
     }
@@ -68,6 +74,25 @@ impl<S: Topology> Boruvka<S> {
     /// Returns whether there is any (none: the maze is one tree, or the
     /// shape's cells fall apart).
     fn plan_round(&mut self) -> bool {
+        match self.steering.take() {
+            None => self.plan_with(weight),
+            Some(steering) => {
+                let shape = self.shape.clone();
+                let any = self.plan_with(|salt, wall| {
+                    let (a, b) = shape.wall_cells(wall);
+                    let (w, code) = weight(salt, wall);
+                    (steering.weigh_u64(&shape, a, b, w), code)
+                });
+                self.steering = Some(steering);
+                any
+            }
+        }
+    }
+
+    /// `plan_round` with the walls weighed by `weigh` (the hash, or the
+    /// hash steered by the grain: one loop each, no test per wall).
+    #[inline(always)]
+    fn plan_with(&mut self, weigh: impl Fn(u64, u32) -> (u64, u32)) -> bool {
         let Boruvka {
             shape,
             salt,
@@ -83,11 +108,11 @@ impl<S: Topology> Boruvka<S> {
                 return;
             }
             any = true;
-            let w = weight(*salt, wall);
+            let w = weigh(*salt, wall);
             let top = (w.0 >> 32) as u32;
             for root in [ra as usize, rb as usize] {
                 let (best, best_top) = lightest[root];
-                if best == NONE || top < best_top || (top == best_top && w < weight(*salt, best)) {
+                if best == NONE || top < best_top || (top == best_top && w < weigh(*salt, best)) {
                     lightest[root] = (wall, top);
                 }
             }

@@ -431,14 +431,16 @@ pub static ALGORITHMS: &[Algorithm] = &[
         "boruvka",
         "Boruvka with random weights: every tree opens its lightest wall to another, in a few big rounds; Kruskal's texture",
         every_shape!(boruvka::Boruvka),
-    ),
+    )
+    .steers(steer::GRAIN),
     Algorithm::new(
         "reverse-delete",
         "reverse-delete: start open, put walls back in random order wherever the cells stay connected; Kruskal in reverse, up to 64x64 cells",
         every_shape!(reverse_delete::ReverseDelete),
     )
     .starts_open()
-    .max_cells(reverse_delete::MAX_CELLS),
+    .max_cells(reverse_delete::MAX_CELLS)
+    .steers(steer::GRAIN),
     Algorithm::new(
         "unicursal",
         "unicursal labyrinth (Pullen): one path through every cell, walking round the walls of a half-size maze; even sides only",
@@ -452,7 +454,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         every_shape!(blobby_division::BlobbyDivision),
     )
     .marks("the two blobs")
-    .starts_open(),
+    .starts_open()
+    .steers(steer::GRAIN),
     Algorithm::new(
         "fractal",
         "fractal tessellation (Pullen): four copies of the maze so far tiled 2 x 2 and joined by three doors, again and again; self-similar",

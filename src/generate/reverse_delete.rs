@@ -14,6 +14,11 @@
 //! taken, a uniform-looking maze with Kruskal's short dead ends. Each
 //! passage costs a search, so the time grows with the square of the cells:
 //! it is capped at `MAX_CELLS` and refuses bigger mazes by name.
+//!
+//! With a grain (`steer.rs`), the passages across the grain that
+//! `Steering::defer` picks are taken first (each group in random order):
+//! taken early, a passage is more likely closed, so those along the grain
+//! stay open more often.
 
 use super::Params;
 use crate::grid::Grid;
@@ -35,6 +40,9 @@ pub struct ReverseDelete<S: Topology> {
     /// Wall codes (`owner * 8 + side`): under `MAX_CELLS` they fit in 16
     /// bits, which keeps a hexagon maze's list at 6 bytes a cell, not 12.
     walls: WallCodes,
+    /// The end of the group of walls taken first (with a grain, those
+    /// across it; without, all of them).
+    first: usize,
     next: usize,
     /// Passages above the `cells - 1` a perfect maze has.
     extra: u64,
@@ -75,6 +83,22 @@ impl WallCodes {
             WallCodes::Long(w) => w[i],
         }
     }
+
+    /// Puts the walls for which `front` holds first, each group in its
+    /// order; returns how many there are.
+    fn partition(&mut self, mut front: impl FnMut(u32) -> bool) -> usize {
+        fn split<T: Copy>(w: &mut Vec<T>, mut front: impl FnMut(T) -> bool) -> usize {
+            let (mut first, rest): (Vec<T>, Vec<T>) = w.iter().partition(|&&x| front(x));
+            let count = first.len();
+            first.extend(rest);
+            *w = first;
+            count
+        }
+        match self {
+            WallCodes::Short(w) => split(w, |x| front(u32::from(x))),
+            WallCodes::Long(w) => split(w, front),
+        }
+    }
 }
 
 impl<S: Topology> ReverseDelete<S> {
@@ -82,7 +106,7 @@ impl<S: Topology> ReverseDelete<S> {
         let grid = Grid::open_shape(params.shape.clone());
         let mut count = 0;
         shape.for_each_wall_code(|_| count += 1);
-        let walls = if shape.cells() <= MAX_CELLS {
+        let mut walls = if shape.cells() <= MAX_CELLS {
             let mut short = Vec::with_capacity(count);
             shape.for_each_wall_code(|w| short.push(w as u16));
             WallCodes::Short(short)
@@ -94,11 +118,20 @@ impl<S: Topology> ReverseDelete<S> {
             WallCodes::Long(long)
         };
         let cells = shape.cells() as usize;
+        let mut rng = Rng::new(params.seed);
+        let first = match super::steer::Steering::of(params) {
+            Some(steering) => walls.partition(|wall| {
+                let (a, b) = shape.wall_cells(wall);
+                steering.defer(&shape, a, b, &mut rng)
+            }),
+            None => walls.len(),
+        };
         ReverseDelete {
             extra: grid.openings() + 1 - u64::from(shape.live_cells()),
             grid,
-            rng: Rng::new(params.seed),
+            rng,
             walls,
+            first,
             next: 0,
             seen: vec![0; cells],
             search: 0,
@@ -164,7 +197,12 @@ impl<S: Topology> Stepper for ReverseDelete<S> {
         }
         while self.extra > 0 && self.next < self.walls.len() {
             let i = self.next;
-            let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
+            let end = if i < self.first {
+                self.first
+            } else {
+                self.walls.len()
+            };
+            let j = i + self.rng.below((end - i) as u32) as usize;
             self.walls.swap(i, j);
             self.next += 1;
             let (a, b) = self.shape.wall_cells(self.walls.get(i));

@@ -351,6 +351,10 @@ mod tests {
         )
         .unwrap();
         assert!(sparsify(&woven, 30, 2).is_err());
-        assert_eq!(sparsify(&woven, 0, 2).unwrap(), woven, "no rock, no refusal");
+        assert_eq!(
+            sparsify(&woven, 0, 2).unwrap(),
+            woven,
+            "no rock, no refusal"
+        );
     }
 }

@@ -428,6 +428,17 @@ impl Steering {
             .is_some_and(|(mine, other)| mine < other && rng.below(other) >= mine)
     }
 
+    /// `weigh` for a 64-bit weight (a hash), saturating at the top.
+    pub fn weigh_u64<S: Topology>(&self, shape: &S, a: Cell, b: Cell, weight: u64) -> u64 {
+        match self.wall_weights(shape, a, b) {
+            Some((mine, other)) if mine < other => {
+                let scaled = u128::from(weight) * u128::from(other) / u128::from(mine);
+                u64::try_from(scaled).unwrap_or(u64::MAX)
+            }
+            _ => weight,
+        }
+    }
+
     /// A wall's random `weight` (0 to `max`, lightest opened first) made
     /// heavier against the grain: multiplied by heavy / light, so the
     /// walls along the grain come first in proportion.
