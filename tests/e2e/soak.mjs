@@ -132,8 +132,8 @@ try {
     },
   };
   const names = Object.keys(actions);
-  // A warm-up visits every size preset on every shape, the lab and the
-  // Code view once, so the module's memory reaches its high-water mark
+  // A warm-up visits every shape at several sizes, at its largest
+  // compared, solved and with a program run, then the lab, so the module's memory reaches its high-water mark
   // (it never shrinks) before the baseline is taken; growth after that
   // is what the soak is after.
   const t1 = Date.now();
@@ -144,6 +144,21 @@ try {
       await setSize(size);
       await page.click('#finish', quick).catch(() => {});
     }
+    // The heaviest states the walk can reach on this shape, at its largest
+    // size: every algorithm run to its end in one panel (a long run's
+    // recording and checkpoints are the biggest things the page holds),
+    // then panels compared, solved, and a program run on them.
+    const algorithms = await page.locator('#algorithm option:not([disabled])').evaluateAll((os) => os.map((o) => o.value));
+    for (const algorithm of algorithms) {
+      await page.selectOption('#algorithm', algorithm, quick).catch(() => {});
+      await page.click('#finish', quick).catch(() => {});
+    }
+    await actions.compare();
+    await page.click('#finish', quick).catch(() => {});
+    await actions.solve();
+    await page.keyboard.press('End');
+    await actions.code();
+    await actions.compare();
     if (verbose) console.log(`warm-up ${shape}: ${Date.now() - ts} ms`);
   }
   console.log(`warm-up took ${((Date.now() - t1) / 1000).toFixed(1)} s`);
@@ -159,7 +174,7 @@ try {
     const ta = Date.now();
     try {
       await actions[name]();
-      if (verbose) console.log(`${name}: ${Date.now() - ta} ms  ${page.url().replace(origin, '')}`);
+      if (verbose) console.log(`${name}: ${Date.now() - ta} ms ${((await memory(page)) / 2 ** 20).toFixed(1)} MiB  ${page.url().replace(origin, '')}`);
       // The page answers: a round trip within 5 s.
       await page.evaluate(() => document.readyState, null, { timeout: 5000 });
     } catch (e) {
