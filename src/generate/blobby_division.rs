@@ -143,24 +143,17 @@ impl<S: Topology> BlobbyDivision<S> {
             let cell = self.edge[i];
             let mine = self.side[cell as usize];
             let side = &self.side;
-            match super::steer::neighbor(
-                &self.steering,
-                &self.shape,
-                cell,
-                || None,
-                &mut self.rng,
-                |n| side[n as usize] == FREE,
-            ) {
-                // A growth against the grain is put off (the cell stays on
-                // the edge), as the growing tree's frontier does.
-                Some(n)
-                    if self
-                        .steering
-                        .as_ref()
-                        .is_some_and(|s| s.defer(&self.shape, cell, n, &mut self.rng)) =>
-                {
-                    continue
-                }
+            let free = |n: Cell| side[n as usize] == FREE;
+            let grown = match &self.steering {
+                None => self.shape.random_neighbor(cell, &mut self.rng, free),
+                // Along the grain, and a growth against it put off (the
+                // cell stays on the edge), as the growing tree's frontier.
+                Some(s) => match s.pick(&self.shape, cell, None, &mut self.rng, free) {
+                    Some(n) if s.defer(&self.shape, cell, n, &mut self.rng) => continue,
+                    other => other,
+                },
+            };
+            match grown {
                 Some(n) => {
                     self.side[n as usize] = mine;
                     self.edge.push(n);

@@ -17,6 +17,11 @@
 //! directions and each sprout stops at once. The maze is a thicket of
 //! one-cell stubs: about 45% dead ends on a 40 x 40 square (true-prim
 //! about 30%, Prim 35%), a mean corridor of 1.3 moves.
+//!
+//! With a grain (`steer.rs`), step 2 weighs a neighbour across the grain
+//! more, and a link across it is put off: the cell moves to a dearer
+//! bucket (halfway to the dearest), so cells beside that neighbour can
+//! claim it along the grain first.
 
 use super::Params;
 use crate::event::Mark;
@@ -41,6 +46,8 @@ pub struct CheapestCell<S: Topology> {
     started: bool,
     /// The step last reported (2 growing, 3 retiring a cell).
     phase: u8,
+    /// The grain, if any.
+    steering: Option<Box<super::steer::Steering>>,
 }
 
 impl<S: Topology> CheapestCell<S> {
@@ -56,6 +63,7 @@ impl<S: Topology> CheapestCell<S> {
             active: 0,
             started: false,
             phase: 0,
+            steering: super::steer::Steering::of(params),
         }
     }
 
@@ -74,6 +82,15 @@ impl<S: Topology> CheapestCell<S> {
         if self.phase != k {
             self.phase = k;
             out.phase(k);
+        }
+    }
+
+    /// Whether the grain puts off linking `cell` to `next` (never without
+    /// a grain).
+    fn put_off(&mut self, cell: Cell, next: Cell) -> bool {
+        match &self.steering {
+            Some(s) => s.defer(&self.shape, cell, next, &mut self.rng),
+            None => false,
         }
     }
 
@@ -100,17 +117,46 @@ impl<S: Topology> Stepper for CheapestCell<S> {
             let cell = *self.buckets[bucket].last().expect("an occupied bucket");
             let mut best: Option<Cell> = None;
             let (cost, in_maze, shape) = (&self.cost, &self.in_maze, &self.shape);
-            shape.for_each_side(cell, |_, side| {
-                if let Some(n) = side {
-                    if shape.is_cell(n)
-                        && !in_maze[n as usize]
-                        && best.is_none_or(|b| cost[n as usize] < cost[b as usize])
-                    {
-                        best = Some(n);
+            match self.steering.as_deref() {
+                None => shape.for_each_side(cell, |_, side| {
+                    if let Some(n) = side {
+                        if shape.is_cell(n)
+                            && !in_maze[n as usize]
+                            && best.is_none_or(|b| cost[n as usize] < cost[b as usize])
+                        {
+                            best = Some(n);
+                        }
                     }
+                }),
+                // The same choice, a neighbour across the grain weighing more.
+                Some(steering) => {
+                    let weigh = |n: Cell| {
+                        steering.weigh(shape, cell, n, u32::from(cost[n as usize]), u32::MAX)
+                    };
+                    shape.for_each_side(cell, |_, side| {
+                        if let Some(n) = side {
+                            if shape.is_cell(n)
+                                && !in_maze[n as usize]
+                                && best.is_none_or(|b| weigh(n) < weigh(b))
+                            {
+                                best = Some(n);
+                            }
+                        }
+                    });
                 }
-            });
+            }
             match best {
+                Some(next) if bucket + 1 < BUCKETS && self.put_off(cell, next) => {
+                    // Across the grain: to a dearer bucket, for now.
+                    self.buckets[bucket].pop();
+                    if self.buckets[bucket].is_empty() {
+                        self.occupied[bucket / 64] &= !(1 << (bucket % 64));
+                    }
+                    let dearer = bucket + (BUCKETS - bucket) / 2;
+                    self.cost[cell as usize] = dearer as u8;
+                    self.buckets[dearer].push(cell);
+                    self.occupied[dearer / 64] |= 1 << (dearer % 64);
+                }
                 Some(next) => {
                     self.phase(2, out);
                     out.cursor(next);

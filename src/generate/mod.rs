@@ -405,7 +405,8 @@ pub static ALGORITHMS: &[Algorithm] = &[
         "Prim over random cell costs (Buck's true Prim): the cheapest active cell links to its cheapest unvisited neighbour; a thicket of short stubs, the most dead ends",
         every_shape!(cheapest_cell::CheapestCell),
     )
-    .marks("active"),
+    .marks("active")
+    .steers(steer::GRAIN),
     Algorithm::new(
         "aldous-broder",
         "Aldous-Broder: a random walk that carves into every cell it enters first; uniform spanning tree, slow to finish",
