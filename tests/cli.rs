@@ -1127,8 +1127,8 @@ fn run_and_grain_steer_the_maze_everywhere_they_are_offered() {
             "eller",
         ),
         (
-            vec!["sheet", "--algorithm", "boruvka", "--grain", "v:90"],
-            "boruvka",
+            vec!["sheet", "--algorithm", "sidewinder", "--grain", "v:90"],
+            "sidewinder",
         ),
         (
             vec!["generate", "--shape", "hex", "--symmetry", "x"],
