@@ -428,11 +428,16 @@ const SQUARE_HALF: f64 = 1.0 - std::f64::consts::FRAC_1_SQRT_2;
 const UPSILON_MARGIN: f64 = std::f64::consts::FRAC_1_SQRT_2 - 0.5;
 
 /// The columns and rows of levels a 3D or 4D maze is drawn in: 4D as its
-/// `hyper` rows of `levels`; 3D side by side, wrapped into rows so the
-/// picture is about 16:10 (a tall stack of thin levels stays in a row).
+/// `hyper` rows of `levels`; 3D side by side, wrapped into rows of
+/// `s.columns` levels, or so the picture is about 16:10 (a tall stack of
+/// thin levels stays in a row).
 pub fn level_grid(s: &super::Stack) -> (u32, u32) {
     if s.four {
         return (s.levels, s.hyper);
+    }
+    if s.columns > 0 {
+        let cols = s.columns.min(s.levels);
+        return (cols, s.levels.div_ceil(cols));
     }
     let (w, h) = (
         f64::from(s.width + LEVEL_GAP),
@@ -441,6 +446,34 @@ pub fn level_grid(s: &super::Stack) -> (u32, u32) {
     let n = f64::from(s.levels);
     let cols = ((1.6 * n * h / w).sqrt().ceil() as u32).clamp(1, s.levels);
     (cols, s.levels.div_ceil(cols))
+}
+
+/// How many levels a row should hold for a 3D picture to be drawn the
+/// largest in a box of `width` x `height` (a phone's tall box takes fewer
+/// a row than the 16:10 default); 4D keeps its own grid (0).
+pub fn best_level_columns(s: &super::Stack, width: f64, height: f64) -> u32 {
+    if s.four || width <= 0.0 || height <= 0.0 {
+        return 0;
+    }
+    let (w, h) = (
+        f64::from(s.width + LEVEL_GAP),
+        f64::from(s.height + LEVEL_GAP),
+    );
+    let scale = |cols: u32| {
+        let rows = s.levels.div_ceil(cols);
+        (width / (f64::from(cols) * w)).min(height / (f64::from(rows) * h))
+    };
+    // From one column up: a tie keeps the fewer columns.
+    (1..=s.levels.min(4096))
+        .fold((1, 0.0), |(best, at), cols| {
+            let here = scale(cols);
+            if here > at * (1.0 + 1e-9) {
+                (cols, here)
+            } else {
+                (best, at)
+            }
+        })
+        .0
 }
 
 /// The top-left unit of level `(l, k)`.

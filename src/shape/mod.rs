@@ -511,6 +511,26 @@ impl Shape {
         }
     }
 
+    /// How many levels a row a 3D picture is drawn with (0: the default).
+    pub fn level_columns(&self) -> u32 {
+        match &self.kind {
+            Kind::Stack(s) if !s.four => s.columns,
+            _ => 0,
+        }
+    }
+
+    /// The same maze drawn with `columns` levels a row (3D; 0 for the
+    /// 16:10 default); other shapes are returned as they are.
+    pub fn with_level_columns(&self, columns: u32) -> Shape {
+        let mut shape = self.clone();
+        if let Kind::Stack(s) = &mut shape.kind {
+            if !s.four {
+                s.columns = columns;
+            }
+        }
+        shape
+    }
+
     /// The same shape with no cell switched off.
     pub fn unmasked(&self) -> Shape {
         Shape {

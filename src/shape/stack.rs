@@ -51,7 +51,7 @@ impl Divider {
 }
 
 /// Square levels stacked into three dimensions, or arrayed into four.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Stack {
     /// Columns of a level.
     pub width: u32,
@@ -63,10 +63,29 @@ pub struct Stack {
     pub hyper: u32,
     /// Whether this is a 4D maze (eight sides a cell, even with `hyper` 1).
     pub four: bool,
+    /// How many levels a row of the picture holds in 3D (0: enough for
+    /// about 16:10). Drawing only, not the maze: equality ignores it.
+    pub columns: u32,
     by_width: Divider,
     by_height: Divider,
     by_levels: Divider,
 }
+
+/// The same maze: the same sides (how the levels are drawn aside).
+impl PartialEq for Stack {
+    fn eq(&self, other: &Stack) -> bool {
+        (self.width, self.height, self.levels, self.hyper, self.four)
+            == (
+                other.width,
+                other.height,
+                other.levels,
+                other.hyper,
+                other.four,
+            )
+    }
+}
+
+impl Eq for Stack {}
 
 /// Where a cell is: column, row, level, and level along the fourth axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -116,6 +135,7 @@ impl Stack {
             levels,
             hyper: hyper.unwrap_or(1),
             four: hyper.is_some(),
+            columns: 0,
             by_width: Divider::new(width),
             by_height: Divider::new(height),
             by_levels: Divider::new(levels),

@@ -555,3 +555,38 @@ fn seam_marks_agree_on_both_sides_and_a_mobius_seam_runs_opposite_ways() {
         None
     );
 }
+
+/// A 3D maze's levels wrap into as many a row as the picture's box suits
+/// best: a phone's tall box takes fewer a row than a wide window's; the
+/// choice changes the drawing, not the maze (equal shapes, same cells).
+#[test]
+fn levels_wrap_to_fit_the_box_and_the_maze_stays_the_same() {
+    use crate::shape::geometry::{best_level_columns, level_grid};
+    let shape = Shape::parse("3d", "8x8x6", None).unwrap();
+    let Kind::Stack(s) = shape.kind else {
+        panic!("a 3D shape");
+    };
+    assert_eq!(level_grid(&s), (4, 2), "about 16:10 by default");
+    let tall = best_level_columns(&s, 370.0, 520.0);
+    let wide = best_level_columns(&s, 1200.0, 500.0);
+    assert_eq!((tall, wide), (2, 3));
+    let narrow = shape.with_level_columns(tall);
+    assert_eq!(narrow, shape, "the same maze");
+    let Kind::Stack(n) = narrow.kind else {
+        panic!("a 3D shape");
+    };
+    assert_eq!(level_grid(&n), (2, 3));
+    let (w, h) = narrow.bounds();
+    assert!(h > w, "two levels a row, three rows: taller than wide");
+    // Every cell is still where the picture says: its centre maps back.
+    for cell in 0..narrow.cells() {
+        let (x, y) = narrow.centre(cell);
+        assert_eq!(narrow.cell_at(x, y), Some(cell));
+    }
+    // 4D keeps its grid of levels.
+    let four = Shape::parse("4d", "4x4x3x2", None).unwrap();
+    let Kind::Stack(f) = four.with_level_columns(1).kind else {
+        panic!("a 4D shape");
+    };
+    assert_eq!(level_grid(&f), (3, 2));
+}

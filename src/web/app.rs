@@ -101,7 +101,14 @@ impl App {
         let parent: Element = dom::by_id("panels")?;
         parent.set_text_content(None);
         let mut specs = self.settings.panels();
-        let shape = self.settings.shape.clone();
+        // A 3D maze's levels wrap to suit the window (a phone: fewer a row).
+        let shape = self
+            .settings
+            .shape
+            .with_level_columns(super::stage::window_level_columns(
+                &self.settings.shape,
+                specs.len() > 1,
+            ));
         let fit = (MAX_CELLS_SHOWN / u64::from(shape.cells())).max(1) as usize;
         if specs.len() > fit {
             dom::show_notice(&format!(
@@ -112,12 +119,7 @@ impl App {
             specs.truncate(fit);
         }
         parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
-        if let Some(el) = dom::html_element("panels") {
-            // Phones size each panel by the maze's own aspect ratio.
-            let (w, h) = shape.bounds();
-            el.style()
-                .set_property("--maze-aspect", &format!("{w:.3} / {h:.3}"))?;
-        }
+        super::stage::set_maze_aspect(&shape)?;
         let instant = self.settings.speed == Speed::Instant;
         self.panels.clear();
         self.settings.clamp_ends();
@@ -159,6 +161,9 @@ impl App {
         dom::set_hidden("banner", true);
         self.state = State::Running;
         self.fitted = true;
+        if let Some(status) = dom::by_id_opt("status") {
+            let _ = status.remove_attribute("data-recorded");
+        }
         super::stage::show_level_value(0, 0);
         // An instant run paints once, when it finishes. An animation carves
         // its first frame's steps now, so the first frame the browser paints
@@ -289,6 +294,12 @@ impl App {
                 if now_ms() - started > INDEX_FRAME_MS {
                     return;
                 }
+            }
+        }
+        // Every run is recorded (the soak waits for this before the next).
+        if let Some(status) = dom::by_id_opt("status") {
+            if !status.has_attribute("data-recorded") {
+                let _ = status.set_attribute("data-recorded", "");
             }
         }
     }

@@ -242,6 +242,13 @@ impl Panel {
         })
     }
 
+    /// Draws the same maze as `shape` lays it out (a 3D maze's levels
+    /// wrapped anew): the pixel map is made again at the next layout.
+    pub fn redraw_as(&mut self, shape: &Shape) {
+        self.shape = shape.clone();
+        self.map = None;
+    }
+
     /// The canvas box's size in CSS pixels as the page laid it out, or a
     /// fallback when it has not been laid out.
     pub fn box_size(&self) -> (f64, f64) {

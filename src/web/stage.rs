@@ -13,6 +13,36 @@ pub(super) const ZOOM_STEP: f64 = 1.5;
 /// Shift + arrow pans by this share of the canvas.
 pub(super) const PAN_KEY_SHARE: f64 = 0.15;
 
+/// Levels a row for a 3D maze in this window: on a narrow one (the phone
+/// layout below 760 CSS pixels) as many as draw it largest in a panel's
+/// box, the window's width by at most 62% of its height (38% compared, as
+/// `style.css` caps them); elsewhere 0, the 16:10 default.
+pub(super) fn window_level_columns(shape: &crate::shape::Shape, compared: bool) -> u32 {
+    let crate::shape::Kind::Stack(s) = &shape.kind else {
+        return 0;
+    };
+    let Some(window) = web_sys::window() else {
+        return 0;
+    };
+    let size = |v: Result<JsValue, JsValue>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    let (w, h) = (size(window.inner_width()), size(window.inner_height()));
+    if w > 760.0 {
+        return 0;
+    }
+    let share = if compared { 0.38 } else { 0.62 };
+    crate::shape::geometry::best_level_columns(s, w, share * h)
+}
+
+/// Phones size each panel by the maze's picture's aspect ratio.
+pub(super) fn set_maze_aspect(shape: &crate::shape::Shape) -> Result<(), JsValue> {
+    if let Some(el) = dom::html_element("panels") {
+        let (w, h) = shape.bounds();
+        el.style()
+            .set_property("--maze-aspect", &format!("{w:.3} / {h:.3}"))?;
+    }
+    Ok(())
+}
+
 /// Device pixels per CSS pixel.
 pub(super) fn device_pixel_ratio() -> f64 {
     web_sys::window()
@@ -101,7 +131,9 @@ impl App {
     /// every panel; zoom and pan go on from there.
     pub(super) fn view_level(&mut self) -> Result<(), JsValue> {
         let value: u32 = dom::input("level")?.value().parse().unwrap_or(0);
-        let crate::shape::Kind::Stack(s) = self.settings.shape.kind else {
+        // The levels as the panels draw them (wrapped for the window).
+        let Some(crate::shape::Kind::Stack(s)) = self.panels.first().map(|p| p.shape.kind.clone())
+        else {
             return Ok(());
         };
         if value == 0 || value > s.level_count() {
@@ -116,10 +148,27 @@ impl App {
         self.change_view(|layout| layout.framing((x, y), (x + w, y + h)))
     }
 
-    /// The window changed size: canvases follow their boxes.
+    /// The window changed size: canvases follow their boxes, and a 3D
+    /// maze's levels wrap again where the window wants it (a phone turned).
     /// Nothing is repainted when no box changed size (the observer also
     /// reports when it starts).
     pub(super) fn on_resize(&mut self) -> Result<(), JsValue> {
+        let shape = self.settings.shape.clone();
+        let columns = window_level_columns(&shape, self.panels.len() > 1);
+        if self
+            .panels
+            .first()
+            .is_some_and(|p| p.shape.level_columns() != columns)
+        {
+            let shape = shape.with_level_columns(columns);
+            for panel in &mut self.panels {
+                panel.redraw_as(&shape);
+            }
+            set_maze_aspect(&shape)?;
+            // Laid out now in the box as it is; the box follows the new
+            // aspect, and the observer reports that too.
+            return self.lay_out(true);
+        }
         let dpr = device_pixel_ratio();
         let changed = self.panels.iter().any(|p| {
             let (w, h) = p.box_size();

@@ -317,6 +317,21 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('a 3D maze wraps its levels to the window: two a row on a phone, the 16:10 grid on a desktop, again when the window turns', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 });
+    await page.goto(`${origin}/?shape=3d&size=8x8x6&speed=instant&seed=3`);
+    await waitForState(page, 'done');
+    const columns = () => page.locator('.level-label:not([hidden])').evaluateAll((ls) => new Set(ls.map((l) => l.style.left)).size);
+    expect((await columns()) === 2, `phone: ${await columns()} levels a row`);
+    const metrics = await page.textContent('.metrics');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForFunction(() => new Set([...document.querySelectorAll('.level-label:not([hidden])')].map((l) => l.style.left)).size === 4, null, { timeout: 5000 })
+      .catch(() => {});
+    expect((await columns()) === 4, `desktop: ${await columns()} levels a row`);
+    expect((await page.textContent('.metrics')) === metrics, 'the same maze');
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('the Difficulty target generates until the solution share is in range and says how many it took', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=20x12&seed=1&speed=instant`);
