@@ -34,9 +34,14 @@ try {
     await page.goto(`${origin}/?algorithm=backtracker&size=1000x1000&seed=1&speed=instant`);
     await waitForState(page, 'done', 60000);
     let after10 = 0;
+    // Each maze is also recorded for seeking (in the background) before
+    // the next: every cycle then makes the same allocations.
+    const recorded = () => page.waitForSelector('#status[data-recorded]', { state: 'attached', timeout: 60000 });
+    await recorded();
     for (let i = 1; i <= 100; i++) {
       await page.click('#new-maze');
       await waitForState(page, 'done', 60000);
+      await recorded();
       if (i === 10) after10 = await memory(page);
     }
     const after100 = await memory(page);
