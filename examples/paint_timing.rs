@@ -19,7 +19,7 @@ fn main() {
         let dims = Dims::new(side, side).unwrap();
         let grid = generate::generate("backtracker", Params::new(dims, 1)).unwrap();
         let mut scene = Scene::new(grid, false);
-        scene.done = true;
+        scene.set_done(true);
         let layout = Layout::fit(dims, canvas.0, canvas.1);
         let mut pixels = Pixels::new(layout);
         let best = (0..20)
@@ -53,7 +53,7 @@ fn shapes() {
         let grid = generate::generate("growing-tree", Params::on(shape.clone(), 1)).unwrap();
         let generated = started.elapsed().as_secs_f64() * 1000.0;
         let mut scene = Scene::new(grid, false);
-        scene.done = true;
+        scene.set_done(true);
         let layout = Layout::for_shape(&shape, canvas.0, canvas.1);
         let started = Instant::now();
         let map = Arc::new(TileMap::new(&shape, layout));

@@ -93,7 +93,7 @@ fn seeking_any_step_matches_the_forward_run() {
                 let total = timeline
                     .end()
                     .unwrap_or_else(|| panic!("{context}: no end"));
-                assert!(scene.done, "{context}");
+                assert!(scene.is_done(), "{context}");
                 // The instant build counts the same steps.
                 let mut instant = Generator::new(algorithm, params.clone(), false);
                 let mut grid = instant.initial_grid();
@@ -143,7 +143,7 @@ fn an_instant_build_can_be_rewound() {
         let fresh = Generator::new(algorithm, params, true);
         let mut timeline = Timeline::new(fresh.clone(), &scene, 0, 1 << 20);
         let total = instant.finish_into(&mut scene.grid);
-        scene.done = true;
+        scene.set_done(true);
         timeline.finished_elsewhere(total);
         if name != "wilson" {
             // Recorded in the background, in slices, as the page does
@@ -157,7 +157,7 @@ fn an_instant_build_can_be_rewound() {
             timeline.seek(&mut scene, target);
             if target == total {
                 assert_eq!(scene.grid, end.grid, "{name}");
-                assert!(scene.done, "{name}");
+                assert!(scene.is_done(), "{name}");
             } else {
                 assert_eq!(
                     scene.snapshot(),

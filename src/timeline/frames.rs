@@ -101,7 +101,7 @@ impl Frame for Scene {
             grid: self.grid.clone(),
             marks: self.marks.clone(),
             cursor: self.cursor,
-            done: self.done,
+            done: self.is_done(),
             phase: self.phase,
             mark_counts: self.mark_counts,
             carved: self.carved,
@@ -114,7 +114,7 @@ impl Frame for Scene {
         self.grid.copy_from(&s.grid);
         self.marks.clone_from(&s.marks);
         self.cursor = s.cursor;
-        self.done = s.done;
+        self.set_done(s.done);
         self.phase = s.phase;
         self.mark_counts = s.mark_counts;
         self.carved = s.carved;

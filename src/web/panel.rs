@@ -316,14 +316,14 @@ impl Panel {
     }
 
     pub fn is_done(&self) -> bool {
-        self.scene.done
+        self.scene.is_done()
     }
 
     /// The maze as it stands; once a sparse run is finished, with its rock
     /// masked off.
     pub fn maze(&self) -> &crate::grid::Grid {
         match &self.sparse_maze {
-            Some(maze) if self.scene.done => maze,
+            Some(maze) if self.scene.is_done() => maze,
             _ => &self.scene.grid,
         }
     }
@@ -359,7 +359,7 @@ impl Panel {
     pub fn write_metrics(&mut self) {
         // They measure the finished maze: a panel rewound before its end
         // keeps them due until it is finished again.
-        if !self.metrics_due || !self.scene.done {
+        if !self.metrics_due || !self.scene.is_done() {
             return;
         }
         self.metrics_due = false;
@@ -389,7 +389,7 @@ impl Panel {
     /// Turns distance colouring on or off; repaints when the maze is done.
     pub fn set_distance_colouring(&mut self, on: bool) {
         self.distance_colouring = on;
-        if self.scene.done {
+        if self.scene.is_done() {
             self.refresh_distances();
             self.pixels.paint_all(&self.scene);
         }

@@ -60,7 +60,7 @@ impl App {
                 let phase = scene.phase;
                 // Each pass's phases carry its own tag (the sparseness
                 // pass's includes the braiding one's bit).
-                let lit = (!scene.done && phase > 0).then_some(if phase >= SPARSE_PHASE {
+                let lit = (!scene.is_done() && phase > 0).then_some(if phase >= SPARSE_PHASE {
                     (1 + usize::from(braided), phase - SPARSE_PHASE)
                 } else if phase >= BRAID_PHASE {
                     (1, phase - BRAID_PHASE)
@@ -128,7 +128,7 @@ impl App {
         // A finished sparse maze's rock is no part of it.
         let live = i64::from(panel.maze().shape().live_cells());
         let mut parts = Vec::new();
-        if !scene.done {
+        if !scene.is_done() {
             let frontier = scene.mark_counts[Mark::Frontier as usize];
             let label = if algorithm.working_set.is_empty() {
                 "working set"

@@ -453,7 +453,7 @@ mod tests {
                 by_cell.paint_cell(&scene, cell);
             }
         }
-        if scene.done {
+        if scene.is_done() {
             for cell in 0..dims.cells() {
                 by_cell.paint_cell(&scene, cell);
             }
@@ -510,7 +510,7 @@ mod tests {
     fn the_dark_theme_swaps_walls_and_passages() {
         let dims = Dims::new(3, 3).unwrap();
         let mut scene = Scene::new(Grid::open(dims), true);
-        scene.done = true;
+        scene.set_done(true);
         let mut pixels = Pixels::new(Layout::fit(dims, 40, 40));
         pixels.set_palette(&DARK);
         pixels.paint_all(&scene);

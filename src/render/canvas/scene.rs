@@ -38,13 +38,16 @@ pub struct Scene {
     pub marks: Vec<Mark>,
     /// The cell the algorithm's attention is on.
     pub cursor: Option<Cell>,
-    /// Whether the run has ended.
-    pub done: bool,
+    /// Whether the run has ended (`is_done`, `set_done`).
+    done: bool,
     /// Cells of wall-building algorithms are open from the start.
     pub starts_open: bool,
     /// The run ends with the sparseness pass: a finished maze's cells
     /// with no opening are rock and drawn solid.
     pub rock: bool,
+    /// Finished with no rock: every cell is a passage (`set_done` keeps
+    /// it, so colouring a finished maze tests one flag a cell).
+    all_passage: bool,
     /// Distances for distance colouring, and the largest one.
     pub distances: Option<(Vec<u32>, u32)>,
     /// The step of its list the algorithm said it is on (`Event::Phase`).
@@ -87,11 +90,25 @@ impl Scene {
             done: false,
             starts_open,
             rock: false,
+            all_passage: false,
             distances: None,
             phase: 0,
             mark_counts: blank_counts(cells as u32),
             carved: 0,
         }
+    }
+
+    /// Whether the run has ended.
+    #[inline]
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Marks the run finished, or not (a seek back from its end).
+    #[inline]
+    pub fn set_done(&mut self, done: bool) {
+        self.done = done;
+        self.all_passage = done && !self.rock;
     }
 
     /// Applies one event; returns the cells whose look changed (up to two).
@@ -116,7 +133,7 @@ impl Scene {
                 [None, None]
             }
             Event::Done => {
-                self.done = true;
+                self.set_done(true);
                 [None, None]
             }
         }
@@ -125,6 +142,10 @@ impl Scene {
     /// The colour of a cell's square.
     #[inline]
     pub fn cell_colour(&self, palette: &Palette, cell: Cell) -> Rgba {
+        // The common case first: a finished maze, no rock, no gradient.
+        if self.all_passage && self.distances.is_none() {
+            return palette.passage;
+        }
         if !self.done {
             if self.cursor == Some(cell) {
                 return palette.cursor;
@@ -139,13 +160,9 @@ impl Scene {
                 return gradient(d as f32 / (*max).max(1) as f32);
             }
         }
-        let open = if self.done {
-            // Only rock is closed all round in a finished maze.
-            !self.rock || self.grid.degree(cell) > 0
-        } else {
-            self.starts_open || self.grid.degree(cell) > 0
-        };
-        if open {
+        // A finished maze is all passage but its rock, which is closed all
+        // round; a wall-builder's cells are open from the start.
+        if self.all_passage || (self.starts_open && !self.done) || self.grid.degree(cell) > 0 {
             palette.passage
         } else {
             palette.solid

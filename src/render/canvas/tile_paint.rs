@@ -367,7 +367,7 @@ mod tests {
             let shape = Shape::parse(name, size, None).unwrap();
             let (mut by_change, mut scene, map) = carve(&shape, w, h);
             // `Done` repaints everything (marks vanish): compare before it.
-            scene.done = false;
+            scene.set_done(false);
             let mut at_once = Pixels::new(map.layout);
             at_once.set_map(Some(map.clone()));
             at_once.paint_all(&scene);

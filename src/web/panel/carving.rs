@@ -45,7 +45,7 @@ impl Panel {
     pub fn reach(&self) -> (u64, Option<u64>) {
         match &self.timeline {
             Some(t) => (t.reached(), t.end()),
-            None if self.scene.done => (self.steps, Some(self.steps)),
+            None if self.scene.is_done() => (self.steps, Some(self.steps)),
             None => (self.steps, None),
         }
     }
@@ -55,7 +55,7 @@ impl Panel {
     /// showing the step it shows.
     fn ensure_timeline(&mut self) {
         let steps = self.steps;
-        let done = self.scene.done;
+        let done = self.scene.is_done();
         let (source, params, budget) = (&self.source, &self.params, self.budget);
         self.timeline.get_or_insert_with(|| {
             let generator = source.start(params.clone(), true);
@@ -83,7 +83,7 @@ impl Panel {
 
     /// Applies up to `budget` events, repainting the cells they touch.
     pub fn advance(&mut self, budget: u64) {
-        if self.scene.done && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
+        if self.scene.is_done() && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
             return;
         }
         if self.instant.is_some() && self.steps == 0 {
@@ -100,7 +100,7 @@ impl Panel {
         let timeline = timeline.as_mut().expect("made above");
         timeline.advance(scene, budget, |scene, cell| pixels.paint_cell(scene, cell));
         self.steps = timeline.at();
-        if self.scene.done {
+        if self.scene.is_done() {
             self.on_done();
         }
     }
@@ -115,7 +115,7 @@ impl Panel {
     /// Takes the maze to its last step without painting; returns whether
     /// there was anything left (then the caller paints, `on_done`).
     pub fn drain(&mut self) -> bool {
-        if self.scene.done && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
+        if self.scene.is_done() && self.timeline.as_ref().is_none_or(|t| t.at_end()) {
             return false;
         }
         if let Some(mut generator) = self.instant.take().filter(|_| self.steps == 0) {
@@ -125,7 +125,7 @@ impl Panel {
             let before = self.scene.grid.openings();
             self.steps = generator.finish_into(&mut self.scene.grid);
             self.scene.carved += self.scene.grid.openings() as i64 - before as i64;
-            self.scene.done = true;
+            self.scene.set_done(true);
             return true;
         }
         self.seek_timeline(u64::MAX);
@@ -138,9 +138,9 @@ impl Panel {
         if self.instant.is_some() && self.steps == 0 {
             self.instant = None;
         }
-        let was_done = self.scene.done;
+        let was_done = self.scene.is_done();
         let at = self.seek_timeline(target);
-        if self.scene.done {
+        if self.scene.is_done() {
             // Distances belong to the finished maze (a restore drops them).
             self.refresh_distances();
             let written = self.metrics.text_content().is_some_and(|t| !t.is_empty());
@@ -154,7 +154,7 @@ impl Panel {
     /// events this call, so that seeks find checkpoints near them; returns
     /// whether there is more to record.
     pub fn index_timeline(&mut self, events: u64) -> bool {
-        if !self.scene.done {
+        if !self.scene.is_done() {
             return false;
         }
         if self.timeline.is_none() && self.instant.is_none() {
