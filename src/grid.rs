@@ -455,6 +455,17 @@ impl Grid {
         }
     }
 
+    /// Takes `other`'s walls (the same maze shape, whatever its drawing):
+    /// false, with nothing changed, if the shapes differ.
+    pub fn copy_walls_from(&mut self, other: &Grid) -> bool {
+        if self.shape != other.shape || self.bits.len() != other.bits.len() {
+            return false;
+        }
+        self.bits.copy_from_slice(&other.bits);
+        self.woven = other.woven;
+        true
+    }
+
     /// The total number of openings between cells.
     pub fn openings(&self) -> u64 {
         self.bits.iter().map(|&b| u64::from(b.count_ones())).sum()

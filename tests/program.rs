@@ -1,26 +1,31 @@
 //! A program's recorded run plays like a built-in's: a log of a built-in's
 //! events, decoded against its maze and replayed, rebuilds the same maze
 //! with the same steps, on every shape, animated or instant, and the
-//! verdict judges it.
+//! verdict judges it. An instant build that takes the ending the decoder
+//! followed (`program::Recorded`'s fast path) equals playing every event.
 
 use mazelab::event::{Event, Mark, Recording};
 use mazelab::generate::{Generator, Params};
-use mazelab::program::{decode, judge, Op};
-use mazelab::shape::Shape;
+use mazelab::program::{decode, judge, pack, Decoder, Op};
+use mazelab::shape::{Shape, Topology};
+use std::sync::Arc;
 
 /// A built-in's run written as a program's log would be.
 fn log_of(name: &str, params: &Params) -> Vec<i32> {
     let mut log = Vec::new();
+    let side = |a: u32, b: u32| {
+        let listed = params.shape.neighbors(a);
+        listed.as_slice().iter().position(|&n| n == b).unwrap() as u32
+    };
     for event in Generator::by_name(name, params.clone(), true).unwrap() {
-        let (op, a, b) = match event {
-            Event::Carve(a, b) => (Op::Carve, a as i32, b as i32),
-            Event::Build(a, b) => (Op::Wall, a as i32, b as i32),
-            Event::Mark(c, m) => (Op::Mark, c as i32, m as i32),
-            Event::Cursor(c) => (Op::Cursor, c as i32, 0),
-            Event::Phase(k) => (Op::Phase, i32::from(k), 0),
+        log.push(match event {
+            Event::Carve(a, b) => pack(Op::Carve, a, side(a, b)),
+            Event::Build(a, b) => pack(Op::Wall, a, side(a, b)),
+            Event::Mark(c, m) => pack(Op::Mark, c, m as u32),
+            Event::Cursor(c) => pack(Op::Cursor, c, 0),
+            Event::Phase(k) => pack(Op::Phase, u32::from(k), 0),
             Event::Done => continue,
-        };
-        log.extend([op as i32, a, b]);
+        });
     }
     log
 }
@@ -46,21 +51,32 @@ fn a_recorded_run_rebuilds_the_maze_it_recorded_on_every_shape() {
             let mut expected = builtin.initial_grid();
             let expected_steps = builtin.finish_into(&mut expected);
 
-            let events: Recording = decode(
-                &log_of(name, &params),
-                &expected_initial(&params, starts_open),
-            )
-            .unwrap()
-            .into();
-            let mut program =
-                Generator::program(events.clone(), starts_open, params.clone(), false);
-            let mut grid = program.initial_grid();
-            let steps = program.finish_into(&mut grid);
-            assert_eq!(grid, expected, "{name} on {kind}");
-            assert_eq!(steps, expected_steps, "{name} on {kind}: steps");
+            let mut decoder = Decoder::new(expected_initial(&params, false));
+            if starts_open {
+                decoder.open_all();
+            }
+            decoder.feed(&log_of(name, &params));
+            let decoded = decoder.finish();
+            assert_eq!(decoded.error, None, "{name} on {kind}");
+            assert_eq!(decoded.verdict(), judge(&decoded.grid), "{name} on {kind}");
+            let ending = Some(Arc::new(decoded.ending()));
+            let events: Recording = decoded.events.into();
+            for ending in [None, ending] {
+                let fast = if ending.is_some() { "fast" } else { "played" };
+                let mut program =
+                    Generator::program(events.clone(), starts_open, ending, params.clone(), false);
+                let mut grid = program.initial_grid();
+                let steps = program.finish_into(&mut grid);
+                assert_eq!(grid, expected, "{name} on {kind}, {fast}");
+                assert_eq!(steps, expected_steps, "{name} on {kind}, {fast}: steps");
+            }
+            let mut grid = expected_initial(&params, starts_open);
+            let steps =
+                Generator::program(events.clone(), starts_open, None, params.clone(), false)
+                    .finish_into(&mut grid);
 
             let animated: Vec<Event> =
-                Generator::program(events, starts_open, params, true).collect();
+                Generator::program(events, starts_open, None, params, true).collect();
             assert_eq!(
                 animated.len() as u64,
                 steps,
@@ -99,7 +115,7 @@ fn a_program_run_can_be_braided_like_a_built_in() {
     )
     .unwrap()
     .into();
-    let mut program = Generator::program(events, false, params.clone(), false);
+    let mut program = Generator::program(events, false, None, params.clone(), false);
     let mut grid = program.initial_grid();
     program.finish_into(&mut grid);
     let mut builtin = Generator::by_name("backtracker", params, false).unwrap();
@@ -114,11 +130,11 @@ fn marks_in_a_log_keep_their_kinds() {
     let grid = mazelab::grid::Grid::closed(mazelab::shape::Dims::new(2, 1).unwrap());
     // A log's mark number is the mark's own (`Mark as i32`), every one.
     for k in 0..6 {
-        match decode(&[Op::Mark as i32, 1, k], &grid).unwrap()[..] {
-            [Event::Mark(1, mark)] => assert_eq!(mark as i32, k),
+        match decode(&[pack(Op::Mark, 1, k)], &grid).unwrap()[..] {
+            [Event::Mark(1, mark)] => assert_eq!(mark as u32, k),
             ref other => panic!("mark {k}: {other:?}"),
         }
     }
-    assert!(decode(&[Op::Mark as i32, 1, 6], &grid).is_err());
+    assert!(decode(&[pack(Op::Mark, 1, 6)], &grid).is_err());
     assert_eq!(Mark::Dead as i32, 5);
 }

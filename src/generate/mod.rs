@@ -630,6 +630,8 @@ pub enum Source {
         events: crate::event::Recording,
         /// Whether the program opened every wall first.
         starts_open: bool,
+        /// Where the run ends, if known (an instant build takes it).
+        ending: Option<std::sync::Arc<crate::program::Ending>>,
     },
 }
 
@@ -641,7 +643,14 @@ impl Source {
             Source::Recorded {
                 events,
                 starts_open,
-            } => Generator::program(events.clone(), *starts_open, params, visuals),
+                ending,
+            } => Generator::program(
+                events.clone(),
+                *starts_open,
+                ending.clone(),
+                params,
+                visuals,
+            ),
         }
     }
 
@@ -768,9 +777,12 @@ impl Generator {
     /// Plays a program's recorded run (`program::decode`'s events) as a
     /// generator, on the params' shape, braided if the params say so; the
     /// run starts from an open maze if the program called `openAll` first.
+    /// With its `ending` known, an instant build takes it
+    /// (`program::Recorded`) instead of playing every event again.
     pub fn program(
         events: crate::event::Recording,
         starts_open: bool,
+        ending: Option<std::sync::Arc<crate::program::Ending>>,
         params: Params,
         visuals: bool,
     ) -> Generator {
@@ -779,7 +791,7 @@ impl Generator {
         } else {
             &PROGRAM
         };
-        let stepper = Box::new(crate::program::Replay::new(events));
+        let stepper = Box::new(crate::program::Recorded::new(events, ending));
         Generator::with_stepper(algorithm, stepper, params, visuals)
     }
 

@@ -1,20 +1,28 @@
-//! The event log a program's run leaves: three `i32`s an event, `[op, a,
-//! b]`, in the order the program made its calls. The worker's harness
-//! writes it (`www/code/harness.js` holds the same numbering) and already
-//! refuses bad calls as they happen; the page decodes it here and checks
-//! every event against the maze again, so a log that arrives broken names
-//! its first bad step and never reaches the maze.
+//! The event log a program's run leaves: one `i32` an event, `a << 7 | x
+//! << 3 | op`, in the order the program made its calls (one number, not
+//! three: a million-cell run makes 7 million events, and writing, handing
+//! over and reading them is the page's main cost of a program). The
+//! worker's harness writes it (`www/code/harness.js` holds the same
+//! numbering) and already refuses bad calls as they happen; the page
+//! decodes it here and checks every event against the maze again, so a log
+//! that arrives broken names its first bad step and never reaches the maze.
 
+use super::replay::Ending;
+use super::verdict::{judge, Verdict};
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
-use crate::shape::{Cell, Topology};
+use crate::record::Counts;
+use crate::shape::Topology;
+use crate::union_find::UnionFind;
 use std::fmt;
 
-/// What each event's first number means, in order from 0: `carve(a, b)`
-/// (the wall between neighbours `a` and `b` opens), `wall(a, b)` (it is
-/// built), `mark(a, kind)` (`b` is the mark's number, `Mark as i32`),
-/// `cursor(a)` (also `mark(a, "current")`) and `phase(a)` (the program is
-/// at its step `a`, 1 to 127).
+/// What an event's low three bits mean, in order from 0: `carve(a, b)`
+/// (the wall between `a` and its neighbour `b` opens; `x` is `b`'s place
+/// in `a`'s list of live neighbours, the shape's clockwise order), `wall(a,
+/// b)` (it is built), `mark(a, kind)` (`x` is the mark's number, `Mark`'s
+/// order from `Blank`), `cursor(a)` (also `mark(a, "current")`) and
+/// `phase(a)` (the program is at its step `a`, 1 to 127). A cell fits in 24
+/// bits (no shape has more than 2^24 cells), `x` in four.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(i32)]
 pub enum Op {
@@ -45,6 +53,12 @@ impl Op {
     }
 }
 
+/// One event's number in a log: `op` on `a` (a cell, or a phase's step)
+/// with `x` (a side's place in `a`'s neighbour list, or a mark's number).
+pub fn pack(op: Op, a: u32, x: u32) -> i32 {
+    ((a << 7) | (x << 3) | op as u32) as i32
+}
+
 /// The mark numbers a log uses, in `Mark`'s own order.
 const MARKS: [Mark; 6] = [
     Mark::Blank,
@@ -72,9 +86,9 @@ impl fmt::Display for LogError {
 
 /// Reads a log against the maze its events apply to (`start`, which the
 /// log does not change): every cell live and in range, every carve or
-/// wall between neighbours, every mark known. Walls are followed as they
-/// change, so a carve of an open wall (or a wall built twice) is refused
-/// too: every event must be a real change, as a built-in's are.
+/// wall on one of the cell's sides, every mark known. Walls are followed
+/// as they change, so a carve of an open wall (or a wall built twice) is
+/// refused too: every event must be a real change, as a built-in's are.
 pub fn decode(log: &[i32], start: &Grid) -> Result<Vec<Event>, LogError> {
     let mut decoder = Decoder::new(start.clone());
     decoder.feed(log);
@@ -96,34 +110,75 @@ pub struct Decoded {
     pub starts_open: bool,
     /// The first bad event.
     pub error: Option<LogError>,
+    /// What an instant build of the events counts (`Tally`'s rules).
+    pub counts: Counts,
+    /// Known while reading: the carves made a tree of every live cell.
+    tree: bool,
+}
+
+impl Decoded {
+    /// The end the events reach: the maze and an instant build's counts.
+    pub fn ending(&self) -> Ending {
+        Ending {
+            grid: self.grid.clone(),
+            counts: self.counts,
+        }
+    }
+
+    /// The maze judged ([`judge`]'s verdict). A run that only carved is
+    /// followed as it is read (`Decoder`), so a perfect maze needs no
+    /// second pass over the finished grid; anything else gets one.
+    pub fn verdict(&self) -> Verdict {
+        if !self.tree {
+            return judge(&self.grid);
+        }
+        let live = self.grid.shape().live_cells();
+        Verdict {
+            passages: u64::from(live) - 1,
+            live,
+            reached: live,
+            first_loop: None,
+            unreached: Vec::new(),
+        }
+    }
 }
 
 /// A log read as it arrives, piece by piece, while the program is still
 /// running: the page checks each piece as the worker sends it, so that
-/// when the run ends only the verdict is left to do. It keeps the maze
-/// the events have made so far; after the first bad event it reads no
-/// more (the events before it stay, for the stage to show).
+/// when the run ends only the stage is left to do. It keeps the maze the
+/// events have made so far; after the first bad event it reads no more
+/// (the events before it stay, for the stage to show).
 pub struct Decoder {
     grid: Grid,
     /// A solver's log may mark and move its cursor, never change a wall.
     walls_fixed: bool,
     events: Vec<Event>,
-    /// The numbers of an event cut across two pieces.
-    partial: Vec<i32>,
     starts_open: bool,
     error: Option<LogError>,
+    /// The pieces the carves have joined, while the run has only carved
+    /// from closed walls (else `None`: the verdict is judged at the end).
+    pieces: Option<UnionFind>,
+    /// Carves so far, and whether one of them closed a loop.
+    carves: u64,
+    looped: bool,
+    /// What an instant build of the events so far counts.
+    counts: Counts,
 }
 
 impl Decoder {
     /// A decoder for a generator's log, whose events start from `start`.
     pub fn new(start: Grid) -> Decoder {
+        let closed = start.openings() == 0;
         Decoder {
+            pieces: closed.then(|| UnionFind::new(start.cells() as usize)),
             grid: start,
             walls_fixed: false,
             events: Vec::new(),
-            partial: Vec::new(),
             starts_open: false,
             error: None,
+            carves: 0,
+            looped: false,
+            counts: Counts::default(),
         }
     }
 
@@ -131,6 +186,7 @@ impl Decoder {
     pub fn for_solver(maze: Grid) -> Decoder {
         Decoder {
             walls_fixed: true,
+            pieces: None,
             ..Decoder::new(maze)
         }
     }
@@ -141,7 +197,7 @@ impl Decoder {
         if self.error.is_some() {
             return;
         }
-        if self.walls_fixed || !self.events.is_empty() || !self.partial.is_empty() {
+        if self.walls_fixed || !self.events.is_empty() {
             self.error = Some(LogError {
                 step: self.events.len() + 1,
                 message: "openAll(): call it first, before any other change".into(),
@@ -150,6 +206,7 @@ impl Decoder {
         }
         self.grid = Grid::open_shape(self.grid.shape().clone());
         self.starts_open = true;
+        self.pieces = None;
     }
 
     /// Events read so far (the good ones, before any error).
@@ -162,79 +219,79 @@ impl Decoder {
         if self.error.is_some() {
             return;
         }
-        let mut piece = piece;
-        if !self.partial.is_empty() {
-            let take = (3 - self.partial.len()).min(piece.len());
-            self.partial.extend_from_slice(&piece[..take]);
-            piece = &piece[take..];
-            if self.partial.len() < 3 {
-                return;
-            }
-            let triple = std::mem::take(&mut self.partial);
-            if !self.read(&triple) {
-                return;
-            }
-        }
-        let whole = piece.len() - piece.len() % 3;
-        self.events.reserve(whole / 3);
-        if !self.read(&piece[..whole]) {
-            return;
-        }
-        self.partial.extend_from_slice(&piece[whole..]);
+        self.events.reserve(piece.len());
+        self.read(piece);
     }
 
     /// The events, the maze they leave, and the first bad event if any.
-    pub fn finish(mut self) -> Decoded {
-        if self.error.is_none() && !self.partial.is_empty() {
-            self.error = Some(LogError {
-                step: self.events.len() + 1,
-                message: "the log ends in the middle of an event".into(),
-            });
-        }
+    pub fn finish(self) -> Decoded {
+        let live = u64::from(self.grid.shape().live_cells());
+        let tree = self.pieces.is_some()
+            && self.error.is_none()
+            && !self.looped
+            && self.carves + 1 == live;
         Decoded {
             events: self.events,
             grid: self.grid,
             starts_open: self.starts_open,
             error: self.error,
+            counts: self.counts,
+            tree,
         }
     }
 
-    /// Reads whole events; false (with the error kept) at a bad one.
+    /// Reads whole events; false (with the error kept) at a bad one. It
+    /// counts them as an instant build does (`record::Tally`: a wall
+    /// change is written; a mark, a move of the cursor, a new step would
+    /// have been shown), so the stage can take the maze without playing
+    /// the events again (`replay::Recorded`).
     fn read(&mut self, log: &[i32]) -> bool {
         let cells = self.grid.cells();
         let masked = self.grid.shape().live_cells() != cells;
-        for triple in log.chunks_exact(3) {
-            let (op, a, b) = (triple[0], triple[1], triple[2]);
-            // The common case first: live cells in range, in one test.
-            let live = |grid: &Grid, n: i32| {
-                (n as u32) < cells && (!masked || grid.shape().is_cell(n as u32))
-            };
+        let counts = &mut self.counts;
+        for &word in log {
+            let (op, a, x) = (word & 7, (word as u32) >> 7, ((word >> 3) & 15) as usize);
+            // The common case first: a live cell in range, in one test.
+            let live = (a < cells) && (!masked || self.grid.shape().is_cell(a));
             let event = match op {
-                0 | 1 if !self.walls_fixed && live(&self.grid, a) && live(&self.grid, b) => {
-                    let (a, b) = (a as Cell, b as Cell);
-                    if !self.grid.adjacent(a, b) {
-                        return self.fail(Op::ALL[op as usize], a as i32, b as i32);
-                    }
+                0 | 1 if !self.walls_fixed && live => {
+                    let Some(&b) = self.grid.shape().neighbors(a).as_slice().get(x) else {
+                        return self.fail(Op::ALL[op as usize], a, x);
+                    };
                     let open = op == 0;
                     if !self.grid.set_open(a, b, open) {
-                        return self.fail(Op::ALL[op as usize], a as i32, b as i32);
+                        return self.fail(Op::ALL[op as usize], a, x);
                     }
+                    counts.written += 1;
                     if open {
+                        self.carves += 1;
+                        if let Some(pieces) = &mut self.pieces {
+                            self.looped |= !pieces.union(a, b);
+                        }
                         Event::Carve(a, b)
                     } else {
+                        self.pieces = None;
                         Event::Build(a, b)
                     }
                 }
-                2 if live(&self.grid, a) && (b as u32) < MARKS.len() as u32 => {
-                    Event::Mark(a as Cell, MARKS[b as usize])
+                2 if live && x < MARKS.len() => {
+                    counts.skipped += 1;
+                    Event::Mark(a, MARKS[x])
                 }
-                3 if live(&self.grid, a) => Event::Cursor(a as Cell),
-                4 if (1..=127).contains(&a) => Event::Phase(a as u8),
+                3 if live && x == 0 => {
+                    counts.skipped += u64::from(counts.at.cursor != Some(a));
+                    counts.at.cursor = Some(a);
+                    Event::Cursor(a)
+                }
+                4 if (1..=127).contains(&a) && x == 0 => {
+                    counts.skipped += u64::from(counts.at.phase != a as u8);
+                    counts.at.phase = a as u8;
+                    Event::Phase(a as u8)
+                }
                 _ => {
-                    let op = Op::ALL.get(op as usize).copied();
-                    return match op {
-                        Some(op) => self.fail(op, a, b),
-                        None => self.refuse(format!("unknown event {}", triple[0])),
+                    return match Op::ALL.get(op as usize).copied() {
+                        Some(op) => self.fail(op, a, x),
+                        None => self.refuse(format!("unknown event {op}")),
                     };
                 }
             };
@@ -243,43 +300,50 @@ impl Decoder {
         true
     }
 
-    /// Names what is wrong with the event `op(a, b)`, known to be bad.
-    fn fail(&mut self, op: Op, a: i32, b: i32) -> bool {
+    /// Names what is wrong with the event `op` on `a` with `x`, known to
+    /// be bad.
+    fn fail(&mut self, op: Op, a: u32, x: usize) -> bool {
         let cells = self.grid.cells();
         let shape = self.grid.shape();
-        let cell = |n: i32| -> Result<Cell, String> {
-            match u32::try_from(n) {
-                Ok(c) if c < cells && shape.is_cell(c) => Ok(c),
-                Ok(c) if c < cells => Err(format!(
-                    "{}: cell {c} is masked off, no part of the maze",
-                    op.call()
-                )),
-                _ => Err(format!(
-                    "{}: {n} is not a cell (cells are 0 to {})",
-                    op.call(),
-                    cells - 1
-                )),
-            }
+        let cell = match a {
+            c if c < cells && shape.is_cell(c) => Ok(c),
+            c if c < cells => Err(format!(
+                "{}: cell {c} is masked off, no part of the maze",
+                op.call()
+            )),
+            _ => Err(format!(
+                "{}: {a} is not a cell (cells are 0 to {})",
+                op.call(),
+                cells - 1
+            )),
         };
         let message = match op {
-            Op::Carve | Op::Wall if self.walls_fixed => {
-                format!("{}({a}, {b}): a solver cannot change the walls", op.call())
-            }
-            Op::Carve | Op::Wall => match (cell(a), cell(b)) {
-                (Err(e), _) | (_, Err(e)) => e,
-                (Ok(a), Ok(b)) if !self.grid.adjacent(a, b) => {
-                    format!("{}({a}, {b}): the cells are not neighbours", op.call())
-                }
-                (Ok(a), Ok(b)) => {
-                    let already = if op == Op::Carve { "open" } else { "a wall" };
-                    format!("{}({a}, {b}): the wall is already {already}", op.call())
-                }
+            Op::Carve | Op::Wall => match cell {
+                Err(e) if !self.walls_fixed => e,
+                Err(_) => format!("{}(...): a solver cannot change the walls", op.call()),
+                Ok(a) => match shape.neighbors(a).as_slice().get(x) {
+                    None => format!(
+                        "{}: cell {a} has {} neighbours, and the log names its side {x}",
+                        op.call(),
+                        shape.neighbors(a).len()
+                    ),
+                    Some(&b) if self.walls_fixed => {
+                        format!("{}({a}, {b}): a solver cannot change the walls", op.call())
+                    }
+                    Some(&b) => {
+                        let already = if op == Op::Carve { "open" } else { "a wall" };
+                        format!("{}({a}, {b}): the wall is already {already}", op.call())
+                    }
+                },
             },
-            Op::Mark => match cell(a) {
+            Op::Mark => match cell {
                 Err(e) => e,
-                Ok(c) => format!("mark({c}): unknown kind {b}"),
+                Ok(c) => format!("mark({c}): unknown kind {x}"),
             },
-            Op::Cursor => cell(a).err().unwrap_or_default(),
+            Op::Cursor => match cell {
+                Err(e) => e,
+                Ok(c) => format!("cursor({c}): unknown detail {x}"),
+            },
             Op::Phase => format!("phase({a}): steps are 1 to 127"),
         };
         self.refuse(message)
@@ -303,9 +367,22 @@ mod tests {
         Grid::closed(Dims::new(w, h).unwrap())
     }
 
+    /// On a square, a cell's neighbours are listed N, E, S, W (those there).
+    fn carve(a: u32, x: u32) -> i32 {
+        pack(Op::Carve, a, x)
+    }
+
     #[test]
     fn a_good_log_decodes_to_the_events_it_names() {
-        let log = [4, 1, 0, 3, 0, 0, 0, 0, 1, 2, 1, 1, 1, 0, 1];
+        // Cell 0 of a 2x2 has E (1) then S (2); cell 1 has S (3) then W (0).
+        let log = [
+            pack(Op::Phase, 1, 0),
+            pack(Op::Cursor, 0, 0),
+            carve(0, 0),
+            pack(Op::Mark, 1, 1),
+            pack(Op::Wall, 1, 1),
+            carve(1, 0),
+        ];
         let events = decode(&log, &square(2, 2)).unwrap();
         assert_eq!(
             events,
@@ -314,8 +391,19 @@ mod tests {
                 Event::Cursor(0),
                 Event::Carve(0, 1),
                 Event::Mark(1, Mark::Frontier),
-                Event::Build(0, 1),
+                Event::Build(1, 0),
+                Event::Carve(1, 3),
             ]
+        );
+    }
+
+    #[test]
+    fn pack_puts_each_part_in_its_bits() {
+        assert_eq!(pack(Op::Carve, 0, 0), 0);
+        assert_eq!(pack(Op::Phase, 127, 0), 127 << 7 | 4);
+        assert_eq!(
+            pack(Op::Mark, (1 << 24) - 1, 5),
+            ((1 << 24) - 1) << 7 | 5 << 3 | 2
         );
     }
 
@@ -324,26 +412,43 @@ mod tests {
         let grid = square(3, 3);
         for (log, step, says) in [
             (
-                vec![0, 0, 4],
+                vec![carve(0, 2)],
                 1,
-                "carve(0, 4): the cells are not neighbours",
+                "carve: cell 0 has 2 neighbours, and the log names its side 2",
             ),
             (
-                vec![3, 1, 0, 0, 0, 9],
+                vec![pack(Op::Cursor, 1, 0), carve(9, 0)],
                 2,
                 "carve: 9 is not a cell (cells are 0 to 8)",
             ),
             (
-                vec![0, 0, 1, 0, 1, 0],
+                vec![carve(0, 0), carve(1, 2)],
                 2,
                 "carve(1, 0): the wall is already open",
             ),
-            (vec![1, 0, 1], 1, "wall(0, 1): the wall is already a wall"),
-            (vec![2, 4, 9], 1, "mark(4): unknown kind 9"),
-            (vec![4, 0, 0], 1, "phase(0): steps are 1 to 127"),
-            (vec![7, 0, 0], 1, "unknown event 7"),
-            (vec![3, -1, 0], 1, "cursor: -1 is not a cell"),
-            (vec![0, 1], 1, "the log ends in the middle of an event"),
+            (
+                vec![pack(Op::Wall, 0, 0)],
+                1,
+                "wall(0, 1): the wall is already a wall",
+            ),
+            (vec![pack(Op::Mark, 4, 9)], 1, "mark(4): unknown kind 9"),
+            (
+                vec![pack(Op::Phase, 0, 0)],
+                1,
+                "phase(0): steps are 1 to 127",
+            ),
+            (
+                vec![pack(Op::Phase, 128, 0)],
+                1,
+                "phase(128): steps are 1 to 127",
+            ),
+            (vec![7], 1, "unknown event 7"),
+            (vec![-8 | 3], 1, "cursor: 33554431 is not a cell"),
+            (
+                vec![pack(Op::Cursor, 2, 1)],
+                1,
+                "cursor(2): unknown detail 1",
+            ),
         ] {
             let err = decode(&log, &grid).unwrap_err();
             assert_eq!(err.step, step, "{log:?}: {err}");
@@ -357,13 +462,31 @@ mod tests {
         let shape = Shape::square(Dims::new(3, 2).unwrap())
             .with_mask(mask)
             .unwrap();
-        let err = decode(&[0, 0, 1], &Grid::closed_shape(shape)).unwrap_err();
+        let err = decode(&[carve(0, 0)], &Grid::closed_shape(shape)).unwrap_err();
         assert!(err.message.contains("cell 0 is masked off"), "{err}");
     }
 
     #[test]
+    fn a_side_counts_live_neighbours_only() {
+        // Cell 1 of "X.." / "..." has E (2) and S (4): its W is masked off.
+        let (_, mask) = crate::shape::Mask::from_text("X..\n...").unwrap();
+        let shape = Shape::square(Dims::new(3, 2).unwrap())
+            .with_mask(mask)
+            .unwrap();
+        let events = decode(&[carve(1, 1)], &Grid::closed_shape(shape)).unwrap();
+        assert_eq!(events, [Event::Carve(1, 4)]);
+    }
+
+    #[test]
     fn a_log_read_in_pieces_reads_as_it_does_whole() {
-        let log = [4, 1, 0, 3, 0, 0, 0, 0, 1, 2, 1, 1, 0, 1, 3, 1, 0, 1];
+        let log = [
+            pack(Op::Phase, 1, 0),
+            pack(Op::Cursor, 0, 0),
+            carve(0, 0),
+            pack(Op::Mark, 1, 1),
+            pack(Op::Wall, 1, 1),
+            carve(1, 0),
+        ];
         let whole = decode(&log, &square(2, 2)).unwrap();
         for cut in 0..=log.len() {
             for cut2 in cut..=log.len() {
@@ -387,20 +510,25 @@ mod tests {
     #[test]
     fn a_bad_piece_keeps_the_events_before_it_and_reads_no_more() {
         let mut decoder = Decoder::new(square(3, 3));
-        decoder.feed(&[0, 0, 1, 0, 1, 2]);
-        decoder.feed(&[0, 2, 1]); // already open
-        decoder.feed(&[0, 3, 4]);
-        assert_eq!(decoder.steps(), 2);
+        // Cell 1's neighbours are E (2), S (4), W (0); cell 2's S (5), W (1).
+        decoder.feed(&[carve(0, 0), carve(1, 0)]);
+        decoder.feed(&[carve(2, 0)]);
+        decoder.feed(&[carve(2, 1)]); // to 1: already open
+        decoder.feed(&[carve(3, 1)]);
+        assert_eq!(decoder.steps(), 3);
         let Decoded {
             events,
             grid,
             error,
             ..
         } = decoder.finish();
-        assert_eq!(events, [Event::Carve(0, 1), Event::Carve(1, 2)]);
+        assert_eq!(
+            events,
+            [Event::Carve(0, 1), Event::Carve(1, 2), Event::Carve(2, 5)]
+        );
         assert!(!grid.is_open_between(3, 4), "nothing after the error");
         let error = error.unwrap();
-        assert_eq!(error.step, 3);
+        assert_eq!(error.step, 4);
         assert!(error
             .message
             .contains("carve(2, 1): the wall is already open"));
@@ -410,19 +538,20 @@ mod tests {
     fn opening_every_wall_comes_first_or_not_at_all() {
         let mut decoder = Decoder::new(square(2, 2));
         decoder.open_all();
-        decoder.feed(&[1, 0, 1]);
+        decoder.feed(&[pack(Op::Wall, 0, 0)]);
         let Decoded {
             events,
             grid,
             starts_open,
             error,
+            ..
         } = decoder.finish();
         assert_eq!((events, error), (vec![Event::Build(0, 1)], None));
         assert!(starts_open);
         assert!(!grid.is_open_between(0, 1) && grid.is_open_between(0, 2));
 
         let mut late = Decoder::new(square(2, 2));
-        late.feed(&[0, 0, 1]);
+        late.feed(&[carve(0, 0)]);
         late.open_all();
         let error = late.finish().error.unwrap();
         assert_eq!(error.step, 2);
@@ -435,7 +564,7 @@ mod tests {
     #[test]
     fn a_solver_marks_but_never_changes_a_wall() {
         let mut decoder = Decoder::for_solver(square(2, 2));
-        decoder.feed(&[2, 0, 3, 3, 1, 0, 0, 0, 1]);
+        decoder.feed(&[pack(Op::Mark, 0, 3), pack(Op::Cursor, 1, 0), carve(0, 0)]);
         let Decoded { events, error, .. } = decoder.finish();
         assert_eq!(events, [Event::Mark(0, Mark::Explored), Event::Cursor(1)]);
         let error = error.unwrap();
@@ -443,5 +572,54 @@ mod tests {
         assert!(error
             .message
             .contains("carve(0, 1): a solver cannot change the walls"));
+    }
+
+    /// Every log of carves on a 3x3 (trees, forests, loops, from closed
+    /// walls and from a wall adder's open start): the verdict followed
+    /// while reading is `judge`'s on the finished maze.
+    #[test]
+    fn the_verdict_followed_while_reading_is_the_judged_one() {
+        let sides: Vec<(u32, u32)> = (0..9u32)
+            .flat_map(|a| {
+                let n = Grid::closed(Dims::new(3, 3).unwrap())
+                    .shape()
+                    .neighbors(a)
+                    .len();
+                (0..n as u32).map(move |x| (a, x))
+            })
+            .filter(|&(a, x)| {
+                let b = Grid::closed(Dims::new(3, 3).unwrap())
+                    .shape()
+                    .neighbors(a)
+                    .as_slice()[x as usize];
+                a < b
+            })
+            .collect();
+        assert_eq!(sides.len(), 12);
+        let mut trees = 0;
+        for set in 0u32..(1 << sides.len()) {
+            let log: Vec<i32> = sides
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| set & (1 << i) != 0)
+                .map(|(_, &(a, x))| carve(a, x))
+                .collect();
+            let decoded = {
+                let mut d = Decoder::new(square(3, 3));
+                d.feed(&log);
+                d.finish()
+            };
+            let verdict = decoded.verdict();
+            assert_eq!(verdict, judge(&decoded.grid), "carves {set:b}");
+            trees += usize::from(verdict.perfect());
+        }
+        assert_eq!(trees, 192, "the 3x3 grid has 192 spanning trees");
+        // Walls after an open start: judged at the end.
+        let mut d = Decoder::new(square(2, 2));
+        d.open_all();
+        d.feed(&[pack(Op::Wall, 0, 0)]);
+        let decoded = d.finish();
+        assert!(decoded.verdict().perfect());
+        assert_eq!(decoded.verdict(), judge(&decoded.grid));
     }
 }

@@ -12,7 +12,7 @@ pub mod replay;
 pub mod tables;
 pub mod verdict;
 
-pub use log::{decode, Decoded, Decoder, LogError, Op};
-pub use replay::Replay;
+pub use log::{decode, pack, Decoded, Decoder, LogError, Op};
+pub use replay::{Ending, Recorded, Replay};
 pub use tables::{grid_of, tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

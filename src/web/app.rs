@@ -183,6 +183,10 @@ impl App {
         self.open_at(open_at, open_solve_at)?;
         self.sync_url();
         self.show_status();
+        if self.settings.view == crate::settings::View::Code {
+            // A new shape wants a new spare worker for the next Run.
+            self.prepare_spare_soon();
+        }
         Ok(())
     }
 

@@ -58,7 +58,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     }
     views::set_view(app.borrow().settings.view)?;
     if app.borrow().settings.view == crate::settings::View::Code {
-        app.borrow_mut().ensure_editor()?;
+        app.borrow_mut().code_view_shown()?;
     }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
@@ -437,7 +437,9 @@ fn mount_tabs(
                 app.settings.view = view;
                 views::set_view(view)?;
                 if view == crate::settings::View::Code {
-                    app.ensure_editor()?;
+                    app.code_view_shown()?;
+                } else {
+                    app.code_view_hidden();
                 }
                 app.sync_url();
                 Ok(())

@@ -138,10 +138,18 @@ try {
     ];
     for (const [text, says] of cases) {
       await write(page, text);
+      // The page makes the next run's worker ahead (the harness loaded,
+      // the maze's tables handed over) while the person writes; a program
+      // that does not load there (a syntax error) runs again in a worker
+      // of its own, which names the line.
+      await page.waitForTimeout(400);
       await run(page);
       const error = await page.textContent('#code-error');
       expect(says.test(error), `${JSON.stringify(text)}: ${error}`);
       expect((await verdict(page, 'data-perfect')) === 'false', 'not a perfect maze');
+      const worker = await verdict(page, 'data-worker');
+      const expected = error.includes('SyntaxError') ? 'fresh' : 'spare';
+      expect(worker === expected, `${JSON.stringify(text)}: ran in a ${worker} worker, not a ${expected} one`);
     }
     // The faults show on the stage: cells not reached are ruled out (grey)
     // on the solving layer.

@@ -46,6 +46,18 @@ function square(w, h, off = new Set()) {
   return { start: Uint32Array.from(start), adj: Uint32Array.from(adj), live, centres };
 }
 
+// An event of the log as [op, a, b]: its number is a << 7 | x << 3 | op,
+// with x a carve's or wall's side (b's place in a's neighbour list) or a
+// mark's kind (src/program/log.rs).
+function unpack(word, topology) {
+  const op = word & 7, a = word >>> 7, x = (word >>> 3) & 15;
+  if (op === OP.carve || op === OP.wall) {
+    assert.ok(topology.start[a] + x < topology.start[a + 1], `side ${x} of cell ${a}`);
+    return [op, a, topology.adj[topology.start[a] + x]];
+  }
+  return [op, a, x];
+}
+
 // Runs a program; the events and the last message.
 function runProgram(text, kind, topology, extra = {}) {
   const events = [];
@@ -55,7 +67,7 @@ function runProgram(text, kind, topology, extra = {}) {
   run(
     { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, ...extra },
     (m) => {
-      if (m.log) for (let i = 0; i < m.log.length; i += 3) events.push([m.log[i], m.log[i + 1], m.log[i + 2]]);
+      if (m.log) for (const word of m.log) events.push(unpack(word, topology));
       else if (m.done) last = m;
       else if (m.startsOpen) openedAfter = events.length;
     },

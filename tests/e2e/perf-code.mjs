@@ -2,7 +2,8 @@
 // backtracker at 1000 x 1000, instant, from Run to the finished stage; and
 // the same JavaScript run bare in a worker (the same random source and the
 // same neighbour tables, but no checks and no recording), which is what the
-// page's own cost per step is measured against.
+// page's own cost per step is measured against. The two run by turns
+// (MAZELAB_PERF_RUNS each, 7 unless set).
 //   node tests/e2e/perf-code.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
 import { serveDist, launch, openPage } from './browser.mjs';
@@ -19,32 +20,9 @@ try {
   await page.goto(`${origin}/?view=code&size=1000x1000&seed=1&speed=instant`);
   await page.waitForSelector('.cm-editor');
   await page.selectOption('#code-starter', 'backtracker');
-  const total = [];
-  for (let i = 0; i < 5; i++) {
-    // The page's own clock, from the click to the status turning done
-    // (a mutation observer, not the test's polling).
-    await page.evaluate(() => {
-      window.runAt = null;
-      window.doneAt = null;
-      document.querySelector('#code-run').addEventListener('click', () => { window.runAt = performance.now(); }, { once: true, capture: true });
-      const status = document.querySelector('#status');
-      new MutationObserver((_, observer) => {
-        if (window.runAt !== null && status.dataset.state === 'done' && window.doneAt === null) {
-          window.doneAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
-    });
-    await page.click('#code-run');
-    await page.waitForFunction(() => window.doneAt !== null, null, { timeout: 60000 });
-    total.push(await page.evaluate(() => window.doneAt - window.runAt));
-    const v = page.locator('#code-verdict');
-    console.log(`  run ${i}: setting up ${await v.getAttribute('data-setup-ms')} ms, worker ${await v.getAttribute('data-run-ms')} ms, checking the log ${await v.getAttribute('data-check-ms')} ms, checking and building the stage ${await v.getAttribute("data-page-ms")} ms; the end heard ${await v.getAttribute("data-ended-ms")} ms after Run`);
-  }
   // The bare run: a 1000 x 1000 square's tables, the harness's Rng, and a
   // maze whose calls do nothing but what the program needs.
-  const bare = await page.evaluate(async ({ harness, starter }) => {
-    const script = `(function(){ ${harness}\n self.Rng = Rng; })();
+  const bareScript = `(function(){ ${harness}\n self.Rng = Rng; })();
       const w = 1000, h = 1000, cells = w * h;
       const start = new Uint32Array(cells + 1), adj = new Uint32Array(4 * cells);
       let k = 0;
@@ -70,17 +48,48 @@ try {
         self.postMessage(performance.now() - t0);
       };
       ${starter}`;
+  // Each waits a second on a quiet page first, as the page's run does.
+  const bareRun = async () => page.waitForTimeout(1000).then(() => page.evaluate(async (script) => {
     const url = URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
-    const times = [];
-    for (let i = 0; i < 5; i++) {
-      const worker = new Worker(url);
-      times.push(await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage(0); }));
-      worker.terminate();
-    }
-    return times;
-  }, { harness, starter });
-  console.log(`Code view, backtracker starter, 1000 x 1000, instant: Run to the finished stage ${median(total).toFixed(0)} ms (median of ${total.length}: ${total.map((t) => t.toFixed(0)).join(', ')})`);
-  console.log(`the same program bare in a worker: ${median(bare).toFixed(0)} ms (median of ${bare.length}: ${bare.map((t) => t.toFixed(0)).join(', ')})`);
+    const worker = new Worker(url);
+    const ms = await new Promise((resolve) => { worker.onmessage = (e) => resolve(e.data); worker.postMessage(0); });
+    worker.terminate();
+    URL.revokeObjectURL(url);
+    return ms;
+  }, bareScript));
+  // The page's run, then the bare one, by turns, so that the machine's
+  // drift falls on both. Before each Run the page is left alone a second,
+  // as a person reads the last verdict: in that time the page makes its
+  // worker for the next run (the harness loaded, the tables handed over).
+  const total = [];
+  const bare = [];
+  const runs = Number(process.env.MAZELAB_PERF_RUNS || 7);
+  for (let i = 0; i < runs; i++) {
+    await page.waitForTimeout(1000);
+    // The page's own clock, from the click to the status turning done
+    // (a mutation observer, not the test's polling).
+    await page.evaluate(() => {
+      window.runAt = null;
+      window.doneAt = null;
+      document.querySelector('#code-run').addEventListener('click', () => { window.runAt = performance.now(); }, { once: true, capture: true });
+      const status = document.querySelector('#status');
+      new MutationObserver((_, observer) => {
+        if (window.runAt !== null && status.dataset.state === 'done' && window.doneAt === null) {
+          window.doneAt = performance.now();
+          observer.disconnect();
+        }
+      }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
+    });
+    await page.click('#code-run');
+    await page.waitForFunction(() => window.doneAt !== null, null, { timeout: 60000 });
+    total.push(await page.evaluate(() => window.doneAt - window.runAt));
+    const v = page.locator('#code-verdict');
+    const a = async (name) => v.getAttribute(name);
+    console.log(`  run ${i}: setting up ${await a('data-setup-ms')} ms, worker ${await a('data-run-ms')} ms, the end heard ${await a('data-ended-ms')} ms after Run, then checking and building the stage ${await a('data-page-ms')} ms (checking the log, while the program ran and after: ${await a('data-check-ms')} ms); bare ${(bare[i] = await bareRun()).toFixed(0)} ms`);
+  }
+  const list = (xs) => xs.map((t) => t.toFixed(0)).join(', ');
+  console.log(`Code view, backtracker starter, 1000 x 1000, instant: Run to the finished stage ${median(total).toFixed(0)} ms (median of ${total.length}: ${list(total)})`);
+  console.log(`the same program bare in a worker: ${median(bare).toFixed(0)} ms (median of ${bare.length}: ${list(bare)})`);
   console.log(`ratio: ${(median(total) / median(bare)).toFixed(2)}x`);
   // An animated program run: frames while it plays at full speed.
   await page.goto(`${origin}/?view=code&size=1000x1000&seed=1&speed=100000`);

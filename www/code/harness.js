@@ -1,13 +1,19 @@
 // mazelab's program harness: the script a person's generator or solver runs
 // in, inside a Web Worker of its own. It gives the program `maze` and `rng`,
 // checks every call as it is made, and records each change as an event:
-// three numbers, [op, a, b], in the numbering src/program/log.rs reads.
+// one 32-bit number, `a << 7 | x << 3 | op`, in the numbering
+// src/program/log.rs reads (`a`: the cell, or a phase's step; `x`: for a
+// carve or wall the side of `a` it opens, as `a`'s place in its neighbour
+// list, for a mark its kind). A number an event, not three: writing and
+// handing over a million-cell run's 7 million events is a third the work.
 // The worker posts the log in pieces as it grows, so the steps before an
 // error (or before the page stops an endless loop) reach the stage.
 //
 // Loaded in a worker, it waits for one message: { kind, seedHi, seedLo,
-// shape, width, height, topology, open, start, goal, maxSteps, lineOffset }. In Node's tests it is required
-// as a module and `run` is called directly.
+// shape, width, height, topology, open, start, goal, maxSteps, lineOffset,
+// programUrl? } (`programUrl`: the program's own script, when it was loaded
+// apart from the harness). In Node's tests it is required as a module and
+// `run` is called directly.
 
 "use strict";
 
@@ -137,6 +143,8 @@ function makeMaze(setup, record, open) {
   const { shape, width, height } = setup;
   const { start, adj, live, centres } = setup.topology;
   const cells = start.length - 1;
+  // A maze with no cell masked off needs no look at `live` per call.
+  const masked = live.indexOf(0) >= 0;
   const solving = setup.kind === "solver";
   let opened = false;
 
@@ -145,7 +153,7 @@ function makeMaze(setup, record, open) {
   // The checks stay small enough for a JIT to inline into every call; the
   // messages are built out of line, only for a bad call.
   const cell = (call, c) => {
-    if (c >>> 0 !== c || c >= cells || live[c] !== 1) notACell(call, c);
+    if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell(call, c);
     return c;
   };
   const notACell = (call, c) => {
@@ -192,7 +200,7 @@ function makeMaze(setup, record, open) {
     const k = between(call, a, b);
     if (((open[a] >> k) & 1) === (on ? 1 : 0)) noChange(call, a, b, on);
     setWall(a, b, k, on);
-    record(on ? OP.carve : OP.wall, a, b);
+    record(on ? OP.carve : OP.wall, a, k);
   };
 
   return {
@@ -202,7 +210,7 @@ function makeMaze(setup, record, open) {
     shape,
     isLive: (c) => Number.isInteger(c) && c >= 0 && c < cells && live[c] === 1,
     neighbors(c) {
-      if (c >>> 0 !== c || c >= cells || live[c] !== 1) notACell("neighbors", c);
+      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("neighbors", c);
       const out = [];
       for (let k = start[c]; k < start[c + 1]; k++) out.push(adj[k]);
       return out;
@@ -215,8 +223,8 @@ function makeMaze(setup, record, open) {
     // a JIT makes a call with fixed arguments faster than the shared one.
     carve(a, b) {
       if (solving) solverChange("carve", a, b);
-      if (a >>> 0 !== a || a >= cells || live[a] !== 1) notACell("carve", a);
-      if (b >>> 0 !== b || b >= cells || live[b] !== 1) notACell("carve", b);
+      if (a >>> 0 !== a || a >= cells || (masked && live[a] !== 1)) notACell("carve", a);
+      if (b >>> 0 !== b || b >= cells || (masked && live[b] !== 1)) notACell("carve", b);
       const sa = start[a], sb = start[b];
       let k = 0;
       while (sa + k < start[a + 1] && adj[sa + k] !== b) k++;
@@ -226,7 +234,7 @@ function makeMaze(setup, record, open) {
       while (adj[sb + kb] !== a) kb++;
       open[a] |= 1 << k;
       open[b] |= 1 << kb;
-      record(OP.carve, a, b);
+      record(OP.carve, a, k);
     },
     wall: (a, b) => change("wall", a, b, false),
     openAll() {
@@ -242,7 +250,7 @@ function makeMaze(setup, record, open) {
       record.open();
     },
     mark(c, kind) {
-      if (c >>> 0 !== c || c >= cells || live[c] !== 1) notACell("mark", c);
+      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("mark", c);
       const m = markNumber(kind);
       if (m === CURRENT) return record(OP.cursor, c, 0);
       if (m < 0) {
@@ -253,7 +261,7 @@ function makeMaze(setup, record, open) {
       record(OP.mark, c, m);
     },
     cursor(c) {
-      if (c >>> 0 !== c || c >= cells || live[c] !== 1) notACell("cursor", c);
+      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("cursor", c);
       record(OP.cursor, c, 0);
     },
     phase(k) {
@@ -277,60 +285,60 @@ function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
   // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
   // handed to the page whole (transferred, not copied) and a new one begun.
-  let log = new Int32Array(3 * FIRST_EVENTS);
+  let log = new Int32Array(FIRST_EVENTS);
+  // Events in `log`, and events handed to the page before them: the run's
+  // steps are `posted + used`.
   let used = 0;
-  let steps = 0;
-  // Events until `slow` must look at the buffer, the time and the limit:
-  // the one test each event pays.
-  let room = 1;
+  let posted = 0;
+  // `used` at which `slow` must look at the buffer, the time and the
+  // limit: the one test each event pays.
+  let until = 1;
   let startsOpen = false;
   let flushed = now();
   const flush = () => {
     if (used > 0) {
       post({ log: log.slice(0, used) });
+      posted += used;
       used = 0;
     }
     flushed = now();
   };
   const slow = () => {
-    if (steps > maxSteps) {
-      steps = maxSteps;
-      used -= 3;
+    if (posted + used > maxSteps) {
+      used -= 1;
       throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
     }
-    if (steps <= FIRST_EVENTS) {
+    if (posted + used <= FIRST_EVENTS) {
       flush(); // the first steps reach the stage at once
     } else if (used === log.length) {
       post({ log });
-      log = new Int32Array(3 * PIECE_EVENTS);
+      posted += used;
+      log = new Int32Array(PIECE_EVENTS);
       used = 0;
       flushed = now();
     } else if (now() - flushed > PIECE_MS) {
       flush();
     }
+    const steps = posted + used;
     if (steps < FIRST_EVENTS) {
-      room = 1;
+      until = used + 1;
     } else {
-      if (steps === FIRST_EVENTS) log = new Int32Array(3 * PIECE_EVENTS);
-      room = Math.min(CHECK_EVENTS, (log.length - used) / 3, maxSteps + 1 - steps);
+      if (steps === FIRST_EVENTS) log = new Int32Array(PIECE_EVENTS);
+      until = used + Math.min(CHECK_EVENTS, log.length - used, maxSteps + 1 - steps);
     }
   };
   const record = setup.logless
     ? () => {
-        if (++steps > maxSteps) {
-          steps = maxSteps;
+        if (++used > maxSteps) {
+          used = maxSteps;
           throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
         }
       }
-    : (op, a, b) => {
-        log[used] = op;
-        log[used + 1] = a;
-        log[used + 2] = b;
-        used += 3;
-        steps++;
-        if (--room === 0) slow();
+    : (op, a, x) => {
+        log[used] = (a << 7) | (x << 3) | op;
+        if (++used === until) slow();
       };
-  record.count = () => steps;
+  record.count = () => posted + used;
   // The page reads the log as it comes, so it hears of an open start
   // before the first piece.
   record.open = () => {
@@ -361,31 +369,33 @@ function run(setup, post, compile) {
       program.generate(maze, rng);
     }
   } catch (e) {
-    outcome.error = describe(e, steps, setup.lineOffset || 0);
+    outcome.error = describe(e, posted + used, setup.lineOffset || 0, setup.programUrl);
   }
   outcome.runMs = now() - began;
   flush();
   outcome.startsOpen = startsOpen;
-  outcome.steps = steps;
+  outcome.steps = posted + used;
   if (setup.logless) outcome.open = open;
   post(outcome);
 }
 
 // An error as the page shows it: a bad call names its step; anything else
 // names the program's line where the stack gives one.
-function describe(e, steps, lineOffset) {
+function describe(e, steps, lineOffset, programUrl) {
   if (e instanceof ProgramError) return `step ${steps + 1}: ${e.message}`;
   const text = e && e.message ? `${e.name || "Error"}: ${e.message}` : String(e);
-  const line = lineOf(e, lineOffset);
+  const line = lineOf(e, lineOffset, programUrl);
   return line ? `line ${line}: ${text}` : text;
 }
 
 // The program's line an exception came from: the first stack frame in the
-// program's own script (whose first line is `lineOffset + 1`).
-function lineOf(e, lineOffset) {
+// program's own script (whose first line is `lineOffset + 1`; with
+// `programUrl`, only a frame of that script counts).
+function lineOf(e, lineOffset, programUrl) {
   const stack = (e && e.stack) || "";
-  for (const m of stack.matchAll(/(?:program\.js|<anonymous>|blob:[^\s)]*):(\d+):\d+/g)) {
-    const line = Number(m[1]) - lineOffset;
+  for (const m of stack.matchAll(/(program\.js|<anonymous>|blob:[^\s)]*):(\d+):\d+/g)) {
+    if (programUrl && m[1] !== programUrl) continue;
+    const line = Number(m[2]) - lineOffset;
     if (line >= 1) return line;
   }
   return 0;

@@ -15,7 +15,7 @@ use crate::generate::{Source, PROGRAM};
 use crate::grid::Grid;
 use crate::program::{self, Verdict};
 use crate::settings::PanelSpec;
-use crate::shape::Shape;
+use crate::shape::{Shape, Topology};
 use crate::solve::{Outcome, Solver};
 use editor::Editor;
 use std::cell::RefCell;
@@ -90,6 +90,14 @@ impl Kind {
     }
 }
 
+/// How long after the Code view shows (or a run ends) its spare worker is
+/// made: after the page has painted.
+const SPARE_DELAY_MS: i32 = 150;
+
+/// The most cells a spare's tables are made for (some 80 MB of tables at
+/// two million cells); a larger maze's run starts a fresh worker.
+const SPARE_MAX_CELLS: u32 = 1 << 21;
+
 /// Where the browser keeps the program between visits.
 const STORAGE_KEY: &str = "mazelab-program";
 
@@ -97,6 +105,8 @@ const STORAGE_KEY: &str = "mazelab-program";
 pub(in crate::web) struct ProgramRun {
     events: Recording,
     starts_open: bool,
+    /// The maze the run leaves and its counts (an instant build takes it).
+    ending: Arc<program::Ending>,
     shape: Shape,
     seed: u64,
 }
@@ -127,6 +137,11 @@ pub(in crate::web) struct Code {
     checking_ms: f64,
     /// The last generator's tables, and the shape they are of.
     tables: Option<(Shape, Rc<program::Tables>)>,
+    /// A worker made ahead for the next generator's Run (`worker::spare`).
+    spare: Option<worker::Spare>,
+    /// The next Run must start a fresh worker (a spare could not load the
+    /// program).
+    fresh: bool,
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
     callbacks: Vec<Closure<dyn FnMut()>>,
@@ -234,6 +249,66 @@ impl App {
         Ok(())
     }
 
+    /// The Code view shows: its editor loads, and a worker is made ready.
+    pub(in crate::web) fn code_view_shown(&mut self) -> Result<(), JsValue> {
+        self.ensure_editor()?;
+        self.prepare_spare_soon();
+        Ok(())
+    }
+
+    /// A generator's tables depend on the shape alone: the next run on it
+    /// (the edit-and-run loop) reuses them.
+    fn generator_tables(&mut self, shape: &Shape) -> Rc<program::Tables> {
+        match &self.code.tables {
+            Some((of, tables)) if of == shape => tables.clone(),
+            _ => {
+                let tables = Rc::new(program::tables(&Grid::closed_shape(shape.clone())));
+                self.code.tables = Some((shape.clone(), tables.clone()));
+                tables
+            }
+        }
+    }
+
+    /// The Code view is left: its spare worker (and the tables it holds)
+    /// goes.
+    pub(in crate::web) fn code_view_hidden(&mut self) {
+        self.code.spare = None;
+    }
+
+    /// Makes a spare worker for the next Run a moment from now, once the
+    /// stage has painted (`make_spare`, which does nothing if the spare is
+    /// there already).
+    pub(in crate::web) fn prepare_spare_soon(&self) {
+        let home = self.code.home.clone();
+        let due = Closure::once_into_js(move || with_app(&home, App::make_spare));
+        if let Some(window) = web_sys::window() {
+            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+                due.unchecked_ref(),
+                SPARE_DELAY_MS,
+            );
+        }
+    }
+
+    /// A worker ready for a generator on the current shape, while the Code
+    /// view shows, no program runs and the shape is small enough that its
+    /// tables may wait in memory.
+    fn make_spare(&mut self) -> Result<(), JsValue> {
+        let shape = self.settings.shape.clone();
+        if self.settings.view != crate::settings::View::Code
+            || self.code.running.is_some()
+            || shape.cells() > SPARE_MAX_CELLS
+        {
+            return Ok(());
+        }
+        if self.code.spare.as_ref().is_some_and(|s| s.shape == shape) {
+            return Ok(());
+        }
+        self.code.spare = None;
+        let tables = self.generator_tables(&shape);
+        self.code.spare = Some(worker::spare(&shape, &tables)?);
+        Ok(())
+    }
+
     /// The starter chosen in the menu replaces the program.
     pub(in crate::web) fn load_starter(&mut self) -> Result<(), JsValue> {
         let menu = dom::select("code-starter")?;
@@ -316,18 +391,21 @@ impl App {
                 )
             }
         };
-        // A generator's tables depend on the shape alone: the next run on
-        // it (the edit-and-run loop) reuses them.
-        let tables = match (&self.code.tables, kind) {
-            (Some((of, tables)), Kind::Generator) if *of == shape => tables.clone(),
-            _ => {
-                let tables = Rc::new(program::tables(&maze));
-                if kind == Kind::Generator {
-                    self.code.tables = Some((shape.clone(), tables.clone()));
-                }
-                tables
-            }
+        let tables = match kind {
+            Kind::Generator => self.generator_tables(&shape),
+            Kind::Solver => Rc::new(program::tables(&maze)),
         };
+        let spare = self
+            .code
+            .spare
+            .take()
+            .filter(|s| kind == Kind::Generator && s.shape == shape && !self.code.fresh);
+        self.code.fresh = false;
+        if let Some(el) = dom::by_id_opt("code-verdict") {
+            // Which worker ran it, for tests: made ahead, or started now.
+            let which = if spare.is_some() { "spare" } else { "fresh" };
+            el.set_attribute("data-worker", which)?;
+        }
         let size = shape.size();
         let setup = Setup {
             kind: match kind {
@@ -356,7 +434,7 @@ impl App {
             seed,
             began_ms: setting_up,
         };
-        let running = worker::start(&text, &setup, move |report| {
+        let running = worker::start(&text, &setup, spare, move |report| {
             with_app(&home, |app| app.program_report(report, &run));
         })?;
         self.code.running = Some(running);
@@ -382,6 +460,11 @@ impl App {
                 self.code.checking_ms += super::clock::now_ms() - checking;
                 Ok(())
             }
+            Report::Retry => {
+                self.code.running = None;
+                self.code.fresh = true;
+                self.run_program()
+            }
             Report::Opened => {
                 if let Some(decoder) = &mut self.code.decoder {
                     decoder.open_all();
@@ -403,6 +486,7 @@ impl App {
                     Kind::Generator => self.finish_program(error, decoded, &run.shape, run.seed)?,
                     Kind::Solver => self.finish_solve(error, decoded, path, run)?,
                 }
+                self.prepare_spare_soon();
                 set_timing("data-run-ms", run_ms);
                 set_timing("data-ended-ms", began - run.began_ms);
                 set_timing("data-page-ms", super::clock::now_ms() - began);
@@ -421,22 +505,24 @@ impl App {
         seed: u64,
     ) -> Result<(), JsValue> {
         let judging = super::clock::now_ms();
+        let verdict = decoded.verdict();
+        let ending = Arc::new(decoded.ending());
         let program::Decoded {
             events,
-            grid,
             starts_open,
             error: bad,
+            ..
         } = decoded;
         if let Some(bad) = bad {
             error.get_or_insert_with(|| bad.to_string());
         }
-        let verdict = program::judge(&grid);
         let checking = std::mem::take(&mut self.code.checking_ms);
         set_timing("data-check-ms", checking + super::clock::now_ms() - judging);
         let steps = events.len() as u64;
         self.code.run = Some(ProgramRun {
             events: Arc::new(events),
             starts_open,
+            ending,
             shape: shape.clone(),
             seed,
         });
@@ -563,6 +649,7 @@ impl App {
                 Source::Recorded {
                     events: run.events.clone(),
                     starts_open: run.starts_open,
+                    ending: Some(run.ending.clone()),
                 }
             }
             _ => {
@@ -572,6 +659,7 @@ impl App {
                 Source::Recorded {
                     events: Recording::default(),
                     starts_open: false,
+                    ending: None,
                 }
             }
         })

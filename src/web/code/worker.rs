@@ -1,9 +1,19 @@
-//! The worker a program runs in: a script of its own made from the harness
-//! (`www/code/harness.js`) and the program's text, so that a syntax error
-//! is reported with the program's line, and the program can touch nothing
-//! of the page. The page stops it after `TIME_LIMIT_MS`.
+//! The worker a program runs in, where it can touch nothing of the page.
+//! The page stops it after `TIME_LIMIT_MS`.
+//!
+//! Two ways in. Usually a **spare** worker, made while the person reads or
+//! types (`spare`): the harness (`www/code/harness.js`) loaded and the
+//! shape's tables handed over, so that Run only posts the program's text,
+//! which the worker loads as a script of its own (`importScripts`). A
+//! program that does not load that way (a syntax error, or an exception at
+//! its top level), a solver, or a shape the spare was not made for, runs
+//! in a **fresh** worker whose one script is the harness and the program's
+//! text together: the browser then reports a syntax error with the
+//! program's line. A fresh start costs a million-cell run some 70 ms (the
+//! worker's start and the tables' copy) that a spare pays ahead.
 
 use crate::program::Tables;
+use crate::shape::Shape;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -22,6 +32,9 @@ const HARNESS: &str = include_str!("../../../www/code/harness.js");
 pub(super) enum Report {
     /// A piece of the event log, still in the worker's array.
     Log(js_sys::Int32Array),
+    /// A spare worker could not load the program: run it in a fresh one,
+    /// which names the line of a syntax error.
+    Retry,
     /// The program opened every wall before its first change.
     Opened,
     /// The end of the run: its error (with the line or step).
@@ -32,6 +45,83 @@ pub(super) enum Report {
         /// A solver's path (cells; anything not a cell as `u32::MAX`).
         path: Option<Vec<u32>>,
     },
+}
+
+/// A worker made ahead of Run for a shape, the harness loaded and the
+/// shape's tables handed over (`spare`).
+pub(super) struct Spare {
+    worker: Option<Worker>,
+    /// The shape the tables are of.
+    pub shape: Shape,
+}
+
+impl Drop for Spare {
+    fn drop(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            worker.terminate();
+        }
+    }
+}
+
+/// The spare worker's script: the harness, then a handler that keeps the
+/// tables of its first message and runs the program of its second, loaded
+/// as a script of its own (so its stack frames are its own lines).
+const SPARE: &str = r#"
+let topology = null;
+self.onmessage = function (event) {
+  const m = event.data;
+  if (m.topology) { topology = m.topology; return; }
+  const url = URL.createObjectURL(new Blob([m.text + "\n;self.__mazelabProgram = {\n" +
+    "  generate: typeof generate === 'function' ? generate : undefined,\n" +
+    "  solve: typeof solve === 'function' ? solve : undefined };\n"], { type: "text/javascript" }));
+  try {
+    importScripts(url);
+  } catch (e) {
+    self.postMessage({ retry: true });
+    return;
+  }
+  m.topology = topology;
+  m.programUrl = url;
+  self.__mazelabRun(m, function (r) {
+    self.postMessage(r, r.log ? [r.log.buffer] : []);
+  }, function () { return self.__mazelabProgram; });
+};
+"#;
+
+thread_local! {
+    /// The spare's script, made once.
+    static SPARE_URL: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// A worker for `shape`'s runs, its tables handed over now.
+pub(super) fn spare(shape: &Shape, tables: &Tables) -> Result<Spare, JsValue> {
+    let url = SPARE_URL.with(|url| -> Result<String, JsValue> {
+        if let Some(url) = url.borrow().as_ref() {
+            return Ok(url.clone());
+        }
+        let (text, _) = harnessed(SPARE, "");
+        let made = script_url(&text)?;
+        *url.borrow_mut() = Some(made.clone());
+        Ok(made)
+    })?;
+    let worker = Worker::new(&url)?;
+    let transfer = js_sys::Array::new();
+    let m = js_sys::Object::new();
+    js_sys::Reflect::set(&m, &"topology".into(), &topology(tables, &transfer)?)?;
+    worker.post_message_with_transfer(&m, &transfer)?;
+    Ok(Spare {
+        worker: Some(worker),
+        shape: shape.clone(),
+    })
+}
+
+/// A script's text as an address a worker can start from.
+fn script_url(text: &str) -> Result<String, JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("text/javascript");
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    web_sys::Url::create_object_url_with_blob(&blob)
 }
 
 /// A program running in its worker.
@@ -90,21 +180,25 @@ pub(super) struct Setup<'a> {
     pub ends: (u32, u32),
 }
 
-/// Starts `program` in a worker; `report` receives what it says, and an
-/// error once it passes the time limit.
+/// Starts `program` in `spare` (made for the setup's shape), else in a
+/// fresh worker; `report` receives what it says, and an error once it
+/// passes the time limit.
 pub(super) fn start(
     program: &str,
     setup: &Setup,
+    spare: Option<Spare>,
     report: impl FnMut(Report) + 'static,
 ) -> Result<Running, JsValue> {
-    let (text, offset) = script(program);
-    let parts = js_sys::Array::of1(&JsValue::from_str(&text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("text/javascript");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
-    let worker = Worker::new(&url)?;
-    let _ = web_sys::Url::revoke_object_url(&url);
+    let (worker, offset, message) = match spare.and_then(|mut s| s.worker.take()) {
+        Some(worker) => (worker, 0, run_message(setup, program)?),
+        None => {
+            let (text, offset) = script(program);
+            let url = script_url(&text)?;
+            let worker = Worker::new(&url)?;
+            let _ = web_sys::Url::revoke_object_url(&url);
+            (worker, offset, message(setup, offset)?)
+        }
+    };
     let report: Rc<RefCell<dyn FnMut(Report)>> = Rc::new(RefCell::new(report));
 
     let to = report.clone();
@@ -156,7 +250,7 @@ pub(super) fn start(
             TIME_LIMIT_MS,
         )?;
 
-    let (message, transfer) = message(setup, offset)?;
+    let (message, transfer) = message;
     worker.post_message_with_transfer(&message, &transfer)?;
     Ok(Running {
         worker,
@@ -172,6 +266,25 @@ pub(super) fn start(
 /// some 40 MB).
 fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsValue> {
     let transfer = js_sys::Array::new();
+    let m = run_fields(setup, offset)?;
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
+    set("topology", topology(setup.tables, &transfer)?)?;
+    let open: JsValue = js_sys::Uint8Array::from(&setup.tables.open[..]).into();
+    transfer.push(&js_sys::Reflect::get(&open, &"buffer".into())?);
+    set("open", open)?;
+    Ok((m.into(), transfer))
+}
+
+/// The message that runs `program` in a spare, which holds the tables (a
+/// generator starts from closed walls, which the harness makes).
+fn run_message(setup: &Setup, program: &str) -> Result<(JsValue, js_sys::Array), JsValue> {
+    let m = run_fields(setup, 0)?;
+    js_sys::Reflect::set(&m, &"text".into(), &program.into())?;
+    Ok((m.into(), js_sys::Array::new()))
+}
+
+/// What every run is told: its kind, seed, shape, ends and limits.
+fn run_fields(setup: &Setup, offset: usize) -> Result<js_sys::Object, JsValue> {
     let m = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
     set("kind", setup.kind.into())?;
@@ -184,12 +297,17 @@ fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsV
     set("goal", setup.ends.1.into())?;
     set("maxSteps", MAX_STEPS.into())?;
     set("lineOffset", (offset as u32).into())?;
+    Ok(m)
+}
+
+/// The shape's tables as typed arrays, their buffers listed in `transfer`
+/// (handed over rather than copied: a million cells' tables are some 40 MB).
+fn topology(tables: &Tables, transfer: &js_sys::Array) -> Result<JsValue, JsValue> {
     let t = js_sys::Object::new();
     let put = |k: &str, v: JsValue| -> Result<bool, JsValue> {
         transfer.push(&js_sys::Reflect::get(&v, &"buffer".into())?);
         js_sys::Reflect::set(&t, &k.into(), &v)
     };
-    let tables = setup.tables;
     put("start", js_sys::Uint32Array::from(&tables.start[..]).into())?;
     put("adj", js_sys::Uint32Array::from(&tables.adj[..]).into())?;
     put("live", js_sys::Uint8Array::from(&tables.live[..]).into())?;
@@ -197,11 +315,7 @@ fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsV
         "centres",
         js_sys::Float64Array::from(&tables.centres[..]).into(),
     )?;
-    set("topology", t.into())?;
-    let open: JsValue = js_sys::Uint8Array::from(&tables.open[..]).into();
-    transfer.push(&js_sys::Reflect::get(&open, &"buffer".into())?);
-    set("open", open)?;
-    Ok((m.into(), transfer))
+    Ok(t.into())
 }
 
 /// A worker's message as a report (`None` for one the harness never
@@ -215,6 +329,9 @@ fn read(data: &JsValue) -> Option<Report> {
         return log.dyn_into::<js_sys::Int32Array>().ok().map(Report::Log);
     }
     if get("done").as_bool() != Some(true) {
+        if get("retry").as_bool() == Some(true) {
+            return Some(Report::Retry);
+        }
         return (get("startsOpen").as_bool() == Some(true)).then_some(Report::Opened);
     }
     Some(Report::Done {
