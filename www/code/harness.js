@@ -38,7 +38,7 @@ function markNumber(kind) {
 // at least every PIECE_MS (checked every CHECK_EVENTS events) or every
 // PIECE_EVENTS events, so that a run the page has to stop leaves its steps
 // and the page can check each piece while the program runs on.
-const PIECE_EVENTS = 1 << 16;
+const PIECE_EVENTS = 1 << 18;
 const PIECE_MS = 100;
 const CHECK_EVENTS = 1024;
 const FIRST_EVENTS = 64;

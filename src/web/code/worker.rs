@@ -71,9 +71,7 @@ let topology = null;
 self.onmessage = function (event) {
   const m = event.data;
   if (m.topology) { topology = m.topology; return; }
-  const url = URL.createObjectURL(new Blob([m.text + "\n;self.__mazelabProgram = {\n" +
-    "  generate: typeof generate === 'function' ? generate : undefined,\n" +
-    "  solve: typeof solve === 'function' ? solve : undefined };\n"], { type: "text/javascript" }));
+  const url = m.programUrl;
   try {
     importScripts(url);
   } catch (e) {
@@ -81,7 +79,6 @@ self.onmessage = function (event) {
     return;
   }
   m.topology = topology;
-  m.programUrl = url;
   self.__mazelabRun(m, function (r) {
     self.postMessage(r, r.log ? [r.log.buffer] : []);
   }, function () { return self.__mazelabProgram; });
@@ -128,6 +125,9 @@ fn script_url(text: &str) -> Result<String, JsValue> {
 pub(super) struct Running {
     worker: Worker,
     timer: i32,
+    /// The program's own script, for a spare (made by the page, whose
+    /// main thread is idle while the worker starts).
+    url: Option<String>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
     _on_time: Closure<dyn FnMut()>,
@@ -136,6 +136,9 @@ pub(super) struct Running {
 impl Drop for Running {
     fn drop(&mut self) {
         self.worker.terminate();
+        if let Some(url) = &self.url {
+            let _ = web_sys::Url::revoke_object_url(url);
+        }
         if let Some(w) = web_sys::window() {
             w.clear_timeout_with_handle(self.timer);
         }
@@ -189,14 +192,17 @@ pub(super) fn start(
     spare: Option<Spare>,
     report: impl FnMut(Report) + 'static,
 ) -> Result<Running, JsValue> {
-    let (worker, offset, message) = match spare.and_then(|mut s| s.worker.take()) {
-        Some(worker) => (worker, 0, run_message(setup, program)?),
+    let (worker, offset, message, url) = match spare.and_then(|mut s| s.worker.take()) {
+        Some(worker) => {
+            let url = script_url(&program_script(program))?;
+            (worker, 0, run_message(setup, &url)?, Some(url))
+        }
         None => {
             let (text, offset) = script(program);
             let url = script_url(&text)?;
             let worker = Worker::new(&url)?;
             let _ = web_sys::Url::revoke_object_url(&url);
-            (worker, offset, message(setup, offset)?)
+            (worker, offset, message(setup, offset)?, None)
         }
     };
     let report: Rc<RefCell<dyn FnMut(Report)>> = Rc::new(RefCell::new(report));
@@ -255,6 +261,7 @@ pub(super) fn start(
     Ok(Running {
         worker,
         timer,
+        url,
         _on_message: on_message,
         _on_error: on_error,
         _on_time: on_time,
@@ -275,12 +282,22 @@ fn message(setup: &Setup, offset: usize) -> Result<(JsValue, js_sys::Array), JsV
     Ok((m.into(), transfer))
 }
 
-/// The message that runs `program` in a spare, which holds the tables (a
-/// generator starts from closed walls, which the harness makes).
-fn run_message(setup: &Setup, program: &str) -> Result<(JsValue, js_sys::Array), JsValue> {
+/// The message that runs the program at `url` in a spare, which holds the
+/// tables (a generator starts from closed walls, which the harness makes).
+fn run_message(setup: &Setup, url: &str) -> Result<(JsValue, js_sys::Array), JsValue> {
     let m = run_fields(setup, 0)?;
-    js_sys::Reflect::set(&m, &"text".into(), &program.into())?;
+    js_sys::Reflect::set(&m, &"programUrl".into(), &url.into())?;
     Ok((m.into(), js_sys::Array::new()))
+}
+
+/// The program as a script of its own for a spare to load: its text, then
+/// a line that hands its functions to the harness.
+fn program_script(program: &str) -> String {
+    format!(
+        "{program}\n;self.__mazelabProgram = {{\n\
+           generate: typeof generate === \"function\" ? generate : undefined,\n\
+           solve: typeof solve === \"function\" ? solve : undefined }};\n"
+    )
 }
 
 /// What every run is told: its kind, seed, shape, ends and limits.
