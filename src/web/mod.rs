@@ -41,6 +41,7 @@ pub use handle::{keep_alive, AppHandle};
 pub use mount::mount;
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Runs when the module loads: installs the panic hook and mounts the app if
 /// the page has its markup (the browser tests mount it themselves).
@@ -56,6 +57,22 @@ pub fn start() {
     if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
         let _ = p.mark("mazelab-start");
     }
+    // The module's script is async (`tools/load-early`): the wasm compiles
+    // while the browser still reads the page, and may be ready first. Then
+    // the app mounts once the markup is all there.
+    let document = dom::document();
+    if document.ready_state() == "loading" {
+        let later = Closure::once_into_js(mount_page);
+        let _ =
+            document.add_event_listener_with_callback("DOMContentLoaded", later.unchecked_ref());
+    } else {
+        mount_page();
+    }
+}
+
+/// Mounts the app if the page has its markup (the browser tests mount it
+/// themselves).
+fn mount_page() {
     if dom::by_id_opt("panels").is_some() {
         match mount() {
             Ok(handle) => keep_alive(handle),

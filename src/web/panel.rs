@@ -263,7 +263,7 @@ impl Panel {
     /// Sizes both canvases to `layout` (device pixels, shown at `dpr`
     /// device pixels per CSS pixel) and repaints both.
     pub fn set_layout(&mut self, layout: Layout, dpr: f64) -> Result<(), JsValue> {
-        self.set_layout_quietly(layout, dpr)?;
+        self.size_to(layout, dpr)?;
         self.repaint()
     }
 
@@ -271,6 +271,14 @@ impl Panel {
     /// run that paints once when it finishes); the overlay is painted, since
     /// resizing a canvas clears it.
     pub fn set_layout_quietly(&mut self, layout: Layout, dpr: f64) -> Result<(), JsValue> {
+        self.size_to(layout, dpr)?;
+        self.overlay.paint_all(&self.solving);
+        self.blit_overlay()
+    }
+
+    /// Sizes the canvases to `layout` and maps the pixels to cells, painting
+    /// nothing.
+    fn size_to(&mut self, layout: Layout, dpr: f64) -> Result<(), JsValue> {
         if (self.canvas.width(), self.canvas.height()) != (layout.width, layout.height) {
             for canvas in [&self.canvas, &self.overlay_canvas] {
                 canvas.set_width(layout.width);
@@ -292,8 +300,7 @@ impl Panel {
             self.overlay.set_map(Some(map.clone()));
             self.map = Some(map);
         }
-        self.overlay.paint_all(&self.solving);
-        self.blit_overlay()
+        Ok(())
     }
 
     /// Repaints and puts both pictures (zoom, pan, theme, reset).

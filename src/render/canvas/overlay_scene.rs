@@ -198,6 +198,15 @@ impl OverlayScene {
 
     /// Whether the overlay shows anything on this cell.
     #[inline]
+    /// The cells shown when no solver mark, path or trail is there (the
+    /// state of every new maze): the ends and the cursor, else `None`.
+    pub(super) fn only_markers(&self) -> Option<[Option<Cell>; 3]> {
+        let bare = self.mark_counts[Mark::Blank as usize] as usize == self.marks.len()
+            && self.path.is_empty()
+            && self.trail.is_empty();
+        bare.then_some([Some(self.start), Some(self.goal), self.cursor])
+    }
+
     pub(super) fn shows(&self, cell: Cell) -> bool {
         cell == self.start
             || cell == self.goal
