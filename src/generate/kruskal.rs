@@ -21,7 +21,7 @@
 //! avoid. Buckets keep the shuffle itself in cache, and the sets of walls a
 //! few steps ahead are fetched early so that their misses overlap.
 
-use super::wall_list::{Packed, WallList};
+use super::wall_list::{Packed, Sides, WallList};
 use super::{Params, Step};
 use crate::record::Record;
 use crate::rng::Rng;
@@ -64,7 +64,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
 
 fn for_shape<S: Topology + 'static>(shape: S, params: &Params) -> Box<dyn Step> {
     if shape.wall_count() > 2 * shape.cells() as usize {
-        // Packed codes need as many bits as the largest code, `cells * 8`.
+        // Packed codes need as many bits as the largest code.
         Box::new(Kruskal::<S, Packed>::with_buckets(
             shape,
             params,
@@ -132,16 +132,19 @@ fn bucket_walls<S: Topology, W: WallList>(
     };
     let mut starts = vec![0u32; 1 << bits];
     let replay = rng.clone();
-    shape.for_each_wall_code(|_| starts[draw(rng)] += 1);
+    // The sides the walls are owned on, for how the codes are stored.
+    let mut sides = 0u8;
+    shape.for_each_wall_code(|code| {
+        sides |= 1 << (code & 7);
+        starts[draw(rng)] += 1;
+    });
     let mut total = 0;
     for start in &mut starts {
         let size = *start;
         *start = total;
         total += size;
     }
-    // Codes are `owner * 8 + bit`: below `cells * 8`, without a pass to look.
-    let max_code = (shape.cells().max(1) - 1) * 8 + 7;
-    let mut walls = W::zeroed(count, max_code);
+    let mut walls = W::zeroed(count, shape.cells(), Sides(sides));
     let mut rng_again = replay;
     shape.for_each_wall_code(|wall| {
         let bucket = draw(&mut rng_again);
@@ -162,7 +165,9 @@ fn grained_walls<S: Topology, W: WallList>(
     steering: &super::steer::Steering,
 ) -> (W, Vec<u32>) {
     let (mut first, mut back) = (Vec::new(), Vec::new());
+    let mut sides = 0u8;
     shape.for_each_wall_code(|wall| {
+        sides |= 1 << (wall & 7);
         let (a, b) = shape.wall_cells(wall);
         if steering.defer(shape, a, b, rng) {
             back.push(wall);
@@ -170,8 +175,7 @@ fn grained_walls<S: Topology, W: WallList>(
             first.push(wall);
         }
     });
-    let max_code = (shape.cells().max(1) - 1) * 8 + 7;
-    let mut walls = W::zeroed(first.len() + back.len(), max_code);
+    let mut walls = W::zeroed(first.len() + back.len(), shape.cells(), Sides(sides));
     for (i, &wall) in first.iter().chain(&back).enumerate() {
         walls.set(i, wall);
     }
