@@ -1,5 +1,6 @@
 //! Drains one generator's full event stream: `prof NAME SIDE REPEATS`
-//! (SIDE may be `polar:RINGS`, `hex:SIDE` or `triangle:SIDE`).
+//! (SIDE may be `polar:RINGS`, `hex:SIDE` or `triangle:SIDE`, or any
+//! shape with its size: `4d:32x32x32x32`, `cube:408`, `upsilon:1000x1000`).
 //! For profilers and instruction counters (`perf stat -e instructions`).
 use mazelab::generate::{Generator, Params};
 fn main() {
@@ -11,6 +12,9 @@ fn main() {
         .map_or(1, |s| s.parse().expect("REPEATS is a number"));
     let shape = match side_text.split_once(':') {
         Some(("polar", rings)) => mazelab::shape::Shape::parse("polar", rings, None),
+        Some((kind, size)) if size.contains('x') || kind == "cube" => {
+            mazelab::shape::Shape::parse(kind, size, None)
+        }
         Some((kind, side)) => mazelab::shape::Shape::parse(kind, &format!("{side}x{side}"), None),
         None => mazelab::shape::Shape::parse("square", &format!("{side_text}x{side_text}"), None),
     }
