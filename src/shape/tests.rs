@@ -590,3 +590,25 @@ fn levels_wrap_to_fit_the_box_and_the_maze_stays_the_same() {
     };
     assert_eq!(level_grid(&f), (3, 2));
 }
+
+/// `Stack::neighbors`, written out, is the list its sides give, in their
+/// order, on every cell of small 3D and 4D mazes (edges and corners too).
+#[test]
+fn stack_neighbours_written_out_are_the_sides_neighbours() {
+    for (w, h, l, k) in [
+        (1, 1, 1, None),
+        (3, 2, 4, None),
+        (4, 3, 2, Some(3)),
+        (2, 2, 2, Some(2)),
+        (1, 3, 1, Some(4)),
+    ] {
+        let stack = Stack::new(w, h, l, k).unwrap();
+        for cell in 0..stack.cells() {
+            assert_eq!(
+                stack.neighbors(cell),
+                neighbors_of(stack.side_cells(cell).as_ref()),
+                "{w}x{h}x{l}x{k:?}, cell {cell}"
+            );
+        }
+    }
+}
