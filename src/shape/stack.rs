@@ -301,6 +301,18 @@ impl Topology for Stack {
         out
     }
 
+    /// The default's draw, always inlined: it was left a call of its own,
+    /// most of hunt-and-kill's run in 4D.
+    #[inline(always)]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(self.side_cells(cell).as_ref(), rng, want)
+    }
+
     /// One side without the others (a wall-weighted walk asks for one).
     #[inline]
     fn side(&self, cell: Cell, k: usize) -> Option<Cell> {

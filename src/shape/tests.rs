@@ -612,3 +612,21 @@ fn stack_neighbours_written_out_are_the_sides_neighbours() {
         }
     }
 }
+
+/// `Upsilon::neighbors`, written out, is the list its sides give, in their
+/// order, on every cell of small upsilon mazes.
+#[test]
+fn upsilon_neighbours_written_out_are_the_sides_neighbours() {
+    for size in ["1x1", "2x1", "1x3", "5x4", "6x7"] {
+        let Kind::Upsilon(u) = Shape::parse("upsilon", size, None).unwrap().kind else {
+            panic!("an upsilon shape");
+        };
+        for cell in 0..u.cells() {
+            assert_eq!(
+                u.neighbors(cell),
+                neighbors_of(u.side_cells(cell).as_ref()),
+                "{size}, cell {cell}"
+            );
+        }
+    }
+}

@@ -12,7 +12,7 @@
 
 use super::{Lower, Topology};
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Sides, Walker};
+use crate::shape::{Cell, Dims, Neighbors, Sides, Walker};
 
 /// Octagons and squares in a checkerboard, `dims` columns and rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +70,36 @@ impl Topology for Upsilon {
             out.push((nx < w && ny < h).then(|| ny * w + nx));
         }
         out
+    }
+
+    /// The neighbours straight from the steps, with no side list built
+    /// first: the default went through `side_cells` and was not inlined, a
+    /// call a cell for Prim's frontier (tested equal in `tests.rs`).
+    #[inline(always)]
+    fn neighbors(&self, cell: Cell) -> Neighbors {
+        let (w, h) = (self.dims.width, self.dims.height);
+        let (x, y) = self.dims.xy(cell);
+        let steps: &[(i64, i64)] = if (x + y) % 2 == 0 { &OCTAGON } else { &SQUARE };
+        let mut out = Neighbors::new();
+        for &(dx, dy) in steps {
+            let (nx, ny) = (x.wrapping_add(dx as u32), y.wrapping_add(dy as u32));
+            if nx < w && ny < h {
+                out.push(ny * w + nx);
+            }
+        }
+        out
+    }
+
+    /// The default's draw, always inlined (left a call of its own, as on
+    /// 3D and 4D stacks, where that was most of hunt-and-kill's run).
+    #[inline(always)]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        super::pick_wanted(self.side_cells(cell).as_ref(), rng, want)
     }
 
     /// One side without the others (a wall-weighted walk asks for one).
