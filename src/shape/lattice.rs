@@ -155,6 +155,13 @@ impl Few<Option<Cell>> {
         }
     }
 
+    /// The first `len` of `items` (at most eight).
+    #[inline]
+    pub(crate) fn first(items: [Option<Cell>; 8], len: u32) -> Sides {
+        debug_assert!(len <= 8);
+        Few { items, len }
+    }
+
     /// The index of the side facing `cell`, if any.
     pub fn index_of(&self, cell: Cell) -> Option<usize> {
         self.as_slice().iter().position(|&s| s == Some(cell))

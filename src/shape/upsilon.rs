@@ -63,13 +63,17 @@ impl Topology for Upsilon {
     fn side_cells(&self, cell: Cell) -> Sides {
         let (w, h) = (self.dims.width, self.dims.height);
         let (x, y) = self.dims.xy(cell);
-        let steps: &[(i64, i64)] = if (x + y) % 2 == 0 { &OCTAGON } else { &SQUARE };
-        let mut out = Sides::new();
-        for &(dx, dy) in steps {
+        let across = |(dx, dy): (i64, i64)| {
             let (nx, ny) = (x.wrapping_add(dx as u32), y.wrapping_add(dy as u32));
-            out.push((nx < w && ny < h).then(|| ny * w + nx));
+            (nx < w && ny < h).then(|| ny * w + nx)
+        };
+        // Each kind's steps as a fixed array, so both loops unroll.
+        if (x + y) % 2 == 0 {
+            Sides::first(OCTAGON.map(across), 8)
+        } else {
+            let [n, e, s, west] = SQUARE.map(across);
+            Sides::first([n, e, s, west, None, None, None, None], 4)
         }
-        out
     }
 
     /// The neighbours straight from the steps, with no side list built
