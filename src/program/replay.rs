@@ -6,8 +6,8 @@
 //! path beside them. The page's decoder has already followed the whole log
 //! (the maze it leaves, what an instant build counts), so a build at once
 //! from the start takes that ending instead of going through every event
-//! again (7 million for a million-cell backtracker, some 30 ms in the
-//! browser). The tests hold the two equal.
+//! again (a million-cell backtracker's run is 7 million of them). The
+//! tests hold the two equal.
 
 use crate::event::{Event, Recording};
 use crate::grid::Grid;

@@ -265,7 +265,7 @@ impl Topology for Cube {
         } else if cell == 0 {
             // No cell is lower than the first: known without stepping over
             // the cube's edges, so `lower(0)` is a constant (hunt-and-kill
-            // asks it at every step, and took twice its time on the cube).
+            // asks it at every step).
             Some(Lower::First)
         } else {
             super::lower_by_sides(self, cell)

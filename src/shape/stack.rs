@@ -301,8 +301,9 @@ impl Topology for Stack {
         out
     }
 
-    /// The default's draw, always inlined: it was left a call of its own,
-    /// most of hunt-and-kill's run in 4D.
+    /// The default's draw, always inlined here: the compiler left it a
+    /// call of its own, hunt-and-kill's whole walk. (Forcing the default
+    /// itself inline slowed the growing tree on the other shapes.)
     #[inline(always)]
     fn random_neighbor(
         &self,

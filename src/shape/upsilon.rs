@@ -94,8 +94,9 @@ impl Topology for Upsilon {
         out
     }
 
-    /// The default's draw, always inlined (left a call of its own, as on
-    /// 3D and 4D stacks, where that was most of hunt-and-kill's run).
+    /// The default's draw, always inlined here: the compiler left it a
+    /// call of its own, hunt-and-kill's whole walk. (Forcing the default
+    /// itself inline slowed the growing tree on the other shapes.)
     #[inline(always)]
     fn random_neighbor(
         &self,

@@ -156,8 +156,8 @@ impl Overlay {
         }
         self.raster.clear(CLEAR);
         // Fast path: a new maze's overlay shows its ends and cursor only,
-        // so painting every cell's "nothing" is skipped (a million-cell
-        // square's first frame paid some 10 ms for it). Tested equal below.
+        // so painting every cell's "nothing" is skipped (a million of them
+        // on a big square's first frame). Tested equal below.
         if let Some(cells) = scene.only_markers() {
             for cell in cells.into_iter().flatten() {
                 self.paint_cell(scene, cell);

@@ -9,8 +9,8 @@
 //! its top level), a solver, or a shape the spare was not made for, runs
 //! in a **fresh** worker whose one script is the harness and the program's
 //! text together: the browser then reports a syntax error with the
-//! program's line. A fresh start costs a million-cell run some 70 ms (the
-//! worker's start and the tables' copy) that a spare pays ahead.
+//! program's line. A fresh start pays for the worker's start and the
+//! tables' copy while the person waits; a spare has paid them ahead.
 
 use crate::program::Tables;
 use crate::shape::Shape;
