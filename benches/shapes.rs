@@ -2,7 +2,10 @@
 //! cell draining the full event stream (median of seeds' fastest runs),
 //! the ratio to the same generator on the square, and peak heap bytes per
 //! cell (the generator's own state plus the maze it builds).
-//!   cargo bench --bench shapes
+//!   cargo bench --bench shapes [ALGORITHM ...]
+//!   MAZELAB_BENCH_SHAPES=4d,upsilon cargo bench --bench shapes kruskal
+//! (the variable keeps the square, which the ratios need, and the shapes
+//! whose label contains one of its words).
 use mazelab::generate::{self, Generator, Params, PopSpec};
 use mazelab::shape::{Shape, Topology};
 use std::hint::black_box;
@@ -95,6 +98,15 @@ fn main() {
         ("cube", "408", None, "cube 6x408²"),
         ("upsilon", "1000x1000", None, "upsilon 1000²"),
     ];
+    let only = std::env::var("MAZELAB_BENCH_SHAPES").unwrap_or_default();
+    let named: Vec<_> = named
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (_, _, _, label))| {
+            *i == 0 || only.is_empty() || only.split(',').any(|w| label.contains(w.trim()))
+        })
+        .map(|(_, n)| n)
+        .collect();
     let shapes: Vec<Shape> = named
         .iter()
         .map(|(name, size, wrap, _)| Shape::parse(name, size, *wrap).unwrap())
@@ -159,7 +171,7 @@ fn main() {
     }
     println!(
         "\npeak heap bytes per cell ({}):",
-        named.map(|n| n.3).join(", ")
+        named.iter().map(|n| n.3).collect::<Vec<_>>().join(", ")
     );
     for (label, p) in peaks {
         println!(

@@ -23,23 +23,31 @@ pub const MAX_CELLS: u64 = 1 << 24;
 
 /// `n / d` for `n < 2^24` as a multiply and a shift (`Dims` does the same
 /// for a row's width): a random walk's step must not pay for a division.
+///
+/// The multiplier is `ceil(2^s / d)` with `s = 24 + ceil(log2 d)`: its
+/// rounding error times any `n < 2^24` stays under `2^s`, so every quotient
+/// is exact for every `d` up to 2^24 (a fixed `s = 36` was exact only while
+/// `n * d < 2^36`, and a 3D maze 16,777,215 cells wide is allowed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Divider {
     d: u32,
     magic: u64,
+    shift: u32,
 }
 
 impl Divider {
     pub(super) fn new(d: u32) -> Divider {
+        let shift = 24 + (32 - d.saturating_sub(1).leading_zeros());
         Divider {
             d,
-            magic: (1u64 << 36).div_ceil(u64::from(d)),
+            magic: (1u64 << shift).div_ceil(u64::from(d)),
+            shift,
         }
     }
 
     #[inline]
     fn div(self, n: u32) -> u32 {
-        ((u64::from(n) * self.magic) >> 36) as u32
+        ((u64::from(n) * self.magic) >> self.shift) as u32
     }
 
     /// Quotient and remainder.
@@ -47,6 +55,12 @@ impl Divider {
     pub(super) fn split(self, n: u32) -> (u32, u32) {
         let q = self.div(n);
         (q, n - q * self.d)
+    }
+
+    /// `n % d`.
+    #[inline]
+    pub(super) fn rem(self, n: u32) -> u32 {
+        self.split(n).1
     }
 }
 
@@ -67,8 +81,10 @@ pub struct Stack {
     /// about 16:10). Drawing only, not the maze: equality ignores it.
     pub columns: u32,
     by_width: Divider,
-    by_height: Divider,
+    by_plane: Divider,
     by_levels: Divider,
+    /// By a block of `levels` levels (4D: a step along the fourth axis).
+    by_block: Divider,
 }
 
 /// The same maze: the same sides (how the levels are drawn aside).
@@ -137,8 +153,9 @@ impl Stack {
             four: hyper.is_some(),
             columns: 0,
             by_width: Divider::new(width),
-            by_height: Divider::new(height),
+            by_plane: Divider::new(width * height),
             by_levels: Divider::new(levels),
+            by_block: Divider::new(width * height * levels),
         })
     }
 
@@ -181,10 +198,62 @@ impl Stack {
     /// A cell's column, row and levels.
     #[inline]
     pub fn place(&self, cell: Cell) -> Place {
-        let (row, x) = self.by_width.split(cell);
-        let (level, y) = self.by_height.split(row);
+        let (level, in_level) = self.by_plane.split(cell);
+        let (y, x) = self.by_width.split(in_level);
         let (k, l) = self.by_levels.split(level);
         Place { x, y, l, k }
+    }
+
+    /// The cell across side `k`, where `has_side` says there is one.
+    #[inline(always)]
+    fn across(&self, cell: Cell, k: usize) -> Cell {
+        let plane = self.plane();
+        match k {
+            0 => cell - self.width,
+            1 => cell + 1,
+            2 => cell + self.width,
+            3 => cell - 1,
+            4 => cell - plane,
+            5 => cell + plane,
+            6 => cell - plane * self.levels,
+            _ => cell + plane * self.levels,
+        }
+    }
+
+    /// Where a cell sits in its row, its level and its block of levels:
+    /// three remainders that do not wait on each other, where a `place` is
+    /// divisions that each wait on the last (every step of a walk asks).
+    #[inline(always)]
+    fn offsets(&self, cell: Cell) -> Offsets {
+        Offsets {
+            cell,
+            x: self.by_width.rem(cell),
+            in_level: self.by_plane.rem(cell),
+            // In 3D the block is the whole maze.
+            in_block: if self.four {
+                self.by_block.rem(cell)
+            } else {
+                cell
+            },
+        }
+    }
+
+    /// Whether side `k` (N, E, S, W, up, down, ana, kata) of the cell at
+    /// `o` leads to a cell; one comparison once `k` is a constant.
+    #[inline(always)]
+    fn has_side(&self, o: &Offsets, k: usize) -> bool {
+        let (w, plane) = (self.width, self.plane());
+        let block = plane * self.levels;
+        match k {
+            0 => o.in_level >= w,
+            1 => o.x + 1 < w,
+            2 => o.in_level + w < plane,
+            3 => o.x > 0,
+            4 => o.in_block >= plane,
+            5 => o.in_block + plane < block,
+            6 => self.four && o.cell >= block,
+            _ => self.four && o.cell + block < self.cells(),
+        }
     }
 
     /// The cell at a place.
@@ -216,6 +285,15 @@ impl Stack {
     }
 }
 
+/// A cell and where it sits in its row, level and block (`Stack::offsets`).
+#[derive(Clone, Copy, Debug)]
+struct Offsets {
+    cell: Cell,
+    x: u32,
+    in_level: u32,
+    in_block: u32,
+}
+
 /// A cell's sides in a fixed array (six or eight used): built on the
 /// stack with no per-side bookkeeping, as a random walk's step needs.
 #[derive(Clone, Copy, Debug)]
@@ -244,57 +322,59 @@ impl Topology for Stack {
     /// N, E, S, W, up, down (and ana, kata in 4D).
     #[inline]
     fn side_cells(&self, cell: Cell) -> StackSides {
-        let p = self.place(cell);
+        let o = self.offsets(cell);
+        let open = |k| self.has_side(&o, k);
         let (w, plane) = (self.width, self.plane());
         let block = plane * self.levels;
         StackSides {
             items: [
-                (p.y > 0).then(|| cell - w),
-                (p.x + 1 < w).then(|| cell + 1),
-                (p.y + 1 < self.height).then(|| cell + w),
-                (p.x > 0).then(|| cell - 1),
-                (p.l > 0).then(|| cell - plane),
-                (p.l + 1 < self.levels).then(|| cell + plane),
-                (p.k > 0).then(|| cell - block),
-                (p.k + 1 < self.hyper).then(|| cell + block),
+                open(0).then(|| cell - w),
+                open(1).then(|| cell + 1),
+                open(2).then(|| cell + w),
+                open(3).then(|| cell - 1),
+                open(4).then(|| cell - plane),
+                open(5).then(|| cell + plane),
+                open(6).then(|| cell - block),
+                open(7).then(|| cell + block),
             ],
             len: self.side_count(),
         }
     }
 
-    /// The neighbours straight from the cell's place, in the sides' order
+    /// The neighbours straight from the cell's open sides, in the sides' order
     /// (N, E, S, W, up, down, ana, kata), with no side list built first:
     /// the default went through `side_cells` and was not inlined, a call
     /// a cell for Prim's frontier (tested equal below and in `tests.rs`).
     #[inline(always)]
     fn neighbors(&self, cell: Cell) -> Neighbors {
-        let p = self.place(cell);
+        let o = self.offsets(cell);
+        let open = |k| self.has_side(&o, k);
         let (w, plane) = (self.width, self.plane());
         let mut out = Neighbors::new();
-        if p.y > 0 {
+        if open(0) {
             out.push(cell - w);
         }
-        if p.x + 1 < w {
+        if open(1) {
             out.push(cell + 1);
         }
-        if p.y + 1 < self.height {
+        if open(2) {
             out.push(cell + w);
         }
-        if p.x > 0 {
+        if open(3) {
             out.push(cell - 1);
         }
-        if p.l > 0 {
+        if open(4) {
             out.push(cell - plane);
         }
-        if p.l + 1 < self.levels {
+        if open(5) {
             out.push(cell + plane);
         }
         if self.four {
             let block = plane * self.levels;
-            if p.k > 0 {
+            if open(6) {
                 out.push(cell - block);
             }
-            if p.k + 1 < self.hyper {
+            if open(7) {
                 out.push(cell + block);
             }
         }
@@ -320,18 +400,8 @@ impl Topology for Stack {
         if k >= self.side_count() {
             return None;
         }
-        let p = self.place(cell);
-        let plane = self.plane();
-        match k {
-            0 => (p.y > 0).then(|| cell - self.width),
-            1 => (p.x + 1 < self.width).then(|| cell + 1),
-            2 => (p.y + 1 < self.height).then(|| cell + self.width),
-            3 => (p.x > 0).then(|| cell - 1),
-            4 => (p.l > 0).then(|| cell - plane),
-            5 => (p.l + 1 < self.levels).then(|| cell + plane),
-            6 => (p.k > 0).then(|| cell - plane * self.levels),
-            _ => (p.k + 1 < self.hyper).then(|| cell + plane * self.levels),
-        }
+        let o = self.offsets(cell);
+        self.has_side(&o, k).then(|| self.across(cell, k))
     }
 
     /// Each side straight from the fixed array, with no list built.
@@ -350,15 +420,16 @@ impl Topology for Stack {
         if hi >= self.cells() || lo == hi {
             return None;
         }
-        let p = self.place(lo);
+        let o = self.offsets(lo);
+        let open = |k| self.has_side(&o, k);
         let (d, plane) = (hi - lo, self.plane());
-        if d == 1 && p.x + 1 < self.width {
+        if d == 1 && open(1) {
             Some((lo, 1 << 1))
-        } else if d == self.width && p.y + 1 < self.height {
+        } else if d == self.width && open(2) {
             Some((lo, 1 << 2))
-        } else if d == plane && p.l + 1 < self.levels {
+        } else if d == plane && open(5) {
             Some((lo, 1 << 5))
-        } else if self.four && d == plane * self.levels && p.k + 1 < self.hyper {
+        } else if self.four && d == plane * self.levels && open(7) {
             Some((lo, 1 << 7))
         } else {
             None
@@ -440,16 +511,17 @@ impl Topology for Stack {
     /// there is, a lower-numbered neighbour.
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        let p = self.place(cell);
+        let o = self.offsets(cell);
+        let open = |k| self.has_side(&o, k);
         let plane = self.plane();
-        Some(Lower::neighbor_or_first(if p.x > 0 {
+        Some(Lower::neighbor_or_first(if open(3) {
             Some(cell - 1)
-        } else if p.y > 0 {
+        } else if open(0) {
             Some(cell - self.width)
-        } else if p.l > 0 {
+        } else if open(4) {
             Some(cell - plane)
         } else {
-            (p.k > 0).then(|| cell - plane * self.levels)
+            open(6).then(|| cell - plane * self.levels)
         }))
     }
 
@@ -460,8 +532,146 @@ impl Topology for Stack {
 
     /// A side drawn from three random bits (past the cell's six sides in
     /// 3D drawn again), redrawn while no live cell lies across it.
+    ///
+    ///
+    /// `walk_by_sides` with the open sides as bits and the steps as a
+    /// table: a draw tests one bit (building all eight cells to use one
+    /// cost the walk time, and choosing the step by a `match` on the drawn
+    /// side cost more, a jump that cannot be foreseen). The same draws, so
+    /// the same walks (tested equal).
     #[inline]
     fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        super::walk_by_sides(self, w, rng, live);
+        let o = self.offsets(w.cell);
+        let open = (0..8).fold(0u32, |bits, k| bits | u32::from(self.has_side(&o, k)) << k);
+        let (width, plane) = (self.width, self.plane());
+        let block = plane * self.levels;
+        let steps = [
+            width.wrapping_neg(),
+            1,
+            width,
+            1u32.wrapping_neg(),
+            plane.wrapping_neg(),
+            plane,
+            block.wrapping_neg(),
+            block,
+        ];
+        loop {
+            let k = rng.three_bits() as usize;
+            if open >> k & 1 != 0 {
+                let n = w.cell.wrapping_add(steps[k]);
+                if live(n) {
+                    w.cell = n;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every divisor a size may give against the numbers near its
+    /// multiples and at the ends of the range, quotient and remainder.
+    #[test]
+    fn the_divider_is_exact_for_every_cell_and_every_side() {
+        let mut divisors: Vec<u32> = (1..=300).collect();
+        for bits in 1..=24 {
+            for d in [(1u32 << bits) - 1, 1 << bits, (1 << bits) + 1] {
+                if d <= MAX_CELLS as u32 {
+                    divisors.push(d);
+                }
+            }
+        }
+        divisors.extend([1000, 4095, 12_345, 1_000_000, 5_592_405, 16_777_213]);
+        let top = MAX_CELLS as u32 - 1;
+        for d in divisors {
+            let by = Divider::new(d);
+            let mut numbers = vec![0, 1, top, top - 1, d - 1, d.min(top), top / d * d];
+            for q in [1u32, 2, 3, 7, 1000, top / d / 2, top / d] {
+                if let Some(m) = q.checked_mul(d).filter(|&m| m <= top && m > 0) {
+                    numbers.extend([m - 1, m, (m + 1).min(top)]);
+                }
+            }
+            for n in numbers {
+                assert_eq!(by.split(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
+
+    /// The widest 3D maze there may be: its last cell is in its one row.
+    #[test]
+    fn a_maze_one_row_of_sixteen_million_places_its_last_cell() {
+        let wide = Stack::new(MAX_CELLS as u32 - 1, 1, 1, None).unwrap();
+        let last = wide.cells() - 1;
+        let p = wide.place(last);
+        assert_eq!((p.x, p.y, p.l, p.k), (last, 0, 0, 0));
+        assert_eq!(wide.neighbors(last).as_slice(), &[last - 1]);
+    }
+
+    /// The open sides agree with the place on every cell of small 3D and
+    /// 4D mazes, odd and even, one wide and one deep.
+    #[test]
+    fn the_open_sides_are_the_places_borders() {
+        for (w, h, l, k) in [
+            (1, 1, 1, None),
+            (3, 2, 4, None),
+            (1, 5, 2, None),
+            (4, 3, 2, Some(3)),
+            (2, 1, 1, Some(5)),
+            (3, 3, 3, Some(3)),
+        ] {
+            let stack = Stack::new(w, h, l, k).unwrap();
+            for cell in 0..stack.cells() {
+                let p = stack.place(cell);
+                assert_eq!(stack.at(p), cell);
+                let four = stack.four;
+                let expected = [
+                    p.y > 0,
+                    p.x + 1 < w,
+                    p.y + 1 < h,
+                    p.x > 0,
+                    p.l > 0,
+                    p.l + 1 < l,
+                    four && p.k > 0,
+                    four && p.k + 1 < stack.hyper,
+                ];
+                let o = stack.offsets(cell);
+                let open: Vec<bool> = (0..8).map(|k| stack.has_side(&o, k)).collect();
+                assert_eq!(open, expected, "{w}x{h}x{l}x{k:?} {cell}");
+            }
+        }
+    }
+
+    /// The written-out walk takes the steps `walk_by_sides` takes, with the
+    /// same draws, from every cell of small 3D and 4D mazes, every cell
+    /// live and with some dead.
+    #[test]
+    fn the_walk_is_the_generic_walk_by_sides() {
+        for (w, h, l, k) in [
+            (3, 2, 4, None),
+            (1, 1, 3, None),
+            (4, 3, 2, Some(3)),
+            (2, 2, 2, Some(2)),
+        ] {
+            let stack = Stack::new(w, h, l, k).unwrap();
+            for dead in [None, Some(3)] {
+                let live = |c: Cell| dead.is_none_or(|d| c % d != 1);
+                for cell in (0..stack.cells())
+                    .filter(|&c| stack.neighbors(c).as_slice().iter().any(|&n| live(n)))
+                {
+                    for seed in 0..20 {
+                        let (mut rng, mut rng_generic) = (Rng::new(seed), Rng::new(seed));
+                        let mut walker = stack.walker(cell);
+                        let mut generic = stack.walker(cell);
+                        stack.walk(&mut walker, &mut rng, live);
+                        super::super::walk_by_sides(&stack, &mut generic, &mut rng_generic, live);
+                        assert_eq!(walker.cell, generic.cell, "{w}x{h}x{l}x{k:?} {cell} {seed}");
+                        assert_eq!(rng.next_u32(), rng_generic.next_u32());
+                    }
+                }
+            }
+        }
     }
 }

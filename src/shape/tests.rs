@@ -630,3 +630,23 @@ fn upsilon_neighbours_written_out_are_the_sides_neighbours() {
         }
     }
 }
+
+/// Big cubes and wide levels, where a cell's number times a face's area
+/// (or a row's width) passes 2^36: every cell is found where it was put
+/// and sees its neighbours see it (a 337-cube's last cell was once placed
+/// on a seventh face).
+#[test]
+fn big_cubes_and_wide_levels_place_every_cell_where_it_is() {
+    let cube = cube::Cube::new(337).unwrap();
+    for cell in 0..cube.cells() {
+        let (face, x, y) = cube.locate(cell);
+        assert_eq!(cube.at(face, x, y), cell, "cube 337 cell {cell}");
+        for &n in cube.neighbors(cell).as_slice() {
+            assert!(cube.neighbors(n).as_slice().contains(&cell), "{n} {cell}");
+        }
+    }
+    let wide = stack::Stack::new(5000, 3000, 1, None).unwrap();
+    for cell in (0..wide.cells()).step_by(7).chain([wide.cells() - 1]) {
+        assert_eq!(wide.at(wide.place(cell)), cell, "5000x3000x1 cell {cell}");
+    }
+}
