@@ -204,19 +204,34 @@ impl Stack {
         Place { x, y, l, k }
     }
 
-    /// The cell across side `k`, where `has_side` says there is one.
+    /// How far each side's cell is in cell numbers (N, E, S, W, up, down,
+    /// ana, kata), wrapping for the sides toward lower cells: a table
+    /// indexed by a drawn side, where a `match` would be a jump no branch
+    /// predictor can foresee.
     #[inline(always)]
-    fn across(&self, cell: Cell, k: usize) -> Cell {
-        let plane = self.plane();
-        match k {
-            0 => cell - self.width,
-            1 => cell + 1,
-            2 => cell + self.width,
-            3 => cell - 1,
-            4 => cell - plane,
-            5 => cell + plane,
-            6 => cell - plane * self.levels,
-            _ => cell + plane * self.levels,
+    fn steps(&self) -> [u32; 8] {
+        let (width, plane) = (self.width, self.plane());
+        let block = plane * self.levels;
+        [
+            width.wrapping_neg(),
+            1,
+            width,
+            1u32.wrapping_neg(),
+            plane.wrapping_neg(),
+            plane,
+            block.wrapping_neg(),
+            block,
+        ]
+    }
+
+    /// The sides that lead to a cell as bits (bit `k` for side `k`).
+    #[inline(always)]
+    fn open_bits(&self, o: &Offsets) -> u32 {
+        let level = (0..6).fold(0, |bits, k| bits | u32::from(self.has_side(o, k)) << k);
+        if self.four {
+            level | u32::from(self.has_side(o, 6)) << 6 | u32::from(self.has_side(o, 7)) << 7
+        } else {
+            level
         }
     }
 
@@ -400,8 +415,8 @@ impl Topology for Stack {
         if k >= self.side_count() {
             return None;
         }
-        let o = self.offsets(cell);
-        self.has_side(&o, k).then(|| self.across(cell, k))
+        let open = self.open_bits(&self.offsets(cell));
+        (open >> k & 1 != 0).then(|| cell.wrapping_add(self.steps()[k]))
     }
 
     /// Each side straight from the fixed array, with no list built.
@@ -537,24 +552,11 @@ impl Topology for Stack {
     /// `walk_by_sides` with the open sides as bits and the steps as a
     /// table: a draw tests one bit (building all eight cells to use one
     /// cost the walk time, and choosing the step by a `match` on the drawn
-    /// side cost more, a jump that cannot be foreseen). The same draws, so
-    /// the same walks (tested equal).
+    /// side cost more). The same draws, so the same walks (tested equal).
     #[inline]
     fn walk(&self, w: &mut Walker, rng: &mut Rng, live: impl Fn(Cell) -> bool) {
-        let o = self.offsets(w.cell);
-        let open = (0..8).fold(0u32, |bits, k| bits | u32::from(self.has_side(&o, k)) << k);
-        let (width, plane) = (self.width, self.plane());
-        let block = plane * self.levels;
-        let steps = [
-            width.wrapping_neg(),
-            1,
-            width,
-            1u32.wrapping_neg(),
-            plane.wrapping_neg(),
-            plane,
-            block.wrapping_neg(),
-            block,
-        ];
+        let open = self.open_bits(&self.offsets(w.cell));
+        let steps = self.steps();
         loop {
             let k = rng.three_bits() as usize;
             if open >> k & 1 != 0 {
@@ -613,7 +615,7 @@ mod tests {
     /// The open sides agree with the place on every cell of small 3D and
     /// 4D mazes, odd and even, one wide and one deep.
     #[test]
-    fn the_open_sides_are_the_places_borders() {
+    fn the_open_sides_are_the_places_borders_and_each_side_is_the_lists() {
         for (w, h, l, k) in [
             (1, 1, 1, None),
             (3, 2, 4, None),
@@ -640,6 +642,11 @@ mod tests {
                 let o = stack.offsets(cell);
                 let open: Vec<bool> = (0..8).map(|k| stack.has_side(&o, k)).collect();
                 assert_eq!(open, expected, "{w}x{h}x{l}x{k:?} {cell}");
+                let sides = stack.side_cells(cell);
+                for (k, &side) in sides.as_ref().iter().enumerate() {
+                    assert_eq!(stack.side(cell, k), side, "{cell} side {k}");
+                }
+                assert_eq!(stack.side(cell, stack.side_count()), None);
             }
         }
     }
