@@ -1,0 +1,47 @@
+//! How long the timeline's seeks take on a big run, natively: an instant
+//! build recorded in the background as the page does, then seeks to steps
+//! spread over the run, each timed (restore and replay, no painting).
+//!   cargo run --release --example seek_timing [ALGORITHM] [SIDE] [BUDGET_MB]
+use mazelab::generate::{Generator, Params};
+use mazelab::render::canvas::scene::Scene;
+use mazelab::shape::{Shape, Topology};
+use mazelab::timeline::{Timeline, DEFAULT_BUDGET};
+use std::time::Instant;
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let name = args.next().unwrap_or_else(|| "backtracker".into());
+    let side = args.next().unwrap_or_else(|| "4096".into());
+    let budget = args
+        .next()
+        .map_or(DEFAULT_BUDGET, |mb| mb.parse::<usize>().expect("MB") << 20);
+    let shape = Shape::parse("square", &format!("{side}x{side}"), None).expect("a size");
+    let generator = Generator::by_name(&name, Params::on(shape.clone(), 1), true).expect("known");
+    let mut scene = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
+    let expected = u64::from(shape.cells()) * 5;
+    let mut timeline = Timeline::new(generator, &scene, expected, budget);
+    // The instant build, then its recording in the background.
+    let clock = Instant::now();
+    let total = timeline.advance(&mut scene, u64::MAX, |_, _| {});
+    println!(
+        "{name} {side}x{side}: {total} steps, built in {:.0} ms",
+        clock.elapsed().as_secs_f64() * 1e3
+    );
+    let (count, bytes) = timeline.checkpoint_bytes();
+    println!(
+        "{count} checkpoints, {} MB, spacing {}",
+        bytes >> 20,
+        timeline.spacing()
+    );
+    let mut worst = 0f64;
+    let mut times = Vec::new();
+    for i in [50, 10, 99, 30, 0, 75, 49, 100, 60, 1, 90, 25] {
+        let target = total * i / 100;
+        let clock = Instant::now();
+        timeline.seek(&mut scene, target);
+        let ms = clock.elapsed().as_secs_f64() * 1e3;
+        worst = worst.max(ms);
+        times.push(format!("{i}%: {ms:.0}"));
+    }
+    println!("seeks (ms): {}; slowest {worst:.0} ms", times.join(", "));
+}
