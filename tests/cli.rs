@@ -453,6 +453,25 @@ fn list_by_shape_offers_only_what_runs_there() {
     assert!(hex.contains("wilson\t") && !hex.contains("eller\t"));
 }
 
+/// Every shape name the option takes lists its generators (3D and 4D once
+/// panicked here: they were given a square's size).
+#[test]
+fn list_answers_for_every_shape() {
+    for name in mazelab::shape::SHAPE_NAMES {
+        let out = mazelab(&["list", "--shape", name]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let listed = stdout(&out);
+        assert!(
+            listed.contains("backtracker\t") && listed.contains("wilson\t"),
+            "{name}: {listed}"
+        );
+    }
+}
+
 #[test]
 fn a_mask_file_gives_the_maze_its_outline() {
     let dir = std::env::temp_dir().join(format!("mazelab-mask-{}", std::process::id()));

@@ -475,10 +475,18 @@ fn main() -> ExitCode {
     let mut out = std::io::BufWriter::new(stdout.lock());
     let written = match cli.command {
         Command::List { shape } => {
-            let shape = shape.map(|name| {
-                let size = if name == "polar" { "3" } else { "3x3" };
-                Shape::parse(&name, size, None).expect("a listed shape name")
-            });
+            // The shape at its opening size: what runs there does not
+            // depend on the size (clap has checked the name).
+            let shape = match shape
+                .map(|name| Shape::parse(&name, mazelab::shape::default_size(&name), None))
+                .transpose()
+            {
+                Ok(shape) => shape,
+                Err(e) => {
+                    eprintln!("mazelab: {e}");
+                    return ExitCode::from(2);
+                }
+            };
             ALGORITHMS
                 .iter()
                 .filter(|a| shape.as_ref().is_none_or(|s| a.runs_on(s)))
