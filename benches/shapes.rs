@@ -126,6 +126,12 @@ fn main() {
         ("wilson", "newest"),
         ("hunt-and-kill", "newest"),
         ("aldous-broder", "newest"),
+        ("houston", "newest"),
+        ("origin-shift", "newest"),
+        ("boruvka", "newest"),
+        ("growing-forest", "newest"),
+        ("cheapest-cell", "newest"),
+        ("blobby-division", "newest"),
     ];
     let mut peaks = Vec::new();
     let mut per_event = Vec::new();

@@ -101,22 +101,40 @@ impl<S: Topology> Boruvka<S> {
             ..
         } = self;
         let mut any = false;
-        shape.for_each_wall_code(|wall| {
-            let (a, b) = shape.wall_cells(wall);
-            let (ra, rb) = (sets.find(a), sets.find(b));
-            if ra == rb {
-                return;
-            }
-            any = true;
-            let w = weigh(*salt, wall);
-            let top = (w.0 >> 32) as u32;
-            for root in [ra as usize, rb as usize] {
-                let (best, best_top) = lightest[root];
-                if best == NONE || top < best_top || (top == best_top && w < weigh(*salt, best)) {
-                    lightest[root] = (wall, top);
+        let mut consider = |walls: &[u32]| {
+            for &wall in walls {
+                let (a, b) = shape.wall_cells(wall);
+                let (ra, rb) = (sets.find(a), sets.find(b));
+                if ra == rb {
+                    continue;
+                }
+                any = true;
+                let w = weigh(*salt, wall);
+                let top = (w.0 >> 32) as u32;
+                for root in [ra as usize, rb as usize] {
+                    let (best, best_top) = lightest[root];
+                    if best == NONE || top < best_top || (top == best_top && w < weigh(*salt, best))
+                    {
+                        lightest[root] = (wall, top);
+                    }
                 }
             }
+        };
+        // The walls are taken in batches: a shape that lists a cell's
+        // walls from several places (four in 4D) calls the visitor from
+        // each, and this loop's whole body was too big to be inlined into
+        // four places, a call a wall; a batch's store is not.
+        let mut batch = [0u32; 256];
+        let mut held = 0;
+        shape.for_each_wall_code(|wall| {
+            batch[held] = wall;
+            held += 1;
+            if held == batch.len() {
+                consider(&batch);
+                held = 0;
+            }
         });
+        consider(&batch[..held]);
         self.at = 0;
         any
     }
