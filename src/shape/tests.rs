@@ -650,3 +650,34 @@ fn big_cubes_and_wide_levels_place_every_cell_where_it_is() {
         assert_eq!(wide.at(wide.place(cell)), cell, "5000x3000x1 cell {cell}");
     }
 }
+
+/// The shapes' own `for_each_side` and `side` (written out where the
+/// default copies a list first) give each side as the side list does.
+#[test]
+fn each_side_visited_or_asked_for_is_the_side_lists() {
+    fn check<T: Topology>(shape: &T, label: &str) {
+        for cell in 0..shape.cells() {
+            let sides = shape.sides(cell);
+            let mut visited = Vec::new();
+            shape.for_each_side(cell, |k, side| visited.push((k, side)));
+            let listed: Vec<_> = sides.as_slice().iter().copied().enumerate().collect();
+            assert_eq!(visited, listed, "{label} cell {cell}");
+            for (k, &side) in sides.as_slice().iter().enumerate() {
+                assert_eq!(shape.side(cell, k), side, "{label} cell {cell} side {k}");
+            }
+        }
+    }
+    for shape in sample_shapes() {
+        let label = format!("{shape:?}");
+        check(&shape, &label);
+        match &shape.kind {
+            Kind::Square(w) => check(w, &label),
+            Kind::Polar(p) => check(p, &label),
+            Kind::Hex(h) => check(h, &label),
+            Kind::Triangle(t) => check(t, &label),
+            Kind::Stack(s) => check(s, &label),
+            Kind::Cube(c) => check(c, &label),
+            Kind::Upsilon(u) => check(u, &label),
+        }
+    }
+}

@@ -76,6 +76,15 @@ impl Topology for Upsilon {
         }
     }
 
+    /// Each side straight from the kind's fixed array, with no list built
+    /// (the default copied the sides into a list of their own first).
+    #[inline]
+    fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
+        for (k, &side) in self.side_cells(cell).as_ref().iter().enumerate() {
+            visit(k, side);
+        }
+    }
+
     /// The neighbours straight from the steps, with no side list built
     /// first: the default went through `side_cells` and was not inlined, a
     /// call a cell for Prim's frontier (tested equal in `tests.rs`).
