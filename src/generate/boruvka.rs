@@ -40,6 +40,12 @@ pub struct Boruvka<S: Topology> {
     lightest: Vec<(u32, u32)>,
     /// The next root whose wall the round opens (`cells` once done).
     at: usize,
+    /// Once few walls run between trees, those walls: later rounds look at
+    /// them alone (a wall inside a tree stays inside), where a round near
+    /// the end, with a few hundred trees left, went over every wall.
+    crossing: Option<Vec<u32>>,
+    /// How many walls ran between trees in the last round.
+    crossed: usize,
     started: bool,
     /// The grain, if any.
     steering: Option<Box<super::steer::Steering>>,
@@ -55,6 +61,42 @@ fn weight(salt: u64, wall: u32) -> (u64, u32) {
     (z ^ (z >> 31), wall)
 }
 
+/// Weighs each wall that runs between two trees against both trees'
+/// lightest so far; returns how many did, and with `KEEP` moves them to
+/// the front of `walls` (the rounds' list of walls between trees).
+#[inline(always)]
+fn weigh_walls<S: Topology, const KEEP: bool>(
+    shape: &S,
+    sets: &mut UnionFind,
+    lightest: &mut [(u32, u32)],
+    salt: u64,
+    weigh: &impl Fn(u64, u32) -> (u64, u32),
+    walls: &mut [u32],
+) -> usize {
+    let mut crossing = 0;
+    for i in 0..walls.len() {
+        let wall = walls[i];
+        let (a, b) = shape.wall_cells(wall);
+        let (ra, rb) = (sets.find(a), sets.find(b));
+        if ra == rb {
+            continue;
+        }
+        if KEEP {
+            walls[crossing] = wall;
+        }
+        crossing += 1;
+        let w = weigh(salt, wall);
+        let top = (w.0 >> 32) as u32;
+        for root in [ra as usize, rb as usize] {
+            let (best, best_top) = lightest[root];
+            if best == NONE || top < best_top || (top == best_top && w < weigh(salt, best)) {
+                lightest[root] = (wall, top);
+            }
+        }
+    }
+    crossing
+}
+
 impl<S: Topology> Boruvka<S> {
     pub(super) fn new(shape: S, params: &Params) -> Boruvka<S> {
         let cells = shape.cells() as usize;
@@ -64,6 +106,8 @@ impl<S: Topology> Boruvka<S> {
             trees: shape.live_cells(),
             lightest: vec![(NONE, 0); cells],
             at: 0,
+            crossing: None,
+            crossed: usize::MAX,
             started: false,
             steering: super::steer::Steering::of(params),
             shape,
@@ -98,43 +142,51 @@ impl<S: Topology> Boruvka<S> {
             salt,
             sets,
             lightest,
+            crossing,
+            crossed,
             ..
         } = self;
-        let mut any = false;
-        let mut consider = |walls: &[u32]| {
-            for &wall in walls {
-                let (a, b) = shape.wall_cells(wall);
-                let (ra, rb) = (sets.find(a), sets.find(b));
-                if ra == rb {
-                    continue;
+        let salt = *salt;
+        if let Some(walls) = crossing {
+            let kept = weigh_walls::<S, true>(shape, sets, lightest, salt, &weigh, walls);
+            walls.truncate(kept);
+            *crossed = kept;
+        } else {
+            // The walls between trees are kept once the last round found
+            // at most a quarter as many as cells (a byte a cell at most).
+            let collect = *crossed <= shape.cells() as usize / 4;
+            let mut list = Vec::with_capacity(if collect { *crossed } else { 0 });
+            let mut count = 0;
+            // The walls are taken in batches: a shape that lists a cell's
+            // walls from several places (four in 4D) calls the visitor
+            // from each, and the whole loop was too big to be inlined into
+            // four places, a call a wall; a batch's store is not.
+            let mut batch = [0u32; 256];
+            let mut held = 0;
+            let mut take = |walls: &mut [u32]| {
+                if collect {
+                    let kept = weigh_walls::<S, true>(shape, sets, lightest, salt, &weigh, walls);
+                    list.extend_from_slice(&walls[..kept]);
+                    count += kept;
+                } else {
+                    count += weigh_walls::<S, false>(shape, sets, lightest, salt, &weigh, walls);
                 }
-                any = true;
-                let w = weigh(*salt, wall);
-                let top = (w.0 >> 32) as u32;
-                for root in [ra as usize, rb as usize] {
-                    let (best, best_top) = lightest[root];
-                    if best == NONE || top < best_top || (top == best_top && w < weigh(*salt, best))
-                    {
-                        lightest[root] = (wall, top);
-                    }
+            };
+            shape.for_each_wall_code(|wall| {
+                batch[held] = wall;
+                held += 1;
+                if held == batch.len() {
+                    take(&mut batch);
+                    held = 0;
                 }
+            });
+            take(&mut batch[..held]);
+            if collect {
+                *crossing = Some(list);
             }
-        };
-        // The walls are taken in batches: a shape that lists a cell's
-        // walls from several places (four in 4D) calls the visitor from
-        // each, and this loop's whole body was too big to be inlined into
-        // four places, a call a wall; a batch's store is not.
-        let mut batch = [0u32; 256];
-        let mut held = 0;
-        shape.for_each_wall_code(|wall| {
-            batch[held] = wall;
-            held += 1;
-            if held == batch.len() {
-                consider(&batch);
-                held = 0;
-            }
-        });
-        consider(&batch[..held]);
+            *crossed = count;
+        }
+        let any = *crossed > 0;
         self.at = 0;
         any
     }
