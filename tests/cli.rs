@@ -1240,3 +1240,41 @@ fn a_difficulty_target_finds_the_first_seed_in_range() {
         assert_refused(&args, hint);
     }
 }
+
+/// Every subcommand on every shape and every wrap at its own default size:
+/// a result, or a refusal in one line, never a panic (`list --shape 3d`
+/// once panicked where the random options of `properties.rs` never went).
+#[test]
+fn every_subcommand_answers_on_every_shape_and_wrap() {
+    let commands: [&[&str]; 6] = [
+        &["generate", "--format", "json", "--solver", "bfs"],
+        &["stats", "--runs", "2"],
+        &["uniformity", "--runs", "20"],
+        &["sweep", "--param", "braid", "--runs", "2", "--points", "2"],
+        &["sheet", "--count", "1"],
+        &["list"],
+    ];
+    let mut places: Vec<Vec<&str>> = mazelab::shape::SHAPE_NAMES
+        .iter()
+        .map(|s| vec!["--shape", s])
+        .collect();
+    for wrap in mazelab::shape::WRAP_NAMES {
+        places.push(vec!["--wrap", wrap]);
+    }
+    for command in commands {
+        for place in &places {
+            if command[0] == "list" && place[0] == "--wrap" {
+                continue;
+            }
+            let args: Vec<&str> = command.iter().chain(place.iter()).copied().collect();
+            let out = mazelab(&args);
+            let err = stderr(&out);
+            assert!(!err.contains("panicked"), "{args:?}: {err}");
+            match out.status.code() {
+                Some(0) => {}
+                Some(2) => assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}"),
+                other => panic!("{args:?}: exit {other:?}: {err}"),
+            }
+        }
+    }
+}
