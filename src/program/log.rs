@@ -456,24 +456,25 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_masked_cell_is_refused_by_name() {
+    /// A 3 x 2 square whose first cell is masked off ("X.." / "...").
+    fn corner_masked() -> Grid {
         let (_, mask) = crate::shape::Mask::from_text("X..\n...").unwrap();
         let shape = Shape::square(Dims::new(3, 2).unwrap())
             .with_mask(mask)
             .unwrap();
-        let err = decode(&[carve(0, 0)], &Grid::closed_shape(shape)).unwrap_err();
+        Grid::closed_shape(shape)
+    }
+
+    #[test]
+    fn a_masked_cell_is_refused_by_name() {
+        let err = decode(&[carve(0, 0)], &corner_masked()).unwrap_err();
         assert!(err.message.contains("cell 0 is masked off"), "{err}");
     }
 
     #[test]
     fn a_side_counts_live_neighbours_only() {
         // Cell 1 of "X.." / "..." has E (2) and S (4): its W is masked off.
-        let (_, mask) = crate::shape::Mask::from_text("X..\n...").unwrap();
-        let shape = Shape::square(Dims::new(3, 2).unwrap())
-            .with_mask(mask)
-            .unwrap();
-        let events = decode(&[carve(1, 1)], &Grid::closed_shape(shape)).unwrap();
+        let events = decode(&[carve(1, 1)], &corner_masked()).unwrap();
         assert_eq!(events, [Event::Carve(1, 4)]);
     }
 

@@ -543,7 +543,6 @@ impl Topology for Stack {
     /// A side drawn from three random bits (past the cell's six sides in
     /// 3D drawn again), redrawn while no live cell lies across it.
     ///
-    ///
     /// `walk_by_sides` with the open sides as bits and the steps as a
     /// table: a draw tests one bit (building all eight cells to use one
     /// cost the walk time, and choosing the step by a `match` on the drawn

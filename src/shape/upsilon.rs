@@ -229,11 +229,12 @@ impl Topology for Upsilon {
     /// Straight from the code: the side's step, by the owner's kind.
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
-        // The owned sides' steps `(dx, dy)`, a square's by its side (E 1,
-        // S 2) and an octagon's eight on (E 2, SE 3, S 4, SW 5): read from
-        // a table, as Kruskal's walls come in random order and a `match`
-        // on the kind and side mispredicted about every other wall. (Sides an
-        // octagon does not own step as SW did.)
+        // The owned sides' steps `(dx, dy)` by kind and side: a square's
+        // at 0-7 (E 1, S 2), an octagon's at 8-15 (E 2, SE 3, S 4, SW 5).
+        // A table, as Kruskal's walls come in random order and a `match` on
+        // the kind and side mispredicted about every other wall. (The
+        // sides no cell owns step as the `match` did: a square's south,
+        // an octagon's south-west.)
         const M: u32 = u32::MAX;
         const DX: [u32; 16] = [0, 1, 0, 0, 0, 0, 0, 0, M, M, 1, 1, 0, M, M, M];
         const DY: [u32; 16] = [1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 0, 1, 1, 1, 1, 1];
