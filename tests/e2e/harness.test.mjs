@@ -179,11 +179,30 @@ test("bad calls stop the run and name the call and the step", () => {
     goal: 8,
   });
   assert.match(solver.last.error, /a solver cannot change the walls/);
-  const endless = runProgram("function generate(maze) { for (;;) maze.cursor(0); }", "generator", topology, {
+  const endless = runProgram("function generate(maze) { for (let c = 0; ; c ^= 1) maze.cursor(c); }", "generator", topology, {
     maxSteps: 1000,
   });
   assert.match(endless.last.error, /more than 1000 steps/);
   assert.equal(endless.events.length, 1000, "the steps before the limit reach the page");
+});
+
+test("a cursor move to where it is, or the step the program is at, records nothing (as the built-ins)", () => {
+  const topology = square(3, 3);
+  const text = `function generate(maze) {
+    maze.phase(1); maze.phase(1);
+    maze.cursor(4); maze.cursor(4); maze.mark(4, "current");
+    maze.mark(4, "stack"); maze.mark(4, "stack");
+    maze.phase(2); maze.phase(1);
+    maze.mark(5, "current"); maze.cursor(4);
+  }`;
+  for (const logless of [false, true]) {
+    const { events, last } = runProgram(text, "generator", topology, { logless });
+    assert.equal(last.error, undefined, last.error);
+    assert.equal(last.steps, 8, `logless ${logless}: phase 1, cursor 4, two marks, phase 2, phase 1, cursor 5, cursor 4`);
+    if (!logless) {
+      assert.deepEqual(events.map(([op]) => op), [OP.phase, OP.cursor, OP.mark, OP.mark, OP.phase, OP.phase, OP.cursor, OP.cursor]);
+    }
+  }
 });
 
 test("a program that starts open records it and walls its maze", () => {
@@ -269,7 +288,7 @@ test("a run without a log (the lab's) leaves the walls the logged run carves", (
     }
     assert.deepEqual(Array.from(bare.open), Array.from(open), `${file}: the same maze`);
   }
-  const endless = runProgram("function generate(maze) { for (;;) maze.phase(1); }", "generator", topology,
+  const endless = runProgram("function generate(maze) { for (let k = 1; ; k = 3 - k) maze.phase(k); }", "generator", topology,
     { logless: true, maxSteps: 500 });
   assert.match(endless.last.error, /more than 500 steps/);
 });

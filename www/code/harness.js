@@ -6,8 +6,11 @@
 // carve or wall the side of `a` it opens, as `a`'s place in its neighbour
 // list, for a mark its kind). A number an event, not three: writing and
 // handing over a million-cell run's 7 million events is a third the work.
-// The worker posts the log in pieces as it grows, so the steps before an
-// error (or before the page stops an endless loop) reach the stage.
+// As in the built-ins (src/record.rs), a cursor move to where the cursor
+// is, or a phase the program is already at, changes nothing and is no
+// step: it records nothing. The worker posts the log in pieces as it
+// grows, so the steps before an error (or before the page stops an endless
+// loop) reach the stage.
 //
 // Loaded in a worker, it waits for one message: { kind, seedHi, seedLo,
 // shape, width, height, topology, open, start, goal, maxSteps, lineOffset,
@@ -192,6 +195,14 @@ function makeMaze(setup, record, open) {
   const badPhase = (k) => {
     throw new ProgramError(`phase(${k}): steps are 1 to 127`);
   };
+  // Where the cursor is and the step the program is at: saying either
+  // again is no step.
+  const at = { cursor: -1, phase: 0 };
+  const moveCursor = (c) => {
+    if (c === at.cursor) return;
+    at.cursor = c;
+    record(OP.cursor, c, 0);
+  };
   const noChange = (call, a, b, on) => {
     throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${on ? "open" : "a wall"}`);
   };
@@ -252,7 +263,7 @@ function makeMaze(setup, record, open) {
     mark(c, kind) {
       if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("mark", c);
       const m = markNumber(kind);
-      if (m === CURRENT) return record(OP.cursor, c, 0);
+      if (m === CURRENT) return moveCursor(c);
       if (m < 0) {
         throw new ProgramError(
           `mark(${c}, ${JSON.stringify(kind)}): the kinds are ${Object.keys(MARKS).join(", ")}, current`,
@@ -262,10 +273,12 @@ function makeMaze(setup, record, open) {
     },
     cursor(c) {
       if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("cursor", c);
-      record(OP.cursor, c, 0);
+      moveCursor(c);
     },
     phase(k) {
       if (k >>> 0 !== k || k < 1 || k > 127) badPhase(k);
+      if (k === at.phase) return;
+      at.phase = k;
       record(OP.phase, k, 0);
     },
     center(c) {
@@ -285,60 +298,60 @@ function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
   // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
   // handed to the page whole (transferred, not copied) and a new one begun.
-  let log = new Int32Array(FIRST_EVENTS);
-  // Events in `log`, and events handed to the page before them: the run's
-  // steps are `posted + used`.
-  let used = 0;
+  // `L` (the log): the buffer `log`; `used`, the events in it; `until`,
+  // the `used` at which `slow` must look at the buffer, the time and the
+  // limit (the one test each event pays). Fields of one object, not
+  // variables the closures share: a JIT reaches them faster.
+  const L = { log: new Int32Array(FIRST_EVENTS), used: 0, until: 1 };
+  // Events handed to the page before those in `L.log`: the run's steps
+  // are `posted + L.used`.
   let posted = 0;
-  // `used` at which `slow` must look at the buffer, the time and the
-  // limit: the one test each event pays.
-  let until = 1;
   let startsOpen = false;
   let flushed = now();
   const flush = () => {
-    if (used > 0) {
-      post({ log: log.slice(0, used) });
-      posted += used;
-      used = 0;
+    if (L.used > 0) {
+      post({ log: L.log.slice(0, L.used) });
+      posted += L.used;
+      L.used = 0;
     }
     flushed = now();
   };
   const slow = () => {
-    if (posted + used > maxSteps) {
-      used -= 1;
+    if (posted + L.used > maxSteps) {
+      L.used -= 1;
       throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
     }
-    if (posted + used <= FIRST_EVENTS) {
+    if (posted + L.used <= FIRST_EVENTS) {
       flush(); // the first steps reach the stage at once
-    } else if (used === log.length) {
-      post({ log });
-      posted += used;
-      log = new Int32Array(PIECE_EVENTS);
-      used = 0;
+    } else if (L.used === L.log.length) {
+      post({ log: L.log });
+      posted += L.used;
+      L.log = new Int32Array(PIECE_EVENTS);
+      L.used = 0;
       flushed = now();
     } else if (now() - flushed > PIECE_MS) {
       flush();
     }
-    const steps = posted + used;
+    const steps = posted + L.used;
     if (steps < FIRST_EVENTS) {
-      until = used + 1;
+      L.until = L.used + 1;
     } else {
-      if (steps === FIRST_EVENTS) log = new Int32Array(PIECE_EVENTS);
-      until = used + Math.min(CHECK_EVENTS, log.length - used, maxSteps + 1 - steps);
+      if (steps === FIRST_EVENTS) L.log = new Int32Array(PIECE_EVENTS);
+      L.until = L.used + Math.min(CHECK_EVENTS, L.log.length - L.used, maxSteps + 1 - steps);
     }
   };
   const record = setup.logless
     ? () => {
-        if (++used > maxSteps) {
-          used = maxSteps;
+        if (++L.used > maxSteps) {
+          L.used = maxSteps;
           throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
         }
       }
     : (op, a, x) => {
-        log[used] = (a << 7) | (x << 3) | op;
-        if (++used === until) slow();
+        L.log[L.used] = (a << 7) | (x << 3) | op;
+        if (++L.used === L.until) slow();
       };
-  record.count = () => posted + used;
+  record.count = () => posted + L.used;
   // The page reads the log as it comes, so it hears of an open start
   // before the first piece.
   record.open = () => {
@@ -369,12 +382,12 @@ function run(setup, post, compile) {
       program.generate(maze, rng);
     }
   } catch (e) {
-    outcome.error = describe(e, posted + used, setup.lineOffset || 0, setup.programUrl);
+    outcome.error = describe(e, posted + L.used, setup.lineOffset || 0, setup.programUrl);
   }
   outcome.runMs = now() - began;
   flush();
   outcome.startsOpen = startsOpen;
-  outcome.steps = posted + used;
+  outcome.steps = posted + L.used;
   if (setup.logless) outcome.open = open;
   post(outcome);
 }
