@@ -1,7 +1,7 @@
 //! The event log a program's run leaves: one `i32` an event, `a << 7 | x
 //! << 3 | op`, in the order the program made its calls (one number, not
-//! three: a million-cell run makes 7 million events, and writing, handing
-//! over and reading them is the page's main cost of a program). The
+//! three: a million-cell backtracker makes 5 million events, and writing,
+//! handing over and reading them is the page's main cost of a program). The
 //! worker's harness writes it (`www/code/harness.js` holds the same
 //! numbering) and already refuses bad calls as they happen; the page
 //! decodes it here and checks every event against the maze again, so a log

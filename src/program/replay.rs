@@ -6,7 +6,7 @@
 //! path beside them. The page's decoder has already followed the whole log
 //! (the maze it leaves, what an instant build counts), so a build at once
 //! from the start takes that ending instead of going through every event
-//! again (a million-cell backtracker's run is 7 million of them). The
+//! again (a million-cell backtracker's run is 5 million of them). The
 //! tests hold the two equal.
 
 use crate::event::{Event, Recording};

@@ -5,7 +5,8 @@
 // src/program/log.rs reads (`a`: the cell, or a phase's step; `x`: for a
 // carve or wall the side of `a` it opens, as `a`'s place in its neighbour
 // list, for a mark its kind). A number an event, not three: writing and
-// handing over a million-cell run's 7 million events is a third the work.
+// handing over a million-cell backtracker's 5 million events is a third
+// the work.
 // As in the built-ins (src/record.rs), a cursor move to where the cursor
 // is, or a phase the program is already at, changes nothing and is no
 // step: it records nothing. The worker posts the log in pieces as it
