@@ -15,6 +15,11 @@ impl BitSet {
         }
     }
 
+    /// The bytes it holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
     #[inline]
     /// Whether `i` is in the set.
     pub fn contains(&self, i: u32) -> bool {

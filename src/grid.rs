@@ -243,6 +243,21 @@ impl Grid {
         self.woven = other.woven;
     }
 
+    /// Its wall bits, a byte a cell, and whether a tunnel was ever
+    /// opened: what a timeline's snapshot keeps of it.
+    pub(crate) fn wall_bytes(&self) -> (&[u8], bool) {
+        (&self.bits, self.woven)
+    }
+
+    /// Puts back wall bits a snapshot kept (`wall_bytes` of a grid of the
+    /// same shape): `fill` rewrites the buffer in place.
+    pub(crate) fn restore_wall_bytes(&mut self, fill: impl FnOnce(&mut Vec<u8>), woven: bool) {
+        let cells = self.bits.len();
+        fill(&mut self.bits);
+        debug_assert_eq!(self.bits.len(), cells, "a snapshot of another shape");
+        self.woven = woven;
+    }
+
     /// A plain square's width and wall bits, taken out for a loop that
     /// writes them directly (`record::Tally`); `put_square_bits` hands them
     /// back. Other shapes keep theirs (`None`).

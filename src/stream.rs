@@ -34,6 +34,13 @@ pub trait Batch {
     /// call still count). The call goes through a `dyn` pointer: batching
     /// keeps it off the per-cell path while `step_with` stays inlinable.
     fn step(&mut self, out: &mut Emit) -> bool;
+
+    /// The bytes a copy of its working state takes now, where the
+    /// algorithm counts them (`Stepper::heap_bytes`); `None` where it does
+    /// not, and the timeline counts its measured most.
+    fn heap_bytes(&self) -> Option<usize> {
+        None
+    }
 }
 
 /// A generator as its stream drives it: batches of events, or the rest of
@@ -55,11 +62,22 @@ pub trait Stepper: Clone + 'static {
     /// Makes one small change and records it; `false` once the run is
     /// finished (what that last call recorded still counts).
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool;
+
+    /// The bytes its copy takes on the heap now (the timeline's budget
+    /// counts them), if it counts them: a stack or frontier grows and
+    /// shrinks over a run, far below its most on a big maze.
+    fn heap_bytes(&self) -> Option<usize> {
+        None
+    }
 }
 
 impl<S: Stepper> Batch for S {
     fn step(&mut self, out: &mut Emit) -> bool {
         in_a_batch(out, |out| self.step_with(out))
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        Stepper::heap_bytes(self)
     }
 }
 
@@ -152,6 +170,11 @@ impl<S: ?Sized + Batch> Stream<S> {
     /// The algorithm's state, to read its results once done.
     pub fn stepper(&self) -> &S {
         &self.stepper
+    }
+
+    /// The bytes its buffered events take in a copy.
+    pub fn buffer_bytes(&self) -> usize {
+        self.out.len() * std::mem::size_of::<Event>()
     }
 
     /// Whether the final `Done` has been handed out.

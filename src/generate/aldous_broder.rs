@@ -120,4 +120,9 @@ impl<S: Topology> Stepper for AldousBroder<S> {
         }
         self.remaining > 0
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering.is_none().then(|| self.visited.heap_bytes())
+    }
 }

@@ -90,4 +90,11 @@ impl<S: Topology> Stepper for Backtracker<S> {
         out.cursor(next);
         true
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering
+            .is_none()
+            .then(|| self.visited.heap_bytes() + self.stack.len() * std::mem::size_of::<Cell>())
+    }
 }

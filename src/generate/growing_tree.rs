@@ -140,6 +140,14 @@ impl<S: Topology, F: FrontierStore + 'static> Stepper for GrowingTree<S, F> {
         }
         self.remaining > 0
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering.is_none().then(|| {
+            self.visited.heap_bytes()
+                + self.frontier.len() * std::mem::size_of::<crate::shape::Cell>()
+        })
+    }
 }
 
 #[cfg(test)]

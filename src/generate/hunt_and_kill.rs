@@ -189,4 +189,13 @@ impl<S: Topology> Stepper for HuntAndKill<S> {
         }
         self.remaining > 0
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering.is_none().then(|| {
+            self.visited.heap_bytes()
+                + self.listed.heap_bytes()
+                + self.beside.len() * std::mem::size_of::<Cell>()
+        })
+    }
 }

@@ -831,6 +831,14 @@ impl Generator {
         &self.params
     }
 
+    /// The bytes a copy of it takes now, where its algorithm counts them
+    /// (`Stepper::heap_bytes`): the state and its buffered events (the
+    /// params are a few bytes, and a mask is shared).
+    pub fn heap_bytes(&self) -> Option<usize> {
+        let stepper = self.stream.stepper().heap_bytes()?;
+        Some(stepper + self.stream.buffer_bytes())
+    }
+
     /// The grid the events apply to.
     pub fn initial_grid(&self) -> Grid {
         self.algorithm.initial_grid(&self.params.shape)

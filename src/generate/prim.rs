@@ -105,4 +105,11 @@ impl<S: Topology> Stepper for Prim<S> {
         }
         !self.frontier.is_empty()
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering
+            .is_none()
+            .then(|| self.state.len() + self.frontier.len() * std::mem::size_of::<Cell>())
+    }
 }

@@ -171,6 +171,13 @@ impl<S: Topology> Stepper for Wilson<S> {
             self.moves::<R, false>(out)
         }
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering
+            .is_none()
+            .then(|| self.state.len() + self.walk.len() * std::mem::size_of::<Cell>())
+    }
 }
 
 impl<S: Topology> Wilson<S> {

@@ -1,10 +1,10 @@
 //! What the timeline records: generators and solvers as sources, the
 //! maze's scene and the solver's overlay as frames.
 
+use super::packed::Packed;
 use super::{Frame, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
-use crate::grid::Grid;
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
 use crate::shape::Cell;
@@ -45,6 +45,9 @@ impl Source for Generator {
     }
 
     fn state_bytes(&self) -> usize {
+        if let Some(bytes) = self.heap_bytes() {
+            return bytes;
+        }
         let params = self.params();
         // The weavers were not measured apart: counted at the most.
         let mut per_cell = if params.weave {
@@ -70,13 +73,16 @@ impl Source for Solver {
     }
 }
 
-/// The maze's scene at a step: everything the events change.
+/// The maze's scene at a step: everything the events change, its walls
+/// and marks packed (`Packed`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneSnapshot {
-    /// The walls.
-    pub grid: Grid,
+    /// The wall bits, a byte a cell.
+    pub walls: Packed,
+    /// Whether a tunnel was ever opened.
+    pub woven: bool,
     /// Each cell's mark.
-    pub marks: Vec<Mark>,
+    pub marks: Packed,
     /// The current cell.
     pub cursor: Option<Cell>,
     /// Whether the run has ended.
@@ -89,6 +95,30 @@ pub struct SceneSnapshot {
     pub carved: i64,
 }
 
+/// A mark from its code (`Mark as u8`); a snapshot only holds codes of
+/// marks, so the last arm is never taken.
+fn mark_of(code: u8) -> Mark {
+    match code {
+        1 => Mark::Frontier,
+        2 => Mark::Walk,
+        3 => Mark::Explored,
+        4 => Mark::Path,
+        5 => Mark::Dead,
+        _ => Mark::Blank,
+    }
+}
+
+fn code_of(mark: Mark) -> u8 {
+    mark as u8
+}
+
+/// Bytes a snapshot of `cells` cells takes with the widths most runs
+/// need: a plain square's two wall bits and one for the marks (blank or
+/// working). Others take more; the timeline thins to its budget then.
+fn packed_estimate(cells: usize) -> usize {
+    cells * 3 / 8
+}
+
 impl Frame for Scene {
     type Snapshot = SceneSnapshot;
 
@@ -97,9 +127,11 @@ impl Frame for Scene {
     }
 
     fn snapshot(&self) -> SceneSnapshot {
+        let (walls, woven) = self.grid.wall_bytes();
         SceneSnapshot {
-            grid: self.grid.clone(),
-            marks: self.marks.clone(),
+            walls: Packed::pack(walls, |b| b),
+            woven,
+            marks: Packed::pack(&self.marks, code_of),
             cursor: self.cursor,
             done: self.is_done(),
             phase: self.phase,
@@ -111,8 +143,9 @@ impl Frame for Scene {
     /// Distances are the finished maze's: they go, and the caller works
     /// them out again if the restored scene is finished and coloured.
     fn restore(&mut self, s: &SceneSnapshot) {
-        self.grid.copy_from(&s.grid);
-        self.marks.clone_from(&s.marks);
+        self.grid
+            .restore_wall_bytes(|bits| s.walls.unpack_into(bits, |b| b), s.woven);
+        s.marks.unpack_into(&mut self.marks, mark_of);
         self.cursor = s.cursor;
         self.set_done(s.done);
         self.phase = s.phase;
@@ -122,7 +155,11 @@ impl Frame for Scene {
     }
 
     fn snapshot_bytes(&self) -> usize {
-        self.grid.heap_bytes() + self.marks.len()
+        packed_estimate(self.marks.len())
+    }
+
+    fn bytes_of(s: &SceneSnapshot) -> usize {
+        s.walls.heap_bytes() + s.marks.heap_bytes()
     }
 }
 
@@ -131,7 +168,7 @@ impl Frame for Scene {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverlaySnapshot {
     /// Each cell's mark.
-    pub marks: Vec<Mark>,
+    pub marks: Packed,
     /// Cells the solver has marked at least once.
     pub explored: u32,
     /// The solver's current cell.
@@ -153,7 +190,7 @@ impl Frame for OverlayScene {
 
     fn snapshot(&self) -> OverlaySnapshot {
         OverlaySnapshot {
-            marks: self.marks.clone(),
+            marks: Packed::pack(&self.marks, code_of),
             explored: self.explored,
             cursor: self.cursor,
             phase: self.phase,
@@ -166,7 +203,7 @@ impl Frame for OverlayScene {
     /// it back when the restored step is the last.
     fn restore(&mut self, s: &OverlaySnapshot) {
         self.clear_solver();
-        self.marks.clone_from(&s.marks);
+        s.marks.unpack_into(&mut self.marks, mark_of);
         self.explored = s.explored;
         self.cursor = s.cursor;
         self.phase = s.phase;
@@ -175,6 +212,10 @@ impl Frame for OverlayScene {
     }
 
     fn snapshot_bytes(&self) -> usize {
-        self.marks.len()
+        self.marks.len() / 2
+    }
+
+    fn bytes_of(s: &OverlaySnapshot) -> usize {
+        s.marks.heap_bytes()
     }
 }

@@ -10,11 +10,12 @@
 //! events from there without painting; the caller repaints once.
 //!
 //! Why recompute and not undo: undo records would cost 8 to 16 bytes for
-//! every event, and a 4096 x 4096 run has about 84 million of them (over a
+//! every event, and a 4096 x 4096 run has about 87 million of them (over a
 //! gigabyte); checkpoints cost a fixed byte budget, whatever the run's
-//! length. When a new checkpoint would pass the budget, the spacing
-//! doubles and every other checkpoint goes, so they stay evenly spread and
-//! a seek replays at most `spacing` events.
+//! length. Each checkpoint counts the bytes it really takes (the source's
+//! working state then, the snapshot packed), and when a new one passes the
+//! budget, the spacing doubles and every other checkpoint goes, so they
+//! stay evenly spread and a seek replays at most `spacing` events.
 
 use crate::event::Event;
 use crate::shape::Cell;
@@ -25,7 +26,7 @@ pub trait Source: Clone {
     /// The next events in order, at most `max` (at least 1), or an empty
     /// slice once the stream has ended.
     fn next_chunk(&mut self, max: usize) -> &[Event];
-    /// About how many bytes a copy of it takes (its working state).
+    /// About how many bytes a copy of it takes now (its working state).
     fn state_bytes(&self) -> usize;
 }
 
@@ -39,8 +40,11 @@ pub trait Frame {
     fn snapshot(&self) -> Self::Snapshot;
     /// Goes back to a snapshot's state.
     fn restore(&mut self, snapshot: &Self::Snapshot);
-    /// About how many bytes a snapshot takes.
+    /// About how many bytes a snapshot takes, before any is made: what the
+    /// first spacing is planned with.
     fn snapshot_bytes(&self) -> usize;
+    /// The bytes a snapshot takes.
+    fn bytes_of(snapshot: &Self::Snapshot) -> usize;
 }
 
 /// The fewest events between checkpoints: below this a seek's replay is
@@ -50,10 +54,30 @@ pub const MIN_SPACING: u64 = 1 << 12;
 /// The bytes a timeline's checkpoints may take, unless told otherwise.
 pub const DEFAULT_BUDGET: usize = 128 << 20;
 
+/// The most checkpoints the first spacing plans for: checkpoints often
+/// take less than planned (a source's working state grows and shrinks
+/// over a run), so the spacing starts finer than the plan and the budget
+/// thins it, but not so fine that most of the copies made are thrown away.
+const PLANNED_CHECKPOINTS: u64 = 64;
+
 struct Checkpoint<S, P> {
     step: u64,
     source: S,
     snapshot: P,
+    /// The bytes it takes.
+    bytes: usize,
+}
+
+impl<S: Source, P> Checkpoint<S, P> {
+    fn new<F: Frame<Snapshot = P>>(step: u64, source: &S, frame: &F) -> Checkpoint<S, P> {
+        let snapshot = frame.snapshot();
+        Checkpoint {
+            step,
+            bytes: source.state_bytes() + F::bytes_of(&snapshot),
+            source: source.clone(),
+            snapshot,
+        }
+    }
 }
 
 /// A run that can be sought to any step. The frame it draws on is kept by
@@ -73,8 +97,9 @@ pub struct Timeline<S: Source, F: Frame> {
     checkpoints: Vec<Checkpoint<S, F::Snapshot>>,
     spacing: u64,
     most_checkpoints: usize,
-    /// About the bytes of one checkpoint.
-    checkpoint_size: usize,
+    /// The bytes the checkpoints may take, and take now.
+    budget: usize,
+    used: usize,
     /// A run finished elsewhere is recorded in the background: a source
     /// and frame of its own going forward, dropping checkpoints on the way.
     indexer: Option<(S, F, u64)>,
@@ -82,18 +107,19 @@ pub struct Timeline<S: Source, F: Frame> {
 
 impl<S: Source, F: Frame> Timeline<S, F> {
     /// A timeline at step 0: `source` fresh, `frame` the picture before
-    /// any event. `expected` events (a guess, or the known total) and the
-    /// byte `budget` choose the first spacing, so a run of about that
-    /// length fills the budget without thinning.
+    /// any event, its checkpoints within `budget` bytes. `expected` events
+    /// (a guess, or the known total) choose the first spacing, so a run of
+    /// about that length keeps as many checkpoints as its planned size
+    /// allows (at most `PLANNED_CHECKPOINTS`) before any thinning.
     pub fn new(source: S, frame: &F, expected: u64, budget: usize) -> Timeline<S, F> {
         let each = (source.state_bytes() + frame.snapshot_bytes()).max(1);
-        let most_checkpoints = (budget / each).max(1);
+        let planned = ((budget / each) as u64).clamp(1, PLANNED_CHECKPOINTS);
         let mut spacing = MIN_SPACING;
-        while spacing.saturating_mul(most_checkpoints as u64) < expected {
+        while spacing.saturating_mul(planned) < expected {
             spacing *= 2;
         }
-        let mut timeline = Timeline::with_limits(source, frame, spacing, most_checkpoints);
-        timeline.checkpoint_size = each;
+        let mut timeline = Timeline::with_limits(source, frame, spacing, usize::MAX);
+        timeline.budget = budget;
         timeline
     }
 
@@ -105,13 +131,10 @@ impl<S: Source, F: Frame> Timeline<S, F> {
         spacing: u64,
         most_checkpoints: usize,
     ) -> Timeline<S, F> {
-        let each = source.state_bytes() + frame.snapshot_bytes();
+        let first = Checkpoint::new(0, &source, frame);
         Timeline {
-            checkpoints: vec![Checkpoint {
-                step: 0,
-                source: source.clone(),
-                snapshot: frame.snapshot(),
-            }],
+            used: first.bytes,
+            checkpoints: vec![first],
             live: Some(source),
             at: 0,
             reached: 0,
@@ -119,7 +142,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
             end_snapshot: None,
             spacing: spacing.max(1).next_power_of_two(),
             most_checkpoints: most_checkpoints.max(1),
-            checkpoint_size: each,
+            budget: usize::MAX,
             indexer: None,
         }
     }
@@ -160,10 +183,14 @@ impl<S: Source, F: Frame> Timeline<S, F> {
         self.spacing
     }
 
-    /// How many checkpoints are kept, and about how many bytes they take.
+    /// How many checkpoints are kept (the end's picture counted as one),
+    /// and how many bytes they take.
     pub fn checkpoint_bytes(&self) -> (usize, usize) {
-        let count = self.checkpoints.len() + usize::from(self.end_snapshot.is_some());
-        (count, self.checkpoint_size * count)
+        let end = self.end_snapshot.as_ref().map(F::bytes_of);
+        (
+            self.checkpoints.len() + usize::from(end.is_some()),
+            self.used + end.unwrap_or(0),
+        )
     }
 
     /// Starts recording a run finished elsewhere in the background, from
@@ -303,27 +330,28 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     }
 
     /// Keeps a checkpoint of `source` and `frame` at `at` (a multiple of
-    /// the spacing), unless one is there; thins them when over budget.
+    /// the spacing), unless one is there; thins them when over budget or
+    /// over the count (step 0's is always kept).
     fn keep(&mut self, at: u64, source: &S, frame: &F) {
         let index = self.checkpoints.partition_point(|c| c.step < at);
         if self.checkpoints.get(index).is_some_and(|c| c.step == at) {
             return;
         }
-        self.checkpoints.insert(
-            index,
-            Checkpoint {
-                step: at,
-                source: source.clone(),
-                snapshot: frame.snapshot(),
-            },
-        );
-        while self.checkpoints.len() > self.most_checkpoints {
+        let checkpoint = Checkpoint::new(at, source, frame);
+        self.used += checkpoint.bytes;
+        self.checkpoints.insert(index, checkpoint);
+        while self.checkpoints.len() > 1
+            && (self.checkpoints.len() > self.most_checkpoints || self.used > self.budget)
+        {
             self.spacing *= 2;
             let spacing = self.spacing;
             self.checkpoints.retain(|c| c.step % spacing == 0);
+            self.used = self.checkpoints.iter().map(|c| c.bytes).sum();
         }
     }
 }
 
 mod frames;
+mod packed;
 pub use frames::{OverlaySnapshot, SceneSnapshot, GENERATOR_STATE_BYTES_PER_CELL};
+pub use packed::Packed;

@@ -1,0 +1,101 @@
+//! The bytes a generator says its copy takes (`Generator::heap_bytes`,
+//! what the timeline's byte budget counts) are the bytes a copy really
+//! allocates: counted here by an allocator that adds up what this thread
+//! asks for while it clones.
+
+use mazelab::generate::{Generator, Params, PopSpec};
+use mazelab::shape::{Shape, Topology};
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATED.with(|a| a.set(a.get() + layout.size()));
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn bytes_of<T: Clone>(value: &T) -> usize {
+    let before = ALLOCATED.with(Cell::get);
+    let copy = value.clone();
+    let after = ALLOCATED.with(Cell::get);
+    drop(copy);
+    after - before
+}
+
+/// Every generator that counts its bytes, on four shapes, at a quarter,
+/// half and three quarters of its run: what it says is what a copy
+/// allocates, less the few fixed bytes of the boxes and the pop list.
+#[test]
+fn a_generators_count_is_what_its_copy_allocates() {
+    let counting = [
+        "backtracker",
+        "growing-tree",
+        "prim",
+        "hunt-and-kill",
+        "aldous-broder",
+        "wilson",
+    ];
+    let mut checked = 0;
+    for (shape, size) in [
+        ("square", "60x40"),
+        ("hex", "30x30"),
+        ("polar", "12"),
+        ("triangle", "40x20"),
+    ] {
+        let shape = Shape::parse(shape, size, None).unwrap();
+        for name in counting {
+            for pop in ["newest", "oldest", "random"] {
+                if pop != "newest" && name != "growing-tree" {
+                    continue;
+                }
+                let params = Params {
+                    pop: PopSpec::parse(pop).unwrap(),
+                    ..Params::on(shape.clone(), 5)
+                };
+                let mut generator = Generator::by_name(name, params, true).unwrap();
+                let total = generator.clone().count();
+                for quarter in 1..=3 {
+                    for _ in 0..total / 4 {
+                        generator.next();
+                    }
+                    let said = generator
+                        .heap_bytes()
+                        .unwrap_or_else(|| panic!("{name} counts no bytes"));
+                    let copied = bytes_of(&generator);
+                    let context = format!("{name} {pop} on {}, {quarter}/4", shape.name());
+                    assert!(said <= copied, "{context}: says {said}, copies {copied}");
+                    assert!(
+                        copied - said <= 256,
+                        "{context}: says {said}, copies {copied}"
+                    );
+                    // Mid-run, a working set is part of the count.
+                    assert!(said >= shape.cells() as usize / 8, "{context}: {said}");
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 4 * 8 * 3);
+}
+
+/// A generator that does not count says so, and the timeline counts it at
+/// its measured most.
+#[test]
+fn a_generator_that_does_not_count_says_none() {
+    let shape = Shape::parse("square", "20x20", None).unwrap();
+    let generator = Generator::by_name("kruskal", Params::on(shape, 1), true).unwrap();
+    assert_eq!(generator.heap_bytes(), None);
+}
