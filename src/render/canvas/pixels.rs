@@ -244,8 +244,8 @@ impl Pixels {
         let first_col = columns.iter().position(|&c| c >= 0).unwrap_or(width);
         let last_col = columns.iter().rposition(|&c| c < w).map_or(0, |i| i + 1);
         let bits = scene.grid.raw();
-        let mut table_for: Option<Rgba> = None;
-        let mut table = [[0u8; 4]; 4];
+        let (table_for, table): (Option<Rgba>, [Rgba; 4]) = (None, [[0u8; 4]; 4]);
+        let mut tables = (table_for, table);
         let mut previous: Option<(i32, usize)> = None;
         let rgba = self.raster.rgba_mut();
         for (py, &y) in rows.iter().enumerate() {
@@ -259,16 +259,9 @@ impl Pixels {
             }
             previous = Some((y, line));
             let row_start = dims.at(0, y as u32);
-            for px in first_col..last_col {
-                let cell = row_start + columns[px] as u32;
-                let here = scene.cell_colour(palette, cell);
-                if table_for != Some(here) {
-                    table_for = Some(here);
-                    table = sampled_table(palette, here);
-                }
-                let c = table[(bits[cell as usize] & 3) as usize];
-                rgba[line + px * 4..line + px * 4 + 4].copy_from_slice(&c);
-            }
+            let out = &mut rgba[line + first_col * 4..line + last_col * 4];
+            let cols = &columns[first_col..last_col];
+            paint_sampled_row(scene, palette, bits, row_start, cols, out, &mut tables);
         }
         self.samples = Samples { columns, rows };
     }
@@ -395,6 +388,37 @@ impl Pixels {
             put_rows(&line, top + t as i64, s, rgba);
         }
         self.line = line;
+    }
+}
+
+/// One pixel row of `paint_all_sampled`: the cells `columns` samples in
+/// the cell row from `row_start`, into `out` (four bytes a pixel); `tables`
+/// is the last colour's four-entry table, kept from row to row.
+///
+/// A function of its own, called once a pixel row, for the browser's sake:
+/// V8 runs a wasm function in its baseline code until an optimized version
+/// is ready and swaps it in only between calls, so a whole picture painted
+/// in one call runs in the baseline code throughout on a first visit; a
+/// row's function is optimized after a few rows.
+#[inline(never)]
+fn paint_sampled_row(
+    scene: &Scene,
+    palette: &Palette,
+    bits: &[u8],
+    row_start: Cell,
+    columns: &[i32],
+    out: &mut [u8],
+    tables: &mut (Option<Rgba>, [Rgba; 4]),
+) {
+    let (table_for, table) = tables;
+    for (&column, pixel) in columns.iter().zip(out.chunks_exact_mut(4)) {
+        let cell = row_start + column as u32;
+        let here = scene.cell_colour(palette, cell);
+        if *table_for != Some(here) {
+            *table_for = Some(here);
+            *table = sampled_table(palette, here);
+        }
+        pixel.copy_from_slice(&table[(bits[cell as usize] & 3) as usize]);
     }
 }
 
