@@ -37,11 +37,46 @@ fn fill_select<'a>(id: &str, options: impl Iterator<Item = &'a str>) -> Result<(
     Ok(())
 }
 
+/// A cold module's first build runs in V8's baseline code until the
+/// optimized code of its hot loop is compiled (on another thread, 4 to 10
+/// ms after the loop turns out to be hot). A tiny instant build of the
+/// link's algorithm first, before the page is set up, starts that compile
+/// while the rest of mounting runs. Plain squares only (their loop is the
+/// one the big square builds run).
+fn warm_up(settings: &Settings) {
+    use crate::generate::{Generator, Params};
+    use crate::render::canvas::{layout::Layout, pixels::Pixels, scene::Scene};
+    let algorithm = settings.main.algorithm;
+    if settings.speed != crate::settings::Speed::Instant
+        || settings.shape.plain_square().is_none()
+        || algorithm == crate::generate::PROGRAM.name
+    {
+        // A program's build replays its recording: no loop to warm.
+        return;
+    }
+    let Ok(dims) = crate::shape::Dims::new(64, 64) else {
+        return;
+    };
+    let params = Params::on(crate::shape::Shape::square(dims), settings.seed);
+    if let Ok(mut generator) = Generator::by_name(algorithm, params, false) {
+        let mut grid = generator.initial_grid();
+        let _ = generator.finish_into(&mut grid);
+        // And its painting, zoomed out as a big maze is: a row at a call.
+        let mut scene = Scene::new(grid, generator.algorithm().starts_open);
+        scene.set_done(true);
+        let mut pixels = Pixels::new(Layout::fit(dims, 48, 48));
+        for _ in 0..16 {
+            pixels.paint_all(&scene);
+        }
+    }
+}
+
 /// Mounts the app on the page's markup and starts it.
 pub fn mount() -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
     let query = window.location().search().unwrap_or_default();
     let (settings, notices) = Settings::from_query(&query, fresh_seed());
+    warm_up(&settings);
     dom::show_notice(&notices.join("; "));
     fill_select("algorithm", ALGORITHMS.iter().map(|a| a.name))?;
     fill_select("solver", SOLVERS.iter().map(|s| s.name))?;
