@@ -1,19 +1,21 @@
 // Seek timings in Chromium (a benchmark, not a test: it prints figures and
-// never fails on them): an instant backtracker build, recorded for seeking
+// never fails on them): an instant build (the backtracker unless told),
+// recorded for seeking
 // in the background, then the timeline's slider moved to steps spread over
 // the run. Each figure is the page's own readout, #timeline[data-seek-ms]:
 // restoring a checkpoint, replaying to the step and painting the stage.
-//   node tests/e2e/perf-seek.mjs [SIDE ...]   (after trunk build --release;
-//                                              sides default to 1000 4096)
+//   node tests/e2e/perf-seek.mjs [SIDE ...] [--algorithms=A,B]
+//   (after trunk build --release; sides default to 1000 and 4096)
 import { serveDist, launch, openPage, waitForState } from './browser.mjs';
 
 const sides = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
+const algorithms = (process.argv.find((a) => a.startsWith('--algorithms='))?.slice(13) || 'backtracker').split(',');
 const { server, origin } = await serveDist();
 const browser = await launch();
 try {
-  for (const side of sides.length ? sides : ['1000', '4096']) {
+  for (const side of sides.length ? sides : ['1000', '4096']) for (const algorithm of algorithms) {
     const { page } = await openPage(browser, { width: 1400, height: 900 });
-    await page.goto(`${origin}/?algorithm=backtracker&size=${side}x${side}&seed=1&speed=instant`);
+    await page.goto(`${origin}/?algorithm=${algorithm}&size=${side}x${side}&seed=1&speed=instant`);
     await waitForState(page, 'done', 120000);
     await page.waitForSelector('#status[data-recorded]', { state: 'attached', timeout: 300000 });
     const total = Number(await page.locator('#timeline').getAttribute('data-reached'));
@@ -32,7 +34,7 @@ try {
     }
     const worst = Math.max(...times.map(([, ms]) => ms));
     const memory = await page.locator('#status').getAttribute('data-memory-bytes');
-    console.log(`backtracker ${side}x${side}, ${total} steps: seeks (ms) ${times.map(([s, ms]) => `${s}%: ${ms.toFixed(0)}`).join(', ')}; ` +
+    console.log(`${algorithm} ${side}x${side}, ${total} steps: seeks (ms) ${times.map(([s, ms]) => `${s}%: ${ms.toFixed(0)}`).join(', ')}; ` +
       `slowest ${worst.toFixed(0)} ms; module memory ${(Number(memory) / 2 ** 20).toFixed(0)} MB`);
     await page.context().close();
   }
