@@ -12,7 +12,7 @@ use super::verdict::{judge, Verdict};
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
 use crate::record::Counts;
-use crate::shape::Topology;
+use crate::shape::{Cell, Dims, Topology};
 use crate::union_find::UnionFind;
 use std::fmt;
 
@@ -97,6 +97,30 @@ pub fn decode(log: &[i32], start: &Grid) -> Result<Vec<Event>, LogError> {
         Some(error) => Err(error),
         None => Ok(decoded.events),
     }
+}
+
+/// The neighbour at place `x` of cell `a`'s list on a plain square of `d`
+/// (N, E, S, W, those inside the grid): what `Shape::neighbors(a)[x]` is
+/// there, without making the list (`tests::square_sides_are_the_shapes`).
+#[inline(always)]
+fn square_side(d: Dims, a: Cell, x: usize) -> Option<Cell> {
+    let (w, h) = (d.width, d.height);
+    let (col, row) = (a % w, a / w);
+    let mut x = x;
+    for (inside, b) in [
+        (row > 0, a.wrapping_sub(w)),
+        (col + 1 < w, a + 1),
+        (row + 1 < h, a + w),
+        (col > 0, a.wrapping_sub(1)),
+    ] {
+        if inside {
+            if x == 0 {
+                return Some(b);
+            }
+            x -= 1;
+        }
+    }
+    None
 }
 
 /// A whole log, read.
@@ -248,6 +272,7 @@ impl Decoder {
     fn read(&mut self, log: &[i32]) -> bool {
         let cells = self.grid.cells();
         let masked = self.grid.shape().live_cells() != cells;
+        let plain = self.grid.shape().plain_square();
         let counts = &mut self.counts;
         for &word in log {
             let (op, a, x) = (word & 7, (word as u32) >> 7, ((word >> 3) & 15) as usize);
@@ -255,7 +280,13 @@ impl Decoder {
             let live = (a < cells) && (!masked || self.grid.shape().is_cell(a));
             let event = match op {
                 0 | 1 if !self.walls_fixed && live => {
-                    let Some(&b) = self.grid.shape().neighbors(a).as_slice().get(x) else {
+                    let side = match plain {
+                        // Fast path: a plain square's side worked out in
+                        // place (`square_side`), not listed through the shape.
+                        Some(d) => square_side(d, a, x),
+                        None => self.grid.shape().neighbors(a).as_slice().get(x).copied(),
+                    };
+                    let Some(b) = side else {
                         return self.fail(Op::ALL[op as usize], a, x);
                     };
                     let open = op == 0;
@@ -371,7 +402,25 @@ impl Decoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::{Dims, Shape};
+    use crate::shape::Shape;
+
+    #[test]
+    fn square_sides_are_the_shapes() {
+        for (w, h) in [(1, 1), (1, 5), (6, 1), (2, 2), (7, 4), (5, 9)] {
+            let d = Dims::new(w, h).unwrap();
+            let shape = Shape::square(d);
+            for a in 0..w * h {
+                let listed = shape.neighbors(a);
+                for x in 0..16 {
+                    assert_eq!(
+                        square_side(d, a, x),
+                        listed.as_slice().get(x).copied(),
+                        "{w}x{h} cell {a} place {x}"
+                    );
+                }
+            }
+        }
+    }
 
     fn square(w: u32, h: u32) -> Grid {
         Grid::closed(Dims::new(w, h).unwrap())
