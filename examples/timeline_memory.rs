@@ -5,33 +5,14 @@
 use mazelab::generate::{Generator, Params, ALGORITHMS};
 use mazelab::shape::{Shape, Topology};
 use mazelab::solve::{Solver, SOLVERS};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Counts the bytes allocated, so a clone's size is the difference.
-struct Counting;
-static ALLOCATED: AtomicUsize = AtomicUsize::new(0);
+#[path = "../tests/counting/mod.rs"]
+mod counting;
 
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.fetch_add(layout.size(), Ordering::Relaxed);
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-}
+use counting::{bytes_of, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn bytes_of<T: Clone>(value: &T) -> usize {
-    let before = ALLOCATED.load(Ordering::Relaxed);
-    let copy = value.clone();
-    let after = ALLOCATED.load(Ordering::Relaxed);
-    drop(copy);
-    after - before
-}
 
 fn main() {
     let mut worst = 0.0f64;

@@ -5,35 +5,13 @@
 
 use mazelab::generate::{Generator, Params, PopSpec};
 use mazelab::shape::{Shape, Topology};
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 
-struct Counting;
+mod counting;
 
-thread_local! {
-    static ALLOCATED: Cell<usize> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATED.with(|a| a.set(a.get() + layout.size()));
-        System.alloc(layout)
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        System.dealloc(ptr, layout)
-    }
-}
+use counting::{bytes_of, Counting};
 
 #[global_allocator]
 static GLOBAL: Counting = Counting;
-
-fn bytes_of<T: Clone>(value: &T) -> usize {
-    let before = ALLOCATED.with(Cell::get);
-    let copy = value.clone();
-    let after = ALLOCATED.with(Cell::get);
-    drop(copy);
-    after - before
-}
 
 /// Every generator that counts its bytes, on four shapes, at a quarter,
 /// half and three quarters of its run: what it says is what a copy
