@@ -60,6 +60,19 @@ try {
     const pixelRatio = await page.locator('#panels canvas:not(.overlay)').evaluate((c) => c.width / c.getBoundingClientRect().width);
     expect(Math.abs(pixelRatio - 3) < 0.05, `the canvas has ${pixelRatio} device pixels per CSS pixel, not 3`);
     await shot(page, 'phone-light');
+    // A long run's "step / steps" stays on screen (it goes under the slider).
+    await page.goto(`${origin}/?algorithm=backtracker&size=1000x1000&seed=3&speed=instant&at=2079698`);
+    await waitForState(page, 'paused', 60000);
+    // The text's own box: the element may be narrower than what it shows.
+    const position = await page.locator('#tl-position').evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const r = range.getBoundingClientRect();
+      return { x: r.x, width: r.width };
+    });
+    const text = await page.locator('#tl-position').textContent();
+    expect(text.includes('/ 5') && position.x >= 0 && position.x + position.width <= 390,
+      `the timeline's "${text}" is at ${JSON.stringify(position)} on a 390 px screen`);
     expect(!errors.length, errors.join('; '));
     await page.context().close();
   });
