@@ -27,6 +27,19 @@ pub enum Mark {
     Dead = 5,
 }
 
+impl Mark {
+    /// Every mark, each at its own number (`mark as usize`): a mark from
+    /// its number, as a program's log and a timeline's snapshot store it.
+    pub const ALL: [Mark; 6] = [
+        Mark::Blank,
+        Mark::Frontier,
+        Mark::Walk,
+        Mark::Explored,
+        Mark::Path,
+        Mark::Dead,
+    ];
+}
+
 /// A run's events, kept once and shared by whoever plays them (a replay
 /// and its timeline's checkpoints): a `Vec` behind the `Arc`, not a slice,
 /// so that a million-event recording is handed over without a copy.

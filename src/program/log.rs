@@ -12,7 +12,7 @@ use super::verdict::{judge, Verdict};
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
 use crate::record::Counts;
-use crate::shape::{Cell, Dims, Topology};
+use crate::shape::{Cell, Dims, Dir, Topology};
 use crate::union_find::UnionFind;
 use std::fmt;
 
@@ -59,16 +59,6 @@ pub fn pack(op: Op, a: u32, x: u32) -> i32 {
     ((a << 7) | (x << 3) | op as u32) as i32
 }
 
-/// The mark numbers a log uses, in `Mark`'s own order.
-const MARKS: [Mark; 6] = [
-    Mark::Blank,
-    Mark::Frontier,
-    Mark::Walk,
-    Mark::Explored,
-    Mark::Path,
-    Mark::Dead,
-];
-
 /// The first bad event of a log: its step (1 is the first event) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogError {
@@ -104,23 +94,7 @@ pub fn decode(log: &[i32], start: &Grid) -> Result<Vec<Event>, LogError> {
 /// there, without making the list (`tests::square_sides_are_the_shapes`).
 #[inline(always)]
 fn square_side(d: Dims, a: Cell, x: usize) -> Option<Cell> {
-    let (w, h) = (d.width, d.height);
-    let (col, row) = (a % w, a / w);
-    let mut x = x;
-    for (inside, b) in [
-        (row > 0, a.wrapping_sub(w)),
-        (col + 1 < w, a + 1),
-        (row + 1 < h, a + w),
-        (col > 0, a.wrapping_sub(1)),
-    ] {
-        if inside {
-            if x == 0 {
-                return Some(b);
-            }
-            x -= 1;
-        }
-    }
-    None
+    Dir::ALL.into_iter().filter_map(|dir| d.step(a, dir)).nth(x)
 }
 
 /// A whole log, read.
@@ -305,9 +279,9 @@ impl Decoder {
                         Event::Build(a, b)
                     }
                 }
-                2 if live && x < MARKS.len() => {
+                2 if live && x < Mark::ALL.len() => {
                     counts.skipped += 1;
-                    Event::Mark(a, MARKS[x])
+                    Event::Mark(a, Mark::ALL[x])
                 }
                 // A move to where the cursor is, or the step the program
                 // is at, is no change: the harness records none, and one

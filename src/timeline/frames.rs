@@ -77,11 +77,11 @@ impl Source for Solver {
 /// and marks packed (`Packed`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneSnapshot {
-    /// The wall bits, a byte a cell.
+    /// The grid's wall bits (a byte a cell there), packed.
     pub walls: Packed,
     /// Whether a tunnel was ever opened.
     pub woven: bool,
-    /// Each cell's mark.
+    /// Each cell's mark, packed.
     pub marks: Packed,
     /// The current cell.
     pub cursor: Option<Cell>,
@@ -96,16 +96,12 @@ pub struct SceneSnapshot {
 }
 
 /// A mark from its code (`Mark as u8`); a snapshot only holds codes of
-/// marks, so the last arm is never taken.
+/// marks, so the `Blank` of an unknown code is never taken.
 fn mark_of(code: u8) -> Mark {
-    match code {
-        1 => Mark::Frontier,
-        2 => Mark::Walk,
-        3 => Mark::Explored,
-        4 => Mark::Path,
-        5 => Mark::Dead,
-        _ => Mark::Blank,
-    }
+    Mark::ALL
+        .get(usize::from(code))
+        .copied()
+        .unwrap_or(Mark::Blank)
 }
 
 fn code_of(mark: Mark) -> u8 {

@@ -4,9 +4,8 @@
 //! A scene keeps one byte of wall bits and one mark a cell, but a plain
 //! square's walls use two bits of theirs and a backtracker's marks one
 //! (blank or on the stack), so a snapshot kept byte for byte is mostly
-//! zeros. Packed, a checkpoint of a 4096 x 4096 backtracker's picture
-//! takes 6 MB instead of 34, and the timeline's byte budget holds five
-//! times as many, so a seek replays a fifth of the events. Packing and
+//! zeros. Packed, the same byte budget holds several times as many
+//! checkpoints, so a seek replays that many times fewer events. Packing and
 //! unpacking are one pass each, with no search: the width is 0, 1, 2, 4
 //! or 8 bits, the fewest that hold every value's bits (their OR).
 

@@ -38,8 +38,8 @@ fn fill_select<'a>(id: &str, options: impl Iterator<Item = &'a str>) -> Result<(
 }
 
 /// A cold module's first build runs in V8's baseline code until the
-/// optimized code of its hot loop is compiled (on another thread, 4 to 10
-/// ms after the loop turns out to be hot). A tiny instant build of the
+/// optimized code of its hot loop is compiled (on another thread, once
+/// the loop has turned out to be hot). A tiny instant build of the
 /// link's algorithm first, before the page is set up, starts that compile
 /// while the rest of mounting runs. Plain squares only (their loop is the
 /// one the big square builds run).

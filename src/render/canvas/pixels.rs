@@ -244,8 +244,7 @@ impl Pixels {
         let first_col = columns.iter().position(|&c| c >= 0).unwrap_or(width);
         let last_col = columns.iter().rposition(|&c| c < w).map_or(0, |i| i + 1);
         let bits = scene.grid.raw();
-        let (table_for, table): (Option<Rgba>, [Rgba; 4]) = (None, [[0u8; 4]; 4]);
-        let mut tables = (table_for, table);
+        let mut tables: (Option<Rgba>, [Rgba; 4]) = (None, [[0; 4]; 4]);
         let mut previous: Option<(i32, usize)> = None;
         let rgba = self.raster.rgba_mut();
         for (py, &y) in rows.iter().enumerate() {
