@@ -61,6 +61,7 @@ pub mod event;
 pub mod generate;
 pub mod grid;
 pub mod lab;
+pub mod packed;
 pub mod percent;
 pub mod program;
 pub mod record;

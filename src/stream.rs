@@ -41,6 +41,14 @@ pub trait Batch {
     fn heap_bytes(&self) -> Option<usize> {
         None
     }
+
+    /// Packs its working state small, for a copy that is kept rather than
+    /// run (a timeline's checkpoint); it must be `unpack`ed before it
+    /// steps again (`Stepper::pack`).
+    fn pack(&mut self) {}
+
+    /// Undoes `pack`: the copy runs on exactly as the original would.
+    fn unpack(&mut self) {}
 }
 
 /// A generator as its stream drives it: batches of events, or the rest of
@@ -69,6 +77,16 @@ pub trait Stepper: Clone + 'static {
     fn heap_bytes(&self) -> Option<usize> {
         None
     }
+
+    /// Packs a kept copy's per-cell state into the fewest bits it needs
+    /// (`crate::packed::Packed`), so a timeline's byte budget holds more
+    /// checkpoints: a byte a cell of in / out / frontier is a quarter of
+    /// that in two bits. The running copy never packs: its steps read the
+    /// bytes as they are, with no unpacking on their path.
+    fn pack(&mut self) {}
+
+    /// Undoes `pack` before the copy steps again.
+    fn unpack(&mut self) {}
 }
 
 impl<S: Stepper> Batch for S {
@@ -78,6 +96,14 @@ impl<S: Stepper> Batch for S {
 
     fn heap_bytes(&self) -> Option<usize> {
         Stepper::heap_bytes(self)
+    }
+
+    fn pack(&mut self) {
+        Stepper::pack(self);
+    }
+
+    fn unpack(&mut self) {
+        Stepper::unpack(self);
     }
 }
 
@@ -170,6 +196,17 @@ impl<S: ?Sized + Batch> Stream<S> {
     /// The algorithm's state, to read its results once done.
     pub fn stepper(&self) -> &S {
         &self.stepper
+    }
+
+    /// A copy to keep, its working state packed (`Batch::pack`): it must
+    /// be `unpack`ed before it runs.
+    pub fn pack(&mut self) {
+        self.stepper.pack();
+    }
+
+    /// Makes a packed copy runnable again.
+    pub fn unpack(&mut self) {
+        self.stepper.unpack();
     }
 
     /// The bytes its buffered events take in a copy.

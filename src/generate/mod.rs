@@ -839,6 +839,22 @@ impl Generator {
         Some(stepper + self.stream.buffer_bytes())
     }
 
+    /// A copy to keep (a timeline's checkpoint), its working state packed
+    /// where its algorithm packs it (`Stepper::pack`); only `unpacked`
+    /// copies of it run.
+    pub fn packed(&self) -> Generator {
+        let mut copy = self.clone();
+        copy.stream.pack();
+        copy
+    }
+
+    /// A copy of a `packed` one that runs on exactly as the original would.
+    pub fn unpacked(&self) -> Generator {
+        let mut copy = self.clone();
+        copy.stream.unpack();
+        copy
+    }
+
     /// The grid the events apply to.
     pub fn initial_grid(&self) -> Grid {
         self.algorithm.initial_grid(&self.params.shape)

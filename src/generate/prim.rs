@@ -13,6 +13,7 @@
 use super::steer::Steering;
 use super::{Params, Step};
 use crate::event::Mark;
+use crate::packed::Packed;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -27,7 +28,11 @@ const IN: u8 = 2;
 pub struct Prim<S: Topology> {
     shape: S,
     rng: Rng,
+    /// `OUT`, `FRONTIER` or `IN` per cell (empty in a packed copy).
     state: Vec<u8>,
+    /// `state` in two bits a cell, in a copy a timeline keeps
+    /// (`Stepper::pack`).
+    packed: Option<Packed>,
     frontier: Vec<Cell>,
     started: bool,
     steering: Option<Box<Steering>>,
@@ -37,6 +42,7 @@ pub struct Prim<S: Topology> {
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     super::on_shape!(params, shape => Box::new(Prim {
         state: vec![OUT; shape.cells() as usize],
+        packed: None,
         shape,
         rng: Rng::new(params.seed),
         frontier: Vec::new(),
@@ -108,8 +114,21 @@ impl<S: Topology> Stepper for Prim<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
-        self.steering
-            .is_none()
-            .then(|| self.state.len() + self.frontier.len() * std::mem::size_of::<Cell>())
+        self.steering.is_none().then(|| {
+            self.state.len()
+                + self.packed.as_ref().map_or(0, Packed::heap_bytes)
+                + self.frontier.len() * std::mem::size_of::<Cell>()
+        })
+    }
+
+    fn pack(&mut self) {
+        self.packed = Some(Packed::pack(&self.state, |s| s));
+        self.state = Vec::new();
+    }
+
+    fn unpack(&mut self) {
+        if let Some(packed) = self.packed.take() {
+            packed.unpack_into(&mut self.state, |s| s);
+        }
     }
 }

@@ -15,6 +15,7 @@
 use super::steer::{self, Steering};
 use super::Params;
 use crate::event::Mark;
+use crate::packed::Packed;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -33,8 +34,11 @@ pub struct Wilson<S: Topology> {
     shape: S,
     rng: Rng,
     /// `OUT`, `ON_WALK` or `IN_MAZE` per cell: one load answers both questions
-    /// a move asks.
+    /// a move asks. Empty in a packed copy.
     state: Vec<u8>,
+    /// `state` in two bits a cell, in a copy a timeline keeps
+    /// (`Stepper::pack`).
+    packed: Option<Packed>,
     walk: Vec<Cell>,
     head: Walker,
     /// Every cell below this index is in the maze.
@@ -61,6 +65,7 @@ impl<S: Topology> Wilson<S> {
             shape,
             rng: Rng::new(params.seed),
             state,
+            packed: None,
             walk: Vec::new(),
             scan: 0,
             started: false,
@@ -86,6 +91,7 @@ impl<S: Topology> Wilson<S> {
             shape,
             rng,
             state,
+            packed: None,
             walk: Vec::new(),
             scan: 0,
             started: true,
@@ -174,9 +180,22 @@ impl<S: Topology> Stepper for Wilson<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
-        self.steering
-            .is_none()
-            .then(|| self.state.len() + self.walk.len() * std::mem::size_of::<Cell>())
+        self.steering.is_none().then(|| {
+            self.state.len()
+                + self.packed.as_ref().map_or(0, Packed::heap_bytes)
+                + self.walk.len() * std::mem::size_of::<Cell>()
+        })
+    }
+
+    fn pack(&mut self) {
+        self.packed = Some(Packed::pack(&self.state, |s| s));
+        self.state = Vec::new();
+    }
+
+    fn unpack(&mut self) {
+        if let Some(packed) = self.packed.take() {
+            packed.unpack_into(&mut self.state, |s| s);
+        }
     }
 }
 

@@ -1,10 +1,10 @@
 //! What the timeline records: generators and solvers as sources, the
 //! maze's scene and the solver's overlay as frames.
 
-use super::packed::Packed;
 use super::{Frame, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
+use crate::packed::Packed;
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
 use crate::shape::Cell;
@@ -60,6 +60,14 @@ impl Source for Generator {
             per_cell += 5;
         }
         params.shape.cells() as usize * per_cell
+    }
+
+    fn kept(&self) -> Generator {
+        self.packed()
+    }
+
+    fn resumed(&self) -> Generator {
+        self.unpacked()
     }
 }
 

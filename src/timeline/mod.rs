@@ -28,6 +28,15 @@ pub trait Source: Clone {
     fn next_chunk(&mut self, max: usize) -> &[Event];
     /// About how many bytes a copy of it takes now (its working state).
     fn state_bytes(&self) -> usize;
+    /// The copy a checkpoint keeps: it may hold its state packed, and is
+    /// only ever run through `resumed`.
+    fn kept(&self) -> Self {
+        self.clone()
+    }
+    /// A runnable copy of a `kept` one.
+    fn resumed(&self) -> Self {
+        self.clone()
+    }
 }
 
 /// The state events apply to, and its snapshots.
@@ -71,10 +80,11 @@ struct Checkpoint<S, P> {
 impl<S: Source, P> Checkpoint<S, P> {
     fn new<F: Frame<Snapshot = P>>(step: u64, source: &S, frame: &F) -> Checkpoint<S, P> {
         let snapshot = frame.snapshot();
+        let source = source.kept();
         Checkpoint {
             step,
             bytes: source.state_bytes() + F::bytes_of(&snapshot),
-            source: source.clone(),
+            source,
             snapshot,
         }
     }
@@ -112,13 +122,14 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     /// about that length keeps as many checkpoints as its planned size
     /// allows (at most `PLANNED_CHECKPOINTS`) before any thinning.
     pub fn new(source: S, frame: &F, expected: u64, budget: usize) -> Timeline<S, F> {
-        let each = (source.state_bytes() + frame.snapshot_bytes()).max(1);
+        let mut timeline = Timeline::with_limits(source, frame, MIN_SPACING, usize::MAX);
+        // Planned with the state as a checkpoint keeps it (packed, where
+        // the source packs its state), as every later checkpoint does.
+        let each = (timeline.checkpoints[0].source.state_bytes() + frame.snapshot_bytes()).max(1);
         let planned = ((budget / each) as u64).clamp(1, PLANNED_CHECKPOINTS);
-        let mut spacing = MIN_SPACING;
-        while spacing.saturating_mul(planned) < expected {
-            spacing *= 2;
+        while timeline.spacing.saturating_mul(planned) < expected {
+            timeline.spacing *= 2;
         }
-        let mut timeline = Timeline::with_limits(source, frame, spacing, usize::MAX);
         timeline.budget = budget;
         timeline
     }
@@ -196,7 +207,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     /// Starts recording a run finished elsewhere in the background, from
     /// `frame`, the picture at step 0 (see `index`).
     pub fn start_indexing(&mut self, frame: F) {
-        let source = self.checkpoints[0].source.clone();
+        let source = self.checkpoints[0].source.resumed();
         self.indexer = Some((source, frame, 0));
     }
 
@@ -313,7 +324,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
                 self.end_snapshot = Some(frame.snapshot());
             }
             frame.restore(&nearest.snapshot);
-            self.live = Some(nearest.source.clone());
+            self.live = Some(nearest.source.resumed());
             self.at = nearest.step;
         }
         self.advance(frame, target - self.at, |_, _| {});
@@ -352,6 +363,4 @@ impl<S: Source, F: Frame> Timeline<S, F> {
 }
 
 mod frames;
-mod packed;
 pub use frames::{OverlaySnapshot, SceneSnapshot, GENERATOR_STATE_BYTES_PER_CELL};
-pub use packed::Packed;

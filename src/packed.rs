@@ -1,5 +1,6 @@
-//! A byte a cell, kept at the fewest bits its values need: a checkpoint's
-//! walls and marks.
+//! A byte a cell, kept at the fewest bits its values need: a timeline
+//! checkpoint's walls and marks, and the per-cell states of the generators
+//! that keep one (Prim's and Wilson's in, out or on the frontier / walk).
 //!
 //! A scene keeps one byte of wall bits and one mark a cell, but a plain
 //! square's walls use two bits of theirs and a backtracker's marks one
