@@ -41,9 +41,93 @@ impl Mark {
 }
 
 /// A run's events, kept once and shared by whoever plays them (a replay
-/// and its timeline's checkpoints): a `Vec` behind the `Arc`, not a slice,
-/// so that a million-event recording is handed over without a copy.
-pub type Recording = std::sync::Arc<Vec<Event>>;
+/// and its timeline's checkpoints): handed over without a copy.
+pub type Recording = std::sync::Arc<Events>;
+
+/// Events in order, in blocks of `Events::BLOCK`. A program's log is read
+/// as it arrives and may run to millions of events: a block list grows
+/// without copying what it holds, and leaves no outgrown buffers behind
+/// (a doubling `Vec` copies its events at every doubling, and in the
+/// browser's module the buffers it outgrew stay part of its memory, too
+/// small for the next doubling to reuse).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Events {
+    /// Every block but the last holds `BLOCK` events.
+    blocks: Vec<Vec<Event>>,
+    len: usize,
+}
+
+impl Events {
+    const BLOCK_BITS: u32 = 16;
+    const BLOCK: usize = 1 << Events::BLOCK_BITS;
+
+    /// No events.
+    pub fn new() -> Events {
+        Events::default()
+    }
+
+    /// Adds `event` at the end.
+    #[inline]
+    pub fn push(&mut self, event: Event) {
+        match self.blocks.last_mut() {
+            Some(block) if block.len() < Events::BLOCK => block.push(event),
+            last => {
+                // The first block grows as a `Vec` does (a short run keeps a
+                // short buffer); the later ones are made whole.
+                let mut block = match last {
+                    None => Vec::new(),
+                    Some(_) => Vec::with_capacity(Events::BLOCK),
+                };
+                block.push(event);
+                self.blocks.push(block);
+            }
+        }
+        self.len += 1;
+    }
+
+    /// The event at `index`, if there is one.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Event> {
+        let block = self.blocks.get(index >> Events::BLOCK_BITS)?;
+        block.get(index & (Events::BLOCK - 1)).copied()
+    }
+
+    /// How many events it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The events in order.
+    pub fn iter(&self) -> impl Iterator<Item = Event> + '_ {
+        self.blocks.iter().flatten().copied()
+    }
+
+    /// The events in order, in one `Vec`.
+    pub fn to_vec(&self) -> Vec<Event> {
+        self.iter().collect()
+    }
+}
+
+impl FromIterator<Event> for Events {
+    fn from_iter<I: IntoIterator<Item = Event>>(events: I) -> Events {
+        let mut all = Events::new();
+        for event in events {
+            all.push(event);
+        }
+        all
+    }
+}
+
+impl From<Vec<Event>> for Events {
+    fn from(events: Vec<Event>) -> Events {
+        events.into_iter().collect()
+    }
+}
 
 /// One change made by an algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -91,6 +175,52 @@ impl Grid {
             Event::Carve(a, b) => self.set_open(a, b, true),
             Event::Build(a, b) => self.set_open(a, b, false),
             _ => false,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Event, Events, Mark};
+
+    /// Past several blocks, the events read back in order, one at a time
+    /// and all together, as a `Vec` holds them; every full block was made
+    /// whole, never grown and copied.
+    #[test]
+    fn events_in_blocks_read_back_as_pushed() {
+        let count = 3 * Events::BLOCK + 17;
+        let all: Vec<Event> = (0..count as u32)
+            .map(|i| match i % 3 {
+                0 => Event::Carve(i, i + 1),
+                1 => Event::Mark(i, Mark::Frontier),
+                _ => Event::Cursor(i),
+            })
+            .collect();
+        let mut events = Events::new();
+        assert!(events.is_empty());
+        for (i, &event) in all.iter().enumerate() {
+            events.push(event);
+            assert_eq!(events.len(), i + 1);
+        }
+        for i in [
+            0,
+            1,
+            Events::BLOCK - 1,
+            Events::BLOCK,
+            2 * Events::BLOCK + 5,
+            count - 1,
+        ] {
+            assert_eq!(events.get(i), Some(all[i]), "event {i}");
+        }
+        assert_eq!(events.get(count), None);
+        assert_eq!(events.to_vec(), all);
+        assert_eq!(Events::from(all.clone()), events);
+        assert_eq!(events.blocks.len(), 4);
+        for block in &events.blocks[..3] {
+            assert_eq!(
+                (block.len(), block.capacity()),
+                (Events::BLOCK, Events::BLOCK)
+            );
         }
     }
 }

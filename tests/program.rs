@@ -130,7 +130,7 @@ fn marks_in_a_log_keep_their_kinds() {
     let grid = mazelab::grid::Grid::closed(mazelab::shape::Dims::new(2, 1).unwrap());
     // A log's mark number is the mark's own (`Mark as i32`), every one.
     for k in 0..6 {
-        match decode(&[pack(Op::Mark, 1, k)], &grid).unwrap()[..] {
+        match decode(&[pack(Op::Mark, 1, k)], &grid).unwrap().to_vec()[..] {
             [Event::Mark(1, mark)] => assert_eq!(mark as u32, k),
             ref other => panic!("mark {k}: {other:?}"),
         }

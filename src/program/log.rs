@@ -9,7 +9,7 @@
 
 use super::replay::Ending;
 use super::verdict::{judge, Verdict};
-use crate::event::{Event, Mark};
+use crate::event::{Event, Events, Mark};
 use crate::grid::Grid;
 use crate::record::Counts;
 use crate::shape::{Cell, Dims, Dir, Topology};
@@ -79,7 +79,7 @@ impl fmt::Display for LogError {
 /// wall on one of the cell's sides, every mark known. Walls are followed
 /// as they change, so a carve of an open wall (or a wall built twice) is
 /// refused too: every event must be a real change, as a built-in's are.
-pub fn decode(log: &[i32], start: &Grid) -> Result<Vec<Event>, LogError> {
+pub fn decode(log: &[i32], start: &Grid) -> Result<Events, LogError> {
     let mut decoder = Decoder::new(start.clone());
     decoder.feed(log);
     let decoded = decoder.finish();
@@ -101,7 +101,7 @@ fn square_side(d: Dims, a: Cell, x: usize) -> Option<Cell> {
 #[derive(Debug)]
 pub struct Decoded {
     /// The good events, in order (all of them, or those before the error).
-    pub events: Vec<Event>,
+    pub events: Events,
     /// The maze they leave.
     pub grid: Grid,
     /// Whether the program opened every wall first.
@@ -150,7 +150,7 @@ pub struct Decoder {
     grid: Grid,
     /// A solver's log may mark and move its cursor, never change a wall.
     walls_fixed: bool,
-    events: Vec<Event>,
+    events: Events,
     starts_open: bool,
     error: Option<LogError>,
     /// The pieces the carves have joined, while the run has only carved
@@ -171,7 +171,7 @@ impl Decoder {
             pieces: closed.then(|| UnionFind::new(start.cells() as usize)),
             grid: start,
             walls_fixed: false,
-            events: Vec::new(),
+            events: Events::new(),
             starts_open: false,
             error: None,
             carves: 0,
@@ -217,7 +217,6 @@ impl Decoder {
         if self.error.is_some() {
             return;
         }
-        self.events.reserve(piece.len());
         self.read(piece);
     }
 
@@ -418,7 +417,7 @@ mod tests {
         ];
         let events = decode(&log, &square(2, 2)).unwrap();
         assert_eq!(
-            events,
+            events.to_vec(),
             [
                 Event::Phase(1),
                 Event::Cursor(0),
@@ -446,7 +445,7 @@ mod tests {
         assert_eq!(decoder.steps(), 5);
         let decoded = decoder.finish();
         assert_eq!(
-            *decoded.events,
+            decoded.events.to_vec(),
             [
                 Event::Phase(1),
                 Event::Cursor(0),
@@ -537,7 +536,7 @@ mod tests {
     fn a_side_counts_live_neighbours_only() {
         // Cell 1 of "X.." / "..." has E (2) and S (4): its W is masked off.
         let events = decode(&[carve(1, 1)], &corner_masked()).unwrap();
-        assert_eq!(events, [Event::Carve(1, 4)]);
+        assert_eq!(events.to_vec(), [Event::Carve(1, 4)]);
     }
 
     #[test]
@@ -586,7 +585,7 @@ mod tests {
             ..
         } = decoder.finish();
         assert_eq!(
-            events,
+            events.to_vec(),
             [Event::Carve(0, 1), Event::Carve(1, 2), Event::Carve(2, 5)]
         );
         assert!(!grid.is_open_between(3, 4), "nothing after the error");
@@ -609,7 +608,7 @@ mod tests {
             error,
             ..
         } = decoder.finish();
-        assert_eq!((events, error), (vec![Event::Build(0, 1)], None));
+        assert_eq!((events.to_vec(), error), (vec![Event::Build(0, 1)], None));
         assert!(starts_open);
         assert!(!grid.is_open_between(0, 1) && grid.is_open_between(0, 2));
 
@@ -629,7 +628,10 @@ mod tests {
         let mut decoder = Decoder::for_solver(square(2, 2));
         decoder.feed(&[pack(Op::Mark, 0, 3), pack(Op::Cursor, 1, 0), carve(0, 0)]);
         let Decoded { events, error, .. } = decoder.finish();
-        assert_eq!(events, [Event::Mark(0, Mark::Explored), Event::Cursor(1)]);
+        assert_eq!(
+            events.to_vec(),
+            [Event::Mark(0, Mark::Explored), Event::Cursor(1)]
+        );
         let error = error.unwrap();
         assert_eq!(error.step, 3);
         assert!(error

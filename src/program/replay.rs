@@ -37,7 +37,7 @@ impl Replay {
 impl Stepper for Replay {
     #[inline]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        let Some(&event) = self.events.get(self.next) else {
+        let Some(event) = self.events.get(self.next) else {
             return false;
         };
         self.next += 1;
@@ -114,15 +114,18 @@ mod tests {
     use crate::stream::{Batch, Step};
 
     fn events() -> Recording {
-        Recording::new(vec![
-            Event::Phase(1),
-            Event::Cursor(0),
-            Event::Carve(0, 1),
-            Event::Mark(1, Mark::Frontier),
-            Event::Cursor(1),
-            Event::Carve(1, 3),
-            Event::Mark(1, Mark::Blank),
-        ])
+        Recording::new(
+            vec![
+                Event::Phase(1),
+                Event::Cursor(0),
+                Event::Carve(0, 1),
+                Event::Mark(1, Mark::Frontier),
+                Event::Cursor(1),
+                Event::Carve(1, 3),
+                Event::Mark(1, Mark::Blank),
+            ]
+            .into(),
+        )
     }
 
     #[test]
@@ -130,7 +133,7 @@ mod tests {
         let mut replay = Replay::new(events());
         let mut out = Emit::new(true);
         while replay.step(&mut out) {}
-        assert_eq!(out.slice(0, out.len()), &events()[..]);
+        assert_eq!(out.slice(0, out.len()), &events().to_vec()[..]);
     }
 
     #[test]

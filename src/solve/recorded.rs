@@ -55,7 +55,7 @@ mod tests {
     fn a_recorded_solve_gives_its_path_once_played() {
         let path = vec![0, 1, 3];
         let events: Recording =
-            Recording::new(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)]);
+            Recording::new(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)].into());
         let mut solve = RecordedSolve::new(events, Outcome::Found(path.clone()));
         let mut out = Emit::new(true);
         assert_eq!(solve.outcome(), &Outcome::Searching);

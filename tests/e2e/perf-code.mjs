@@ -85,7 +85,7 @@ try {
     total.push(await page.evaluate(() => window.doneAt - window.runAt));
     const v = page.locator('#code-verdict');
     const a = async (name) => v.getAttribute(name);
-    console.log(`  run ${i}: setting up ${await a('data-setup-ms')} ms, worker ${await a('data-run-ms')} ms, the end heard ${await a('data-ended-ms')} ms after Run, then checking and building the stage ${await a('data-page-ms')} ms (checking the log, while the program ran and after: ${await a('data-check-ms')} ms); bare ${(bare[i] = await bareRun()).toFixed(0)} ms`);
+    console.log(`  run ${i}: setting up ${await a('data-setup-ms')} ms, worker ${await a('data-run-ms')} ms, the end heard ${await a('data-ended-ms')} ms after Run, then checking and building the stage ${await a('data-page-ms')} ms (checking the log, while the program ran and after: ${await a('data-check-ms')} ms), module memory ${(Number(await page.locator('#status').getAttribute('data-memory-bytes')) / 2 ** 20).toFixed(0)} MiB; bare ${(bare[i] = await bareRun()).toFixed(0)} ms`);
   }
   const list = (xs) => xs.map((t) => t.toFixed(0)).join(', ');
   console.log(`Code view, backtracker starter, 1000 x 1000, instant: Run to the finished stage ${median(total).toFixed(0)} ms (median of ${total.length}: ${list(total)})`);
