@@ -292,3 +292,32 @@ test("a run without a log (the lab's) leaves the walls the logged run carves", (
     { logless: true, maxSteps: 500 });
   assert.match(endless.last.error, /more than 500 steps/);
 });
+
+test("a long log arrives whole in pieces, the full ones in the buffer the worker keeps writing", () => {
+  // 120,000 cells: the backtracker makes about 620,000 events, two full
+  // pieces and a partial one.
+  const topology = square(400, 300);
+  const text = readFileSync(join(starters, "backtracker.js"), "utf8");
+  const events = [];
+  const buffers = new Set();
+  let kept = 0;
+  let last = null;
+  run(
+    { kind: "generator", seedHi: 0, seedLo: 3, shape: "square", width: 400, height: 300, topology },
+    (m) => {
+      if (m.log) {
+        if (m.kept) {
+          kept += 1;
+          buffers.add(m.log.buffer);
+        }
+        for (const word of m.log) events.push(unpack(word, topology));
+      } else if (m.done) last = m;
+    },
+    () => compile(text),
+  );
+  assert.equal(last.error, undefined);
+  assert.equal(kept, 2, "two full pieces");
+  assert.equal(buffers.size, 1, "both written in one buffer");
+  assert.equal(events.length, last.steps, "every step arrived");
+  assert.ok(perfect(topology, events, false), "and they carve a perfect maze");
+});

@@ -291,14 +291,19 @@ function makeMaze(setup, record, open) {
 
 // Runs one program to its end. `post(message)` receives { startsOpen:
 // true } first if the program opens every wall, the log in pieces
-// ({ log: Int32Array }), and then one last message: { done, startsOpen,
+// ({ log: Int32Array, kept? }, see `L` below), and then one last message: { done, startsOpen,
 // steps, path?, error? }. With `setup.logless` (the lab's many mazes) it
 // keeps no log, and the last message also holds the maze's walls as
 // `open` (one bit per neighbour, as the topology lists them). An error names the call and step, or the line.
 function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
   // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
-  // handed to the page whole (transferred, not copied) and a new one begun.
+  // posted as `{ log, kept: true }`: copied to the page, not transferred,
+  // and the worker writes on in the same buffer (a fresh buffer for every
+  // piece costs more, its memory touched for the first time, than the
+  // copy). The caller's `post` must not transfer a kept log, and must be
+  // done with it when it returns. A partial piece (`flush`) is a copy of
+  // its own, free to transfer.
   // `L` (the log): the buffer `log`; `used`, the events in it; `until`,
   // the `used` at which `slow` must look at the buffer, the time and the
   // limit (the one test each event pays). Fields of one object, not
@@ -325,9 +330,8 @@ function run(setup, post, compile) {
     if (posted + L.used <= FIRST_EVENTS) {
       flush(); // the first steps reach the stage at once
     } else if (L.used === L.log.length) {
-      post({ log: L.log });
+      post({ log: L.log, kept: true });
       posted += L.used;
-      L.log = new Int32Array(PIECE_EVENTS);
       L.used = 0;
       flushed = now();
     } else if (now() - flushed > PIECE_MS) {

@@ -80,7 +80,7 @@ self.onmessage = function (event) {
   }
   m.topology = topology;
   self.__mazelabRun(m, function (r) {
-    self.postMessage(r, r.log ? [r.log.buffer] : []);
+    self.postMessage(r, r.log && !r.kept ? [r.log.buffer] : []);
   }, function () { return self.__mazelabProgram; });
 };
 "#;
@@ -151,7 +151,7 @@ fn script(program: &str) -> (String, usize) {
     harnessed(
         "self.onmessage = function (event) {\n\
            self.__mazelabRun(event.data, function (m) {\n\
-             self.postMessage(m, m.log ? [m.log.buffer] : []);\n\
+             self.postMessage(m, m.log && !m.kept ? [m.log.buffer] : []);\n\
            }, function () {\n\
              return {\n\
                generate: typeof generate === \"function\" ? generate : undefined,\n\
