@@ -78,6 +78,62 @@ impl Packed {
     }
 }
 
+/// A byte a cell of a generator's working state (Prim's and Wilson's in,
+/// out, frontier or walk): bytes while it runs, which its steps index
+/// directly, and `Packed` in a copy a timeline keeps (`Stepper::pack`).
+#[derive(Clone, Debug, Default)]
+pub struct CellBytes {
+    /// A byte a cell; empty while packed.
+    bytes: Vec<u8>,
+    packed: Option<Packed>,
+}
+
+impl CellBytes {
+    /// A running state of these bytes.
+    pub fn new(bytes: Vec<u8>) -> CellBytes {
+        CellBytes {
+            bytes,
+            packed: None,
+        }
+    }
+
+    /// The bytes it holds, packed or not.
+    pub fn heap_bytes(&self) -> usize {
+        self.bytes.len() + self.packed.as_ref().map_or(0, Packed::heap_bytes)
+    }
+
+    /// Packs the bytes away (a kept copy); `unpack` before indexing again.
+    pub fn pack(&mut self) {
+        if self.packed.is_none() {
+            self.packed = Some(Packed::pack(&self.bytes, |b| b));
+            self.bytes = Vec::new();
+        }
+    }
+
+    /// Undoes `pack`.
+    pub fn unpack(&mut self) {
+        if let Some(packed) = self.packed.take() {
+            packed.unpack_into(&mut self.bytes, |b| b);
+        }
+    }
+}
+
+impl std::ops::Deref for CellBytes {
+    type Target = [u8];
+
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        &self.bytes
+    }
+}
+
+impl std::ops::DerefMut for CellBytes {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.bytes
+    }
+}
+
 /// `8 / W` values a byte, the first in the low bits.
 fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
     let per = 8 / W;
@@ -156,5 +212,21 @@ mod tests {
         let mut back = Vec::new();
         packed.unpack_into(&mut back, |c| c != 0);
         assert_eq!(back, values);
+    }
+
+    /// A cell state packed takes two bits a cell (values 0 to 2), packing
+    /// twice is packing once, and unpacked it is the same bytes.
+    #[test]
+    fn cell_bytes_pack_to_two_bits_and_back() {
+        let bytes: Vec<u8> = (0..1001u32).map(|i| (i * 7 % 3) as u8).collect();
+        let mut state = CellBytes::new(bytes.clone());
+        assert_eq!(state.heap_bytes(), 1001);
+        state.pack();
+        state.pack();
+        assert_eq!(state.heap_bytes(), 1001_usize.div_ceil(4));
+        assert!(state.is_empty(), "no bytes to index while packed");
+        state.unpack();
+        assert_eq!(&state[..], &bytes[..]);
+        assert_eq!(state.heap_bytes(), 1001);
     }
 }

@@ -13,7 +13,7 @@
 use super::steer::Steering;
 use super::{Params, Step};
 use crate::event::Mark;
-use crate::packed::Packed;
+use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -28,11 +28,8 @@ const IN: u8 = 2;
 pub struct Prim<S: Topology> {
     shape: S,
     rng: Rng,
-    /// `OUT`, `FRONTIER` or `IN` per cell (empty in a packed copy).
-    state: Vec<u8>,
-    /// `state` in two bits a cell, in a copy a timeline keeps
-    /// (`Stepper::pack`).
-    packed: Option<Packed>,
+    /// `OUT`, `FRONTIER` or `IN` per cell.
+    state: CellBytes,
     frontier: Vec<Cell>,
     started: bool,
     steering: Option<Box<Steering>>,
@@ -41,8 +38,7 @@ pub struct Prim<S: Topology> {
 /// Prim on the params' shape.
 pub fn boxed(params: &Params) -> Box<dyn Step> {
     super::on_shape!(params, shape => Box::new(Prim {
-        state: vec![OUT; shape.cells() as usize],
-        packed: None,
+        state: CellBytes::new(vec![OUT; shape.cells() as usize]),
         shape,
         rng: Rng::new(params.seed),
         frontier: Vec::new(),
@@ -114,21 +110,16 @@ impl<S: Topology> Stepper for Prim<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
-        self.steering.is_none().then(|| {
-            self.state.len()
-                + self.packed.as_ref().map_or(0, Packed::heap_bytes)
-                + self.frontier.len() * std::mem::size_of::<Cell>()
-        })
+        self.steering
+            .is_none()
+            .then(|| self.state.heap_bytes() + self.frontier.len() * std::mem::size_of::<Cell>())
     }
 
     fn pack(&mut self) {
-        self.packed = Some(Packed::pack(&self.state, |s| s));
-        self.state = Vec::new();
+        self.state.pack();
     }
 
     fn unpack(&mut self) {
-        if let Some(packed) = self.packed.take() {
-            packed.unpack_into(&mut self.state, |s| s);
-        }
+        self.state.unpack();
     }
 }

@@ -15,7 +15,7 @@
 use super::steer::{self, Steering};
 use super::Params;
 use crate::event::Mark;
-use crate::packed::Packed;
+use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -34,11 +34,8 @@ pub struct Wilson<S: Topology> {
     shape: S,
     rng: Rng,
     /// `OUT`, `ON_WALK` or `IN_MAZE` per cell: one load answers both questions
-    /// a move asks. Empty in a packed copy.
-    state: Vec<u8>,
-    /// `state` in two bits a cell, in a copy a timeline keeps
-    /// (`Stepper::pack`).
-    packed: Option<Packed>,
+    /// a move asks.
+    state: CellBytes,
     walk: Vec<Cell>,
     head: Walker,
     /// Every cell below this index is in the maze.
@@ -64,8 +61,7 @@ impl<S: Topology> Wilson<S> {
             head: shape.walker(0),
             shape,
             rng: Rng::new(params.seed),
-            state,
-            packed: None,
+            state: CellBytes::new(state),
             walk: Vec::new(),
             scan: 0,
             started: false,
@@ -90,8 +86,7 @@ impl<S: Topology> Wilson<S> {
             head: shape.walker(0),
             shape,
             rng,
-            state,
-            packed: None,
+            state: CellBytes::new(state),
             walk: Vec::new(),
             scan: 0,
             started: true,
@@ -180,22 +175,17 @@ impl<S: Topology> Stepper for Wilson<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
-        self.steering.is_none().then(|| {
-            self.state.len()
-                + self.packed.as_ref().map_or(0, Packed::heap_bytes)
-                + self.walk.len() * std::mem::size_of::<Cell>()
-        })
+        self.steering
+            .is_none()
+            .then(|| self.state.heap_bytes() + self.walk.len() * std::mem::size_of::<Cell>())
     }
 
     fn pack(&mut self) {
-        self.packed = Some(Packed::pack(&self.state, |s| s));
-        self.state = Vec::new();
+        self.state.pack();
     }
 
     fn unpack(&mut self) {
-        if let Some(packed) = self.packed.take() {
-            packed.unpack_into(&mut self.state, |s| s);
-        }
+        self.state.unpack();
     }
 }
 
