@@ -48,7 +48,17 @@ pub trait Batch {
     fn pack(&mut self) {}
 
     /// Undoes `pack`: the copy runs on exactly as the original would.
-    fn unpack(&mut self) {}
+    fn unpack(&mut self, _shown: &Shown) {}
+}
+
+/// What a packed copy may rebuild its working state from as it is
+/// unpacked: state the picture already holds need not be kept twice.
+pub struct Shown<'a> {
+    /// The maze as the copy's events so far have made it, less `pending`.
+    pub grid: &'a Grid,
+    /// The events the copy had made but not yet handed out when it was
+    /// kept (a step's batch is made at once, handed out one by one).
+    pub pending: &'a [Event],
 }
 
 /// A generator as its stream drives it: batches of events, or the rest of
@@ -86,7 +96,7 @@ pub trait Stepper: Clone + 'static {
     fn pack(&mut self) {}
 
     /// Undoes `pack` before the copy steps again.
-    fn unpack(&mut self) {}
+    fn unpack(&mut self, _shown: &Shown) {}
 }
 
 impl<S: Stepper> Batch for S {
@@ -102,8 +112,8 @@ impl<S: Stepper> Batch for S {
         Stepper::pack(self);
     }
 
-    fn unpack(&mut self) {
-        Stepper::unpack(self);
+    fn unpack(&mut self, shown: &Shown) {
+        Stepper::unpack(self, shown);
     }
 }
 
@@ -204,9 +214,14 @@ impl<S: ?Sized + Batch> Stream<S> {
         self.stepper.pack();
     }
 
-    /// Makes a packed copy runnable again.
-    pub fn unpack(&mut self) {
-        self.stepper.unpack();
+    /// Makes a packed copy runnable again; `grid` is the maze as the
+    /// events it has handed out made it.
+    pub fn unpack(&mut self, grid: &Grid) {
+        let shown = Shown {
+            grid,
+            pending: self.out.slice(self.pos, self.out.len()),
+        };
+        self.stepper.unpack(&shown);
     }
 
     /// The bytes its buffered events take in a copy.

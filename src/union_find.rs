@@ -86,6 +86,11 @@ impl UnionFind {
         }
     }
 
+    /// The bytes it holds.
+    pub fn heap_bytes(&self) -> usize {
+        self.slot.len() * std::mem::size_of::<u32>()
+    }
+
     /// Puts `0..len` back into singleton sets without reallocating.
     pub fn reset(&mut self, len: usize) {
         self.slot.clear();

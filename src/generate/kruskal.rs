@@ -23,29 +23,43 @@
 
 use super::wall_list::{Packed, Sides, WallList};
 use super::{Params, Step};
+use crate::event::Event;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
+use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
     shape: S,
     rng: Rng,
-    /// Every interior wall, grouped by bucket; see `bucket_walls`.
-    walls: W,
-    /// Where each bucket ends in `walls`, in order.
-    bucket_ends: Vec<u32>,
-    /// The bucket `prepared` is in.
+    /// Every interior wall, dealt into buckets (see `bucket_walls`); a
+    /// bucket is taken out as it begins. The ones not yet begun never
+    /// change, so every copy of the run (a timeline's checkpoints) shares
+    /// them instead of holding a list of its own.
+    buckets: Vec<Option<Arc<W>>>,
+    /// The next bucket to begin.
     bucket: usize,
+    /// The walls of the current bucket not yet shuffled into place, last
+    /// first: a bucket is stored back to front, so the wall at `prepared`
+    /// is the list's end and a wall shuffled into place is dropped from it.
+    rest: W,
+    /// Interior walls in all.
+    wall_count: usize,
     next: usize,
     /// Walls before this index are already shuffled into place.
     prepared: usize,
+    /// The cells' sets; empty in a packed copy, which rebuilds them from
+    /// the picture (`unpack`).
     sets: UnionFind,
-    /// The two cells of each wall from `next` to `prepared`, decoded once
-    /// when the wall is shuffled into place (a ring of `RING` entries).
+    packed: bool,
+    /// The walls from `next` to `prepared` (a ring of `RING` entries): a
+    /// plain square's codes, decoded where needed, or other shapes' two
+    /// cells, decoded once when the wall is shuffled into place.
+    codes_ahead: [u32; RING],
     cells_ahead: [(u32, u32); RING],
     remaining: u32,
     /// Whether the grid is big enough for `fetch_ahead` to pay.
@@ -83,21 +97,24 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// Buckets of `bucket_size` walls on average at most.
     fn with_buckets(shape: S, params: &Params, bucket_size: usize) -> Kruskal<S, W> {
         let mut rng = Rng::new(params.seed);
-        let (walls, bucket_ends) = match super::steer::Steering::of(params) {
+        let buckets: Vec<W> = match super::steer::Steering::of(params) {
             Some(steering) => grained_walls(&shape, &mut rng, &steering),
             None => bucket_walls(&shape, &mut rng, bucket_size),
         };
         let cells = shape.cells();
         Kruskal {
             remaining: shape.live_cells() - 1,
+            wall_count: buckets.iter().map(W::len).sum(),
+            rest: W::zeroed(0, cells, Sides(0)),
+            buckets: buckets.into_iter().map(|b| Some(Arc::new(b))).collect(),
+            bucket: 0,
             shape,
             rng,
-            walls,
-            bucket_ends,
-            bucket: 0,
             next: 0,
             prepared: 0,
             sets: UnionFind::new(cells as usize),
+            packed: false,
+            codes_ahead: [0; RING],
             cells_ahead: [(0, 0); RING],
             fetches_ahead: cells > FETCH_AHEAD_CELLS,
         }
@@ -111,12 +128,8 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
 /// keeps the shuffle's random reads in cache; a shuffle of all walls at once
 /// misses the cache on nearly every wall of a big grid.
 ///
-/// Returns the dealt walls and where each bucket ends.
-fn bucket_walls<S: Topology, W: WallList>(
-    shape: &S,
-    rng: &mut Rng,
-    bucket_size: usize,
-) -> (W, Vec<u32>) {
+/// Returns the buckets, each back to front (see `Kruskal::rest`).
+fn bucket_walls<S: Topology, W: WallList>(shape: &S, rng: &mut Rng, bucket_size: usize) -> Vec<W> {
     let count = shape.wall_count();
     let mut bits = 0;
     while count > bucket_size << bits {
@@ -130,30 +143,26 @@ fn bucket_walls<S: Topology, W: WallList>(
             (rng.next_u32() >> (32 - bits)) as usize
         }
     };
-    let mut starts = vec![0u32; 1 << bits];
+    let mut sizes = vec![0u32; 1 << bits];
     let replay = rng.clone();
     // The sides the walls are owned on, for how the codes are stored.
     let mut sides = 0u8;
     shape.for_each_wall_code(|code| {
         sides |= 1 << (code & 7);
-        starts[draw(rng)] += 1;
+        sizes[draw(rng)] += 1;
     });
-    let mut total = 0;
-    for start in &mut starts {
-        let size = *start;
-        *start = total;
-        total += size;
-    }
-    let mut walls = W::zeroed(count, shape.cells(), Sides(sides));
+    let mut buckets: Vec<W> = sizes
+        .iter()
+        .map(|&size| W::zeroed(size as usize, shape.cells(), Sides(sides)))
+        .collect();
     let mut rng_again = replay;
     shape.for_each_wall_code(|wall| {
         let bucket = draw(&mut rng_again);
-        walls.set(starts[bucket] as usize, wall);
-        starts[bucket] += 1;
+        // Back to front: each bucket's first wall goes at its end.
+        sizes[bucket] -= 1;
+        buckets[bucket].set(sizes[bucket] as usize, wall);
     });
-    // Placing moved each bucket's start to its end.
-    let ends = starts;
-    (walls, ends)
+    buckets
 }
 
 /// The walls in two buckets for a grain (`steer.rs`): the walls against
@@ -163,7 +172,7 @@ fn grained_walls<S: Topology, W: WallList>(
     shape: &S,
     rng: &mut Rng,
     steering: &super::steer::Steering,
-) -> (W, Vec<u32>) {
+) -> Vec<W> {
     let (mut first, mut back) = (Vec::new(), Vec::new());
     let mut sides = 0u8;
     shape.for_each_wall_code(|wall| {
@@ -175,12 +184,16 @@ fn grained_walls<S: Topology, W: WallList>(
             first.push(wall);
         }
     });
-    let mut walls = W::zeroed(first.len() + back.len(), shape.cells(), Sides(sides));
-    for (i, &wall) in first.iter().chain(&back).enumerate() {
-        walls.set(i, wall);
-    }
-    let ends = vec![first.len() as u32, (first.len() + back.len()) as u32];
-    (walls, ends)
+    [first, back]
+        .iter()
+        .map(|walls| {
+            let mut list = W::zeroed(walls.len(), shape.cells(), Sides(sides));
+            for (i, &wall) in walls.iter().rev().enumerate() {
+                list.set(i, wall);
+            }
+            list
+        })
+        .collect()
 }
 
 /// How many walls ahead of the one being joined the shuffle runs and the
@@ -206,7 +219,7 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     #[inline]
     fn cells_at(&self, index: usize) -> (u32, u32) {
         if Self::DECODES_EACH_TIME {
-            self.cells_of(self.walls.get(index))
+            self.cells_of(self.codes_ahead[index % RING])
         } else {
             self.cells_ahead[index % RING]
         }
@@ -217,21 +230,40 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
         self.shape.wall_cells(wall)
     }
 
-    /// Shuffles the wall at `prepared` into place: a lazy Fisher-Yates
-    /// step inside its bucket.
+    /// Shuffles the wall at `prepared` into place, a lazy Fisher-Yates
+    /// step inside its bucket, and returns it.
     #[inline]
-    fn shuffle_next(&mut self) {
-        let i = self.prepared;
-        while self.bucket_ends[self.bucket] as usize == i {
-            self.bucket += 1;
+    fn shuffle_next(&mut self) -> u32 {
+        while self.rest.len() == 0 {
+            self.begin_bucket();
         }
-        let end = self.bucket_ends[self.bucket] as usize;
-        let j = i + self.rng.below((end - i) as u32) as usize;
-        self.walls.swap(i, j);
-        if !Self::DECODES_EACH_TIME {
-            self.cells_ahead[i % RING] = self.cells_of(self.walls.get(i));
+        // `rest` is back to front: the wall at `prepared + k` is at
+        // `last - k`. Swapping the one drawn to `prepared` and dropping
+        // that position is a copy from the end and a shorter list.
+        let last = self.rest.len() - 1;
+        let drawn = last - self.rng.below(self.rest.len() as u32) as usize;
+        let wall = self.rest.get(drawn);
+        self.rest.copy(last, drawn);
+        self.rest.truncate(last);
+        let i = self.prepared;
+        if Self::DECODES_EACH_TIME {
+            self.codes_ahead[i % RING] = wall;
+        } else {
+            self.cells_ahead[i % RING] = self.cells_of(wall);
         }
         self.prepared += 1;
+        wall
+    }
+
+    /// Takes the next bucket as `rest`: its own list if no copy shares it,
+    /// else a copy of it.
+    #[cold]
+    fn begin_bucket(&mut self) {
+        let dealt = self.buckets[self.bucket]
+            .take()
+            .expect("a bucket is begun once, and only while walls are left");
+        self.bucket += 1;
+        self.rest = Arc::try_unwrap(dealt).unwrap_or_else(|shared| W::clone(&shared));
     }
 
     /// On a big grid every wall's sets are a cache miss in a random place.
@@ -259,7 +291,7 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
     /// of the build.
     #[inline(always)]
     fn take_wall(&mut self) -> (Cell, Cell) {
-        let ahead = (self.next + AHEAD + 1).min(self.walls.len());
+        let ahead = (self.next + AHEAD + 1).min(self.wall_count);
         while self.prepared < ahead {
             self.shuffle_next();
         }
@@ -280,7 +312,7 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         }
         // Walls that would close a loop make no event; skip them here rather
         // than return empty-handed once per rejected wall.
-        while self.remaining > 0 && self.next < self.walls.len() {
+        while self.remaining > 0 && self.next < self.wall_count {
             let (a, b) = self.take_wall();
             if self.sets.union(a, b) {
                 out.phase(2);
@@ -296,6 +328,42 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         out.phase(3);
         false
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // The buckets not yet begun are shared with every other copy of
+        // the run (the running one holds them too): a copy adds only its
+        // pointers to them.
+        let pointers = self.buckets.len() * std::mem::size_of::<Option<Arc<W>>>();
+        Some(pointers + self.rest.heap_bytes() + self.sets.heap_bytes())
+    }
+
+    /// The sets are the only per-cell state, and the picture holds them
+    /// already: they are the maze's connected pieces so far. A kept copy
+    /// drops them.
+    fn pack(&mut self) {
+        self.sets = UnionFind::new(0);
+        self.packed = true;
+    }
+
+    /// Joins the cells of every passage of the picture, and of every carve
+    /// made but not yet handed out: the same pieces as the original's sets,
+    /// which is all the run reads from them.
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let mut sets = UnionFind::new(self.shape.cells() as usize);
+        shown.grid.each_opening(|a, b| {
+            sets.union(a, b);
+        });
+        for event in shown.pending {
+            if let Event::Carve(a, b) = *event {
+                sets.union(a, b);
+            }
+        }
+        self.sets = sets;
+        self.packed = false;
+    }
 }
 
 #[cfg(test)]
@@ -307,10 +375,9 @@ mod tests {
     fn order(dims: Dims, seed: u64, bucket_size: usize) -> Vec<u32> {
         let mut kruskal =
             Kruskal::<_, Vec<u32>>::with_buckets(dims, &Params::new(dims, seed), bucket_size);
-        while kruskal.prepared < kruskal.walls.len() {
-            kruskal.shuffle_next();
-        }
-        kruskal.walls
+        (0..kruskal.wall_count)
+            .map(|_| kruskal.shuffle_next())
+            .collect()
     }
 
     #[test]

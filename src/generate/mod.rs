@@ -835,8 +835,11 @@ impl Generator {
     /// (`Stepper::heap_bytes`): the state and its buffered events (the
     /// params are a few bytes, and a mask is shared).
     pub fn heap_bytes(&self) -> Option<usize> {
-        let stepper = self.stream.stepper().heap_bytes()?;
-        Some(stepper + self.stream.buffer_bytes())
+        let stepper = self.stream.stepper();
+        let held = stepper.heap_bytes()?;
+        // The stepper's own box is allocated too (Kruskal's rings of walls
+        // ahead make it a few hundred bytes).
+        Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
     }
 
     /// A copy to keep (a timeline's checkpoint), its working state packed
@@ -848,10 +851,12 @@ impl Generator {
         copy
     }
 
-    /// A copy of a `packed` one that runs on exactly as the original would.
-    pub fn unpacked(&self) -> Generator {
+    /// A copy of a `packed` one that runs on exactly as the original would;
+    /// `grid` is the maze as the events it has handed out made it (a
+    /// packed copy may rebuild state the picture holds from it).
+    pub fn unpacked(&self, grid: &Grid) -> Generator {
         let mut copy = self.clone();
-        copy.stream.unpack();
+        copy.stream.unpack(grid);
         copy
     }
 

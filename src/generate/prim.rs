@@ -18,7 +18,7 @@ use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -119,7 +119,7 @@ impl<S: Topology> Stepper for Prim<S> {
         self.state.pack();
     }
 
-    fn unpack(&mut self) {
+    fn unpack(&mut self, _shown: &Shown) {
         self.state.unpack();
     }
 }

@@ -26,12 +26,16 @@ pub trait WallList: Clone + 'static {
     fn len(&self) -> usize;
     fn get(&self, i: usize) -> u32;
     fn set(&mut self, i: usize, code: u32);
+    /// Keeps the first `len` codes; a copy then takes only those.
+    fn truncate(&mut self, len: usize);
+    /// The bytes a copy of it takes (a copy holds its codes, not its
+    /// spare capacity).
+    fn heap_bytes(&self) -> usize;
 
+    /// Copies the code at `from` to `to`.
     #[inline]
-    fn swap(&mut self, i: usize, j: usize) {
-        let (a, b) = (self.get(i), self.get(j));
-        self.set(i, b);
-        self.set(j, a);
+    fn copy(&mut self, from: usize, to: usize) {
+        self.set(to, self.get(from));
     }
 }
 
@@ -55,9 +59,12 @@ impl WallList for Vec<u32> {
         self[i] = code;
     }
 
-    #[inline]
-    fn swap(&mut self, i: usize, j: usize) {
-        <[u32]>::swap(self, i, j);
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+
+    fn heap_bytes(&self) -> usize {
+        <[u32]>::len(self) * std::mem::size_of::<u32>()
     }
 }
 
@@ -139,12 +146,21 @@ impl WallList for Packed {
         self.set_raw(i, self.stored(code));
     }
 
-    /// The shuffle's swap moves codes as stored: no rank is looked up.
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+        // The spare word stays.
+        self.words
+            .truncate((self.len * self.bits as usize).div_ceil(64) + 1);
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.words.len() * std::mem::size_of::<u64>()
+    }
+
+    /// The shuffle moves codes as stored: no rank is looked up.
     #[inline]
-    fn swap(&mut self, i: usize, j: usize) {
-        let (a, b) = (self.raw(i), self.raw(j));
-        self.set_raw(i, b);
-        self.set_raw(j, a);
+    fn copy(&mut self, from: usize, to: usize) {
+        self.set_raw(to, self.raw(from));
     }
 }
 
@@ -198,9 +214,13 @@ mod tests {
                         "sides {sides:b}, {cells} cells, at {i}"
                     );
                 }
-                list.swap(3, 297);
-                assert_eq!((list.get(3), list.get(297)), (code(297), code(3)));
+                list.copy(297, 3);
+                assert_eq!((list.get(3), list.get(297)), (code(297), code(297)));
                 assert_eq!(list.get(150), code(150), "neighbours untouched");
+                list.truncate(200);
+                assert_eq!(list.len(), 200);
+                assert_eq!(list.get(199), code(199), "kept codes stay");
+                assert_eq!(list.clone().heap_bytes(), list.heap_bytes());
             }
         }
     }

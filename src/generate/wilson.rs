@@ -20,7 +20,7 @@ use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::{Topology, Walker};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 const OUT: u8 = 0;
 const ON_WALK: u8 = 1;
@@ -184,7 +184,7 @@ impl<S: Topology> Stepper for Wilson<S> {
         self.state.pack();
     }
 
-    fn unpack(&mut self) {
+    fn unpack(&mut self, _shown: &Shown) {
         self.state.unpack();
     }
 }

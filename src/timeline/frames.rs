@@ -39,7 +39,7 @@ fn state_bytes_per_cell(name: &str) -> usize {
 /// 23.9: its copy of the maze, marks and the visits of each cell and side).
 const SOLVER_STATE_BYTES_PER_CELL: usize = 24;
 
-impl Source for Generator {
+impl Source<Scene> for Generator {
     fn next_chunk(&mut self, max: usize) -> &[Event] {
         Generator::next_chunk(self, max)
     }
@@ -66,12 +66,12 @@ impl Source for Generator {
         self.packed()
     }
 
-    fn resumed(&self) -> Generator {
-        self.unpacked()
+    fn resumed(&self, scene: &Scene) -> Generator {
+        self.unpacked(&scene.grid)
     }
 }
 
-impl Source for Solver {
+impl Source<OverlayScene> for Solver {
     fn next_chunk(&mut self, max: usize) -> &[Event] {
         Solver::next_chunk(self, max)
     }

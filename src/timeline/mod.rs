@@ -20,9 +20,9 @@
 use crate::event::Event;
 use crate::shape::Cell;
 
-/// Where a run's events come from: copied mid-run, a source makes exactly
-/// the events the original makes from there.
-pub trait Source: Clone {
+/// Where a run's events come from, drawn on frames `F`: copied mid-run, a
+/// source makes exactly the events the original makes from there.
+pub trait Source<F>: Clone {
     /// The next events in order, at most `max` (at least 1), or an empty
     /// slice once the stream has ended.
     fn next_chunk(&mut self, max: usize) -> &[Event];
@@ -33,8 +33,9 @@ pub trait Source: Clone {
     fn kept(&self) -> Self {
         self.clone()
     }
-    /// A runnable copy of a `kept` one.
-    fn resumed(&self) -> Self {
+    /// A runnable copy of a `kept` one; `frame` shows the step it was
+    /// kept at, so a kept copy need not hold what the picture holds.
+    fn resumed(&self, _frame: &F) -> Self {
         self.clone()
     }
 }
@@ -77,8 +78,11 @@ struct Checkpoint<S, P> {
     bytes: usize,
 }
 
-impl<S: Source, P> Checkpoint<S, P> {
-    fn new<F: Frame<Snapshot = P>>(step: u64, source: &S, frame: &F) -> Checkpoint<S, P> {
+impl<S, P> Checkpoint<S, P> {
+    fn new<F: Frame<Snapshot = P>>(step: u64, source: &S, frame: &F) -> Checkpoint<S, P>
+    where
+        S: Source<F>,
+    {
         let snapshot = frame.snapshot();
         let source = source.kept();
         Checkpoint {
@@ -92,7 +96,7 @@ impl<S: Source, P> Checkpoint<S, P> {
 
 /// A run that can be sought to any step. The frame it draws on is kept by
 /// the caller and passed in, so painting stays the caller's business.
-pub struct Timeline<S: Source, F: Frame> {
+pub struct Timeline<S: Source<F>, F: Frame> {
     /// The source positioned at `at`; `None` only at the end of a run that
     /// was finished elsewhere (an instant build) or restored to its end.
     live: Option<S>,
@@ -115,7 +119,7 @@ pub struct Timeline<S: Source, F: Frame> {
     indexer: Option<(S, F, u64)>,
 }
 
-impl<S: Source, F: Frame> Timeline<S, F> {
+impl<S: Source<F>, F: Frame> Timeline<S, F> {
     /// A timeline at step 0: `source` fresh, `frame` the picture before
     /// any event, its checkpoints within `budget` bytes. `expected` events
     /// (a guess, or the known total) choose the first spacing, so a run of
@@ -207,7 +211,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
     /// Starts recording a run finished elsewhere in the background, from
     /// `frame`, the picture at step 0 (see `index`).
     pub fn start_indexing(&mut self, frame: F) {
-        let source = self.checkpoints[0].source.resumed();
+        let source = self.checkpoints[0].source.resumed(&frame);
         self.indexer = Some((source, frame, 0));
     }
 
@@ -324,7 +328,7 @@ impl<S: Source, F: Frame> Timeline<S, F> {
                 self.end_snapshot = Some(frame.snapshot());
             }
             frame.restore(&nearest.snapshot);
-            self.live = Some(nearest.source.resumed());
+            self.live = Some(nearest.source.resumed(frame));
             self.at = nearest.step;
         }
         self.advance(frame, target - self.at, |_, _| {});
