@@ -42,6 +42,11 @@ pub trait Batch {
         None
     }
 
+    /// The work it has done between events (`Stepper::work`).
+    fn work(&self) -> u64 {
+        0
+    }
+
     /// Packs its working state small, for a copy that is kept rather than
     /// run (a timeline's checkpoint); it must be `unpack`ed before it
     /// steps again (`Stepper::pack`).
@@ -88,6 +93,14 @@ pub trait Stepper: Clone + 'static {
         None
     }
 
+    /// The work it has done so far that made no event, in units of about
+    /// an event's cost, for a timeline to space its checkpoints by (a
+    /// seek replays it). Most algorithms make an event for nearly all
+    /// they do: 0.
+    fn work(&self) -> u64 {
+        0
+    }
+
     /// Packs a kept copy's per-cell state into the fewest bits it needs
     /// (`crate::packed::Packed`), so a timeline's byte budget holds more
     /// checkpoints: a byte a cell of in / out / frontier is a quarter of
@@ -106,6 +119,10 @@ impl<S: Stepper> Batch for S {
 
     fn heap_bytes(&self) -> Option<usize> {
         Stepper::heap_bytes(self)
+    }
+
+    fn work(&self) -> u64 {
+        Stepper::work(self)
     }
 
     fn pack(&mut self) {

@@ -329,6 +329,12 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         false
     }
 
+    /// Every wall taken costs a seek's replay its sets' lookups, and late
+    /// in a run most walls close a loop and make no event.
+    fn work(&self) -> u64 {
+        self.next as u64
+    }
+
     fn heap_bytes(&self) -> Option<usize> {
         // The buckets not yet begun are shared with every other copy of
         // the run (the running one holds them too): a copy adds only its

@@ -842,6 +842,12 @@ impl Generator {
         Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
     }
 
+    /// The work its algorithm has done that made no event
+    /// (`Stepper::work`).
+    pub fn work(&self) -> u64 {
+        self.stream.stepper().work()
+    }
+
     /// A copy to keep (a timeline's checkpoint), its working state packed
     /// where its algorithm packs it (`Stepper::pack`); only `unpacked`
     /// copies of it run.

@@ -62,6 +62,10 @@ impl Source<Scene> for Generator {
         params.shape.cells() as usize * per_cell
     }
 
+    fn work(&self) -> u64 {
+        Generator::work(self)
+    }
+
     fn kept(&self) -> Generator {
         self.packed()
     }

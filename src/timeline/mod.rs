@@ -5,9 +5,15 @@
 //! phases included. Runs are deterministic, so a step is recomputed rather
 //! than undone: the timeline keeps **checkpoints**, each a copy of the
 //! event source (a generator or solver cloned mid-run) and a snapshot of
-//! the picture's state at a step that is a multiple of `spacing`. A seek
-//! restores the last checkpoint at or before the target and replays the
-//! events from there without painting; the caller repaints once.
+//! the picture's state, one for each `spacing` of work. A seek restores the
+//! last checkpoint at or before the target and replays the events from
+//! there without painting; the caller repaints once.
+//!
+//! **Work** is what a replay costs: one for each event, plus what the
+//! source does between events (`Source::work`; Kruskal's walls that close
+//! a loop make no event, and late in its run most walls do). Spacing the
+//! checkpoints by work, not by events, keeps every seek's replay about as
+//! long, where a run's events come at very different costs.
 //!
 //! Why recompute and not undo: undo records would cost 8 to 16 bytes for
 //! every event, and a 4096 x 4096 run has about 87 million of them (over a
@@ -15,7 +21,7 @@
 //! length. Each checkpoint counts the bytes it really takes (the source's
 //! working state then, the snapshot packed), and when a new one passes the
 //! budget, the spacing doubles and every other checkpoint goes, so they
-//! stay evenly spread and a seek replays at most `spacing` events.
+//! stay evenly spread and a seek replays about `spacing` work at most.
 
 use crate::event::Event;
 use crate::shape::Cell;
@@ -28,6 +34,12 @@ pub trait Source<F>: Clone {
     fn next_chunk(&mut self, max: usize) -> &[Event];
     /// About how many bytes a copy of it takes now (its working state).
     fn state_bytes(&self) -> usize;
+    /// The work it has done between its events so far, in units of about
+    /// an event's cost; it never goes down. Most sources' work is all in
+    /// their events: 0.
+    fn work(&self) -> u64 {
+        0
+    }
     /// The copy a checkpoint keeps: it may hold its state packed, and is
     /// only ever run through `resumed`.
     fn kept(&self) -> Self {
@@ -72,6 +84,8 @@ const PLANNED_CHECKPOINTS: u64 = 64;
 
 struct Checkpoint<S, P> {
     step: u64,
+    /// The work done by `step`: events and the source's own.
+    work: u64,
     source: S,
     snapshot: P,
     /// The bytes it takes.
@@ -84,9 +98,11 @@ impl<S, P> Checkpoint<S, P> {
         S: Source<F>,
     {
         let snapshot = frame.snapshot();
+        let work = step + source.work();
         let source = source.kept();
         Checkpoint {
             step,
+            work,
             bytes: source.state_bytes() + F::bytes_of(&snapshot),
             source,
             snapshot,
@@ -198,6 +214,12 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         self.spacing
     }
 
+    /// Each checkpoint's step and the work done by then, in order (for
+    /// tests and timings).
+    pub fn checkpoint_work(&self) -> Vec<(u64, u64)> {
+        self.checkpoints.iter().map(|c| (c.step, c.work)).collect()
+    }
+
     /// How many checkpoints are kept (the end's picture counted as one),
     /// and how many bytes they take.
     pub fn checkpoint_bytes(&self) -> (usize, usize) {
@@ -231,8 +253,8 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let mut left = max;
         let mut ended = false;
         while left > 0 {
-            let next_checkpoint = (at / self.spacing + 1) * self.spacing;
-            let want = left.min(next_checkpoint - at).min(1 << 20) as usize;
+            let work = at + source.work();
+            let want = left.min(work_to_next(self.spacing, work)).min(1 << 20) as usize;
             let chunk = source.next_chunk(want);
             if chunk.is_empty() {
                 ended = true;
@@ -243,7 +265,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             }
             at += chunk.len() as u64;
             left -= chunk.len() as u64;
-            if at % self.spacing == 0 {
+            if crossed(self.spacing, work, at + source.work()) {
                 self.keep(at, &source, &frame);
             }
         }
@@ -271,8 +293,8 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             let Some(live) = self.live.as_mut() else {
                 break;
             };
-            let next_checkpoint = (self.at / self.spacing + 1) * self.spacing;
-            let want = left.min(next_checkpoint - self.at).min(1 << 20) as usize;
+            let work = self.at + live.work();
+            let want = left.min(work_to_next(self.spacing, work)).min(1 << 20) as usize;
             let chunk = live.next_chunk(want);
             if chunk.is_empty() {
                 break;
@@ -291,7 +313,9 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             if done {
                 self.end = Some(self.at);
             }
-            if self.at % self.spacing == 0 {
+            let spacing = self.spacing;
+            let due = crossed(spacing, work, self.at + live.work());
+            if due {
                 self.checkpoint(frame);
             }
         }
@@ -344,12 +368,20 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         }
     }
 
-    /// Keeps a checkpoint of `source` and `frame` at `at` (a multiple of
-    /// the spacing), unless one is there; thins them when over budget or
-    /// over the count (step 0's is always kept).
+    /// Keeps a checkpoint of `source` and `frame` at `at` (its work just
+    /// past a multiple of the spacing), unless one of the same spacing's
+    /// span of work is there; thins them when over budget or over the
+    /// count (step 0's is always kept).
     fn keep(&mut self, at: u64, source: &S, frame: &F) {
         let index = self.checkpoints.partition_point(|c| c.step < at);
-        if self.checkpoints.get(index).is_some_and(|c| c.step == at) {
+        let span = (at + source.work()) / self.spacing;
+        let spans = |c: &Checkpoint<S, F::Snapshot>| c.work / self.spacing;
+        let taken = self
+            .checkpoints
+            .get(index)
+            .is_some_and(|c| c.step == at || spans(c) == span)
+            || index > 0 && spans(&self.checkpoints[index - 1]) == span;
+        if taken {
             return;
         }
         let checkpoint = Checkpoint::new(at, source, frame);
@@ -360,10 +392,30 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         {
             self.spacing *= 2;
             let spacing = self.spacing;
-            self.checkpoints.retain(|c| c.step % spacing == 0);
+            // The first of each span of the doubled spacing stays: where
+            // work is all events, the checkpoints at its multiples.
+            let mut last = None;
+            self.checkpoints.retain(|c| {
+                let span = Some(c.work / spacing);
+                let first = span != last;
+                last = span;
+                first
+            });
             self.used = self.checkpoints.iter().map(|c| c.bytes).sum();
         }
     }
+}
+
+/// Events to go from `work` to the next multiple of `spacing`: an event is
+/// at least one of work, so no more than this many.
+fn work_to_next(spacing: u64, work: u64) -> u64 {
+    (work / spacing + 1) * spacing - work
+}
+
+/// Whether going from `before` to `after` work passed a multiple of
+/// `spacing`: a checkpoint is due.
+fn crossed(spacing: u64, before: u64, after: u64) -> bool {
+    after / spacing > before / spacing
 }
 
 mod frames;
