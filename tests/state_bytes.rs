@@ -26,6 +26,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
         "aldous-broder",
         "wilson",
         "kruskal",
+        "true-prim",
     ];
     let mut checked = 0;
     for (shape, size) in [
@@ -67,7 +68,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
             }
         }
     }
-    assert_eq!(checked, 4 * 9 * 3);
+    assert_eq!(checked, 4 * 10 * 3);
 }
 
 /// A generator that does not count says so, and the timeline counts it at
@@ -81,8 +82,8 @@ fn a_generator_that_does_not_count_says_none() {
 
 /// A copy kept packed (`Generator::packed`, what a timeline's checkpoint
 /// holds) counts what it allocates and is smaller than the running one:
-/// Prim's and Wilson's byte a cell of in / out / frontier or walk is two
-/// bits there (three quarters of a byte a cell less), and Kruskal drops its
+/// Prim's, true Prim's and Wilson's byte a cell of in / out / frontier or
+/// walk is two bits there (three quarters of a byte a cell less), and Kruskal drops its
 /// sets (four bytes a cell), which the picture holds. Unpacked on the
 /// picture at its step, it makes exactly the events the original makes
 /// from there, for every generator (most keep nothing to pack and are
@@ -107,7 +108,7 @@ fn a_packed_copy_is_small_and_runs_on_the_same() {
             let packed = generator.packed();
             // Quarters of a byte a cell.
             let saved_quarters = match algorithm.name {
-                "prim" | "wilson" => 3,
+                "prim" | "wilson" | "true-prim" => 3,
                 "kruskal" => 16,
                 _ => 0,
             };

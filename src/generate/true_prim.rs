@@ -15,11 +15,12 @@
 use super::steer::Steering;
 use super::Params;
 use crate::event::Mark;
+use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -30,7 +31,7 @@ const BUCKETS: usize = 256;
 pub struct TruePrim<S: Topology> {
     shape: S,
     rng: Rng,
-    state: Vec<u8>,
+    state: CellBytes,
     /// Queued walls as `cell * 4 + direction`, bucketed by weight.
     buckets: Vec<Vec<u32>>,
     occupied: [u64; BUCKETS / 64],
@@ -42,7 +43,7 @@ pub struct TruePrim<S: Topology> {
 impl<S: Topology> TruePrim<S> {
     pub(super) fn new(shape: S, params: &Params) -> TruePrim<S> {
         TruePrim {
-            state: vec![OUT; shape.cells() as usize],
+            state: CellBytes::new(vec![OUT; shape.cells() as usize]),
             shape,
             rng: Rng::new(params.seed),
             buckets: vec![Vec::new(); BUCKETS],
@@ -137,5 +138,23 @@ impl<S: Topology> Stepper for TruePrim<S> {
         }
         out.phase(3);
         false
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        let queued: usize = self.buckets.iter().map(Vec::len).sum();
+        self.steering.is_none().then(|| {
+            self.state.heap_bytes()
+                + self.buckets.len() * std::mem::size_of::<Vec<u32>>()
+                + queued * std::mem::size_of::<u32>()
+        })
+    }
+
+    fn pack(&mut self) {
+        self.state.pack();
+    }
+
+    fn unpack(&mut self, _shown: &Shown) {
+        self.state.unpack();
     }
 }
