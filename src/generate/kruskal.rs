@@ -55,6 +55,7 @@ pub struct Kruskal<S: Topology, W: WallList = Vec<u32>> {
     /// The cells' sets; empty in a packed copy, which rebuilds them from
     /// the picture (`unpack`).
     sets: UnionFind,
+    /// Whether `sets` was dropped (`pack`) and must be rebuilt.
     packed: bool,
     /// The walls from `next` to `prepared` (a ring of `RING` entries): a
     /// plain square's codes, decoded where needed, or other shapes' two

@@ -313,9 +313,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             if done {
                 self.end = Some(self.at);
             }
-            let spacing = self.spacing;
-            let due = crossed(spacing, work, self.at + live.work());
-            if due {
+            if crossed(self.spacing, work, self.at + live.work()) {
                 self.checkpoint(frame);
             }
         }
