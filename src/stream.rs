@@ -12,11 +12,17 @@ use crate::record::{Counts, Emit, Record, Tally};
 pub trait StepClone {
     /// A copy of the generator, at the same point of its run.
     fn clone_box(&self) -> Box<dyn Step>;
+    /// A packed copy to keep (`Batch::pack`), at the same point.
+    fn packed_box(&self) -> Box<dyn Step>;
 }
 
 impl<T: Step + Clone + 'static> StepClone for T {
     fn clone_box(&self) -> Box<dyn Step> {
         Box::new(self.clone())
+    }
+
+    fn packed_box(&self) -> Box<dyn Step> {
+        Box::new(self.packed_clone())
     }
 }
 
@@ -76,6 +82,17 @@ pub trait Step: Batch + StepClone {
     /// into `counts` what was written and what an animated run would
     /// have shown.
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts);
+
+    /// A copy packed to keep (`Batch::pack`); a `Stepper`'s is its
+    /// `packed_copy`.
+    fn packed_clone(&self) -> Self
+    where
+        Self: Sized + Clone,
+    {
+        let mut copy = self.clone();
+        copy.pack();
+        copy
+    }
 }
 
 /// One algorithm's state between steps, written once against [`Record`]:
@@ -110,6 +127,14 @@ pub trait Stepper: Clone + 'static {
 
     /// Undoes `pack` before the copy steps again.
     fn unpack(&mut self, _shown: &Shown) {}
+
+    /// A copy packed to keep: a copy, then `pack`, unless the stepper
+    /// makes its packed copy without first copying what `pack` drops.
+    fn packed_copy(&self) -> Self {
+        let mut copy = self.clone();
+        copy.pack();
+        copy
+    }
 }
 
 impl<S: Stepper> Batch for S {
@@ -137,6 +162,10 @@ impl<S: Stepper> Batch for S {
 impl<S: Stepper> Step for S {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         while quiet_batch(self, grid, counts) {}
+    }
+
+    fn packed_clone(&self) -> S {
+        self.packed_copy()
     }
 }
 
@@ -208,6 +237,20 @@ where
     }
 }
 
+impl Stream<dyn Step> {
+    /// A copy to keep, its working state packed (`StepClone::packed_box`):
+    /// it must be `unpack`ed before it runs.
+    pub fn packed_copy(&self) -> Stream<dyn Step> {
+        Stream {
+            stepper: self.stepper.packed_box(),
+            out: self.out.clone(),
+            pos: self.pos,
+            finished: self.finished,
+            done_sent: self.done_sent,
+        }
+    }
+}
+
 impl<S: ?Sized + Batch> Stream<S> {
     /// Wraps a stepper; with `visuals` off, marks and cursor moves are dropped.
     pub fn new(stepper: Box<S>, visuals: bool) -> Stream<S> {
@@ -223,12 +266,6 @@ impl<S: ?Sized + Batch> Stream<S> {
     /// The algorithm's state, to read its results once done.
     pub fn stepper(&self) -> &S {
         &self.stepper
-    }
-
-    /// A copy to keep, its working state packed (`Batch::pack`): it must
-    /// be `unpack`ed before it runs.
-    pub fn pack(&mut self) {
-        self.stepper.pack();
     }
 
     /// Makes a packed copy runnable again; `grid` is the maze as the

@@ -352,6 +352,26 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         self.packed = true;
     }
 
+    /// Made without copying the sets it drops.
+    fn packed_copy(&self) -> Kruskal<S, W> {
+        Kruskal {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            buckets: self.buckets.clone(),
+            bucket: self.bucket,
+            rest: self.rest.clone(),
+            wall_count: self.wall_count,
+            next: self.next,
+            prepared: self.prepared,
+            sets: UnionFind::new(0),
+            packed: true,
+            codes_ahead: self.codes_ahead,
+            cells_ahead: self.cells_ahead,
+            remaining: self.remaining,
+            fetches_ahead: self.fetches_ahead,
+        }
+    }
+
     /// Joins the cells of every passage of the picture, and of every carve
     /// made but not yet handed out: the same pieces as the original's sets,
     /// which is all the run reads from them.

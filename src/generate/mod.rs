@@ -852,9 +852,11 @@ impl Generator {
     /// where its algorithm packs it (`Stepper::pack`); only `unpacked`
     /// copies of it run.
     pub fn packed(&self) -> Generator {
-        let mut copy = self.clone();
-        copy.stream.pack();
-        copy
+        Generator {
+            algorithm: self.algorithm,
+            params: self.params.clone(),
+            stream: self.stream.packed_copy(),
+        }
     }
 
     /// A copy of a `packed` one that runs on exactly as the original would;
