@@ -1,6 +1,7 @@
 //! A byte a cell, kept at the fewest bits its values need: a timeline
 //! checkpoint's walls and marks, and the per-cell states of the generators
 //! that keep one (Prim's and Wilson's in, out or on the frontier / walk).
+//! And numbers a cell kept as runs (`Runs`), for a kept copy's tree numbers.
 //!
 //! A scene keeps one byte of wall bits and one mark a cell, but a plain
 //! square's walls use two bits of theirs and a backtracker's marks one
@@ -134,6 +135,47 @@ impl std::ops::DerefMut for CellBytes {
     }
 }
 
+/// Numbers kept as runs of equal values: a cell's tree or region number,
+/// where neighbours along a row mostly share one (growing forest's trees
+/// are blobs a few hundred cells across), so a list of runs is a small
+/// fraction of a number a cell. Exact: every value comes back.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Runs {
+    /// Each run's value, and the index just past its end.
+    values: Vec<u32>,
+    ends: Vec<u32>,
+}
+
+impl Runs {
+    /// The runs of `numbers` (fewer than 2^32 of them).
+    pub fn of(numbers: &[u32]) -> Runs {
+        let mut runs = Runs::default();
+        for (i, &n) in numbers.iter().enumerate() {
+            if runs.values.last() == Some(&n) {
+                *runs.ends.last_mut().expect("a run per value") = i as u32 + 1;
+            } else {
+                runs.values.push(n);
+                runs.ends.push(i as u32 + 1);
+            }
+        }
+        runs
+    }
+
+    /// The numbers again.
+    pub fn expand(&self) -> Vec<u32> {
+        let mut numbers = Vec::with_capacity(self.ends.last().map_or(0, |&e| e as usize));
+        for (&value, &end) in self.values.iter().zip(&self.ends) {
+            numbers.resize(end as usize, value);
+        }
+        numbers
+    }
+
+    /// The bytes it holds.
+    pub fn heap_bytes(&self) -> usize {
+        (self.values.len() + self.ends.len()) * std::mem::size_of::<u32>()
+    }
+}
+
 /// `8 / W` values a byte, the first in the low bits.
 fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
     let per = 8 / W;
@@ -212,6 +254,23 @@ mod tests {
         let mut back = Vec::new();
         packed.unpack_into(&mut back, |c| c != 0);
         assert_eq!(back, values);
+    }
+
+    /// Runs give back every number, and take two numbers a run.
+    #[test]
+    fn runs_give_back_the_numbers() {
+        for numbers in [
+            vec![],
+            vec![5],
+            vec![0, 0, 0, 1, 1, 0, 7, 7, 7, 7],
+            (0..300u32).map(|i| i / 40 % 3).collect(),
+        ] {
+            let runs = Runs::of(&numbers);
+            assert_eq!(runs.expand(), numbers);
+            let count = numbers.windows(2).filter(|w| w[0] != w[1]).count()
+                + usize::from(!numbers.is_empty());
+            assert_eq!(runs.heap_bytes(), count * 8, "{numbers:?}");
+        }
     }
 
     /// A cell state packed takes two bits a cell (values 0 to 2), packing

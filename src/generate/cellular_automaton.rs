@@ -20,11 +20,12 @@
 //! small dead ends, and a few long walls grown from the border.
 
 use super::{Params, Step};
+use crate::event::Event;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
 
 /// Generations of the Maze rule before the repair.
@@ -57,6 +58,17 @@ pub struct CellularAutomaton {
     /// The most live neighbours a wall survives with: 5 for the Maze rule
     /// (B3/S12345), 4 for Mazectric (B3/S1234).
     survive_max: u32,
+    /// Whether `walls`, `prev` and `sets` were dropped (`pack`): the
+    /// picture holds them, and `unpack` rebuilds them from it.
+    packed: bool,
+    /// In a packed copy mid-generation, the previous generation's row
+    /// above the current one: the one row of `prev` the picture no longer
+    /// shows and the rest of the generation still reads.
+    prev_row: Vec<u8>,
+    /// Cells swept so far, over every pass: a sweep makes an event only
+    /// where a wall changes, and late in the repair most cells change
+    /// nothing, so a replay's cost is in the sweeping (`Stepper::work`).
+    swept: u64,
 }
 
 impl CellularAutomaton {
@@ -84,6 +96,9 @@ impl CellularAutomaton {
             generation: 0,
             changed: false,
             sets: UnionFind::new(cells),
+            packed: false,
+            prev_row: Vec::new(),
+            swept: 0,
         })
     }
 
@@ -231,6 +246,7 @@ impl Stepper for CellularAutomaton {
             Phase::Connect => self.connect_row(y, out),
         }
         self.row += 1;
+        self.swept += u64::from(self.dims.width);
         if self.row < self.dims.height {
             return true;
         }
@@ -249,5 +265,109 @@ impl Stepper for CellularAutomaton {
             Phase::Connect => return false,
         };
         true
+    }
+
+    fn work(&self) -> u64 {
+        self.swept
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(self.walls.len() + self.prev.len() + self.sets.heap_bytes() + self.prev_row.len())
+    }
+
+    /// Its walls are the picture's, the previous generation is the picture
+    /// but for the row above the current one, and its sets are the
+    /// picture's pieces: a kept copy holds that one row.
+    fn pack(&mut self) {
+        if !self.packed {
+            *self = self.packed_copy();
+        }
+    }
+
+    /// Made without copying the state it drops.
+    fn packed_copy(&self) -> CellularAutomaton {
+        if self.packed {
+            return self.clone();
+        }
+        let prev_row = if self.phase == Phase::Evolve && self.row > 0 {
+            let w = self.dims.width as usize;
+            let above = (self.row as usize - 1) * w;
+            self.prev[above..above + w].to_vec()
+        } else {
+            Vec::new()
+        };
+        CellularAutomaton {
+            dims: self.dims,
+            rng: self.rng.clone(),
+            walls: Vec::new(),
+            prev: Vec::new(),
+            phase: self.phase,
+            row: self.row,
+            generation: self.generation,
+            changed: self.changed,
+            sets: UnionFind::new(0),
+            survive_max: self.survive_max,
+            packed: true,
+            prev_row,
+            swept: self.swept,
+        }
+    }
+
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let (w, cells) = (self.dims.width, self.dims.cells() as usize);
+        let mut walls: Vec<u8> = shown
+            .grid
+            .raw()
+            .iter()
+            .map(|b| b & (EAST_OPEN | SOUTH_OPEN))
+            .collect();
+        // The step's events not yet handed out: `set_bits` names the cell
+        // first, then its east or south neighbour.
+        for event in shown.pending {
+            let (Event::Carve(a, b) | Event::Build(a, b)) = *event else {
+                continue;
+            };
+            let bit = if b == a + 1 { EAST_OPEN } else { SOUTH_OPEN };
+            if matches!(event, Event::Carve(..)) {
+                walls[a as usize] |= bit;
+            } else {
+                walls[a as usize] &= !bit;
+            }
+        }
+        // Mid-generation, the rows from the current one on are unchanged
+        // since the generation began; the rows above the one above it are
+        // never read again in it. Elsewhere `prev` is not read before the
+        // next generation copies it.
+        let mut prev = walls.clone();
+        if !self.prev_row.is_empty() {
+            let above = (self.row - 1) as usize * w as usize;
+            prev[above..above + w as usize].copy_from_slice(&self.prev_row);
+        }
+        // The sets hold the openings swept so far: none before the repair,
+        // the rows above the current one while loops are removed, and every
+        // opening while the regions are connected (each join opens a wall).
+        let mut sets = UnionFind::new(cells);
+        let swept = match self.phase {
+            Phase::Seed | Phase::Evolve => 0,
+            Phase::RemoveLoops => self.row * w,
+            Phase::Connect => cells as u32,
+        };
+        for cell in 0..swept {
+            let bits = walls[cell as usize];
+            if bits & EAST_OPEN != 0 {
+                sets.union(cell, cell + 1);
+            }
+            if bits & SOUTH_OPEN != 0 {
+                sets.union(cell, cell + w);
+            }
+        }
+        self.walls = walls;
+        self.prev = prev;
+        self.sets = sets;
+        self.prev_row = Vec::new();
+        self.packed = false;
     }
 }

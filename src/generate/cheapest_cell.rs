@@ -25,11 +25,13 @@
 
 use super::Params;
 use crate::event::Mark;
+use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
+use std::sync::Arc;
 
 const BUCKETS: usize = 256;
 
@@ -37,8 +39,11 @@ const BUCKETS: usize = 256;
 pub struct CheapestCell<S: Topology> {
     shape: S,
     rng: Rng,
-    cost: Vec<u8>,
-    in_maze: Vec<bool>,
+    /// Each cell's cost, drawn at the start and never changed: every copy
+    /// of a run (a timeline's checkpoints) shares the one table.
+    cost: Arc<[u8]>,
+    /// A byte a cell, 1 for a cell in the maze.
+    in_maze: CellBytes,
     /// Active cells, bucketed by cost.
     buckets: Vec<Vec<Cell>>,
     occupied: [u64; BUCKETS / 64],
@@ -56,8 +61,8 @@ impl<S: Topology> CheapestCell<S> {
         CheapestCell {
             shape,
             rng: Rng::new(params.seed),
-            cost: Vec::new(),
-            in_maze: vec![false; n],
+            cost: Arc::from([]),
+            in_maze: CellBytes::new(vec![0; n]),
             buckets: vec![Vec::new(); BUCKETS],
             occupied: [0; BUCKETS / 64],
             active: 0,
@@ -69,7 +74,7 @@ impl<S: Topology> CheapestCell<S> {
 
     /// Puts `cell` in the maze and the active set.
     fn activate<R: Record>(&mut self, cell: Cell, out: &mut R) {
-        self.in_maze[cell as usize] = true;
+        self.in_maze[cell as usize] = 1;
         let c = self.cost[cell as usize] as usize;
         self.buckets[c].push(cell);
         self.occupied[c / 64] |= 1 << (c % 64);
@@ -106,7 +111,9 @@ impl<S: Topology> Stepper for CheapestCell<S> {
         if !self.started {
             self.started = true;
             let n = self.shape.cells() as usize;
-            self.cost = (0..n).map(|_| (self.rng.next_u32() & 0xff) as u8).collect();
+            self.cost = (0..n)
+                .map(|_| (self.rng.next_u32() & 0xff) as u8)
+                .collect::<Arc<[u8]>>();
             let start = self.shape.random_cell(&mut self.rng);
             self.phase(1, out);
             out.cursor(start);
@@ -116,12 +123,12 @@ impl<S: Topology> Stepper for CheapestCell<S> {
         while let Some(bucket) = self.cheapest() {
             let cell = *self.buckets[bucket].last().expect("an occupied bucket");
             let mut best: Option<Cell> = None;
-            let (cost, in_maze, shape) = (&self.cost, &self.in_maze, &self.shape);
+            let (cost, in_maze, shape) = (&*self.cost, &*self.in_maze, &self.shape);
             match self.steering.as_deref() {
                 None => shape.for_each_side(cell, |_, side| {
                     if let Some(n) = side {
                         if shape.is_cell(n)
-                            && !in_maze[n as usize]
+                            && in_maze[n as usize] == 0
                             && best.is_none_or(|b| cost[n as usize] < cost[b as usize])
                         {
                             best = Some(n);
@@ -136,7 +143,7 @@ impl<S: Topology> Stepper for CheapestCell<S> {
                     shape.for_each_side(cell, |_, side| {
                         if let Some(n) = side {
                             if shape.is_cell(n)
-                                && !in_maze[n as usize]
+                                && in_maze[n as usize] == 0
                                 && best.is_none_or(|b| weigh(n) < weigh(b))
                             {
                                 best = Some(n);
@@ -147,13 +154,14 @@ impl<S: Topology> Stepper for CheapestCell<S> {
             }
             match best {
                 Some(next) if bucket + 1 < BUCKETS && self.put_off(cell, next) => {
-                    // Across the grain: to a dearer bucket, for now.
+                    // Across the grain: to a dearer bucket, for now. (Its
+                    // own cost is never read again: costs are only weighed
+                    // for cells outside the maze.)
                     self.buckets[bucket].pop();
                     if self.buckets[bucket].is_empty() {
                         self.occupied[bucket / 64] &= !(1 << (bucket % 64));
                     }
                     let dearer = bucket + (BUCKETS - bucket) / 2;
-                    self.cost[cell as usize] = dearer as u8;
                     self.buckets[dearer].push(cell);
                     self.occupied[dearer / 64] |= 1 << (dearer % 64);
                 }
@@ -178,5 +186,24 @@ impl<S: Topology> Stepper for CheapestCell<S> {
         // The active set is empty: the repeating is over.
         self.phase(4, out);
         false
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        // The shared costs are the run's own, held once whatever the copies.
+        self.steering.is_none().then(|| {
+            let active: usize = self.buckets.iter().map(Vec::len).sum();
+            self.in_maze.heap_bytes()
+                + self.buckets.len() * std::mem::size_of::<Vec<Cell>>()
+                + active * std::mem::size_of::<Cell>()
+        })
+    }
+
+    fn pack(&mut self) {
+        self.in_maze.pack();
+    }
+
+    fn unpack(&mut self, _shown: &Shown) {
+        self.in_maze.unpack();
     }
 }

@@ -17,11 +17,12 @@ use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
+use crate::packed::Runs;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
 
 #[derive(Clone)]
@@ -34,6 +35,9 @@ pub struct GrowingForest<S: Topology> {
     /// read, where a union-find over the cells followed parents on every
     /// carve.
     tree: Vec<u32>,
+    /// In a packed copy, `tree` as runs along the rows: a tree is a blob,
+    /// so a row crosses few of them (`pack`).
+    tree_runs: Option<Runs>,
     /// The trees joined so far in step 3: a union-find over the trees.
     joined: UnionFind,
     /// Trees still to join.
@@ -50,6 +54,7 @@ impl<S: Topology> GrowingForest<S> {
         let cells = shape.cells() as usize;
         GrowingForest {
             tree: vec![0; cells],
+            tree_runs: None,
             joined: UnionFind::new(0),
             visited: BitSet::new(cells),
             rng: Rng::new(params.seed),
@@ -174,5 +179,48 @@ impl<S: Topology> Stepper for GrowingForest<S> {
             }
         }
         false
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        self.steering.is_none().then(|| {
+            (self.frontier.len() + self.tree.len() + self.walls.len()) * std::mem::size_of::<u32>()
+                + self.visited.heap_bytes()
+                + self.tree_runs.as_ref().map_or(0, Runs::heap_bytes)
+                + self.joined.heap_bytes()
+        })
+    }
+
+    fn pack(&mut self) {
+        if self.tree_runs.is_none() {
+            *self = self.packed_copy();
+        }
+    }
+
+    /// Made without copying the tree numbers, which it keeps as runs.
+    fn packed_copy(&self) -> GrowingForest<S> {
+        if self.tree_runs.is_some() {
+            return self.clone();
+        }
+        GrowingForest {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            visited: self.visited.clone(),
+            frontier: self.frontier.clone(),
+            tree: Vec::new(),
+            tree_runs: Some(Runs::of(&self.tree)),
+            joined: self.joined.clone(),
+            trees: self.trees,
+            walls: self.walls.clone(),
+            next: self.next,
+            started: self.started,
+            steering: self.steering.clone(),
+        }
+    }
+
+    fn unpack(&mut self, _shown: &Shown) {
+        if let Some(runs) = self.tree_runs.take() {
+            self.tree = runs.expand();
+        }
     }
 }

@@ -26,7 +26,7 @@ use super::Params;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 #[derive(Clone)]
 pub struct Houston<S: Topology> {
@@ -72,5 +72,26 @@ impl<S: Topology> Stepper for Houston<S> {
             return true;
         }
         self.fill.as_mut().is_some_and(|w| w.step_with(out))
+    }
+
+    // The half that is running counts and packs its own state.
+    fn heap_bytes(&self) -> Option<usize> {
+        match (&self.walk, &self.fill) {
+            (Some(walk), _) => walk.heap_bytes(),
+            (None, Some(fill)) => fill.heap_bytes(),
+            (None, None) => Some(0),
+        }
+    }
+
+    fn pack(&mut self) {
+        if let Some(fill) = &mut self.fill {
+            fill.pack();
+        }
+    }
+
+    fn unpack(&mut self, shown: &Shown) {
+        if let Some(fill) = &mut self.fill {
+            fill.unpack(shown);
+        }
     }
 }

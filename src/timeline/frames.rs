@@ -21,6 +21,8 @@ pub const GENERATOR_STATE_BYTES_PER_CELL: usize = 18;
 /// What each generator's copy was measured to take, most over square, hex
 /// and polar, rounded up (bytes a cell; the same example): the budget
 /// counts checkpoints at these sizes, so the lean ones get more of them.
+/// Only where a generator does not count its own (`Stepper::heap_bytes`):
+/// most that do, do so only unsteered, and fall back on these.
 fn state_bytes_per_cell(name: &str) -> usize {
     match name {
         "aldous-broder" | "hunt-and-kill" | "eller" | "binary-tree" | "sidewinder"
