@@ -5,10 +5,13 @@
 use crate::record::Record;
 use crate::shape::Cell;
 use crate::stream::Stepper;
+use std::sync::Arc;
 
 #[derive(Clone)]
 pub struct CarveList {
-    passages: Vec<(Cell, Cell)>,
+    /// Worked out once and never changed: every copy of a run (a
+    /// timeline's checkpoints) shares the one list.
+    passages: Arc<Vec<(Cell, Cell)>>,
     next: usize,
     /// `(i, k)`: step `k` of the algorithm's list begins at passage `i`
     /// (at `passages.len()`: once all are carved), in order.
@@ -20,7 +23,7 @@ impl CarveList {
     /// The passages in order, and where each listed step begins.
     pub fn with_phases(passages: Vec<(Cell, Cell)>, phases: Vec<(usize, u8)>) -> CarveList {
         CarveList {
-            passages,
+            passages: Arc::new(passages),
             next: 0,
             phases,
             phase_at: 0,
@@ -55,5 +58,10 @@ impl Stepper for CarveList {
             return false;
         }
         true
+    }
+
+    /// A copy holds its place in the shared list and the list of steps.
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(self.phases.len() * std::mem::size_of::<(usize, u8)>())
     }
 }

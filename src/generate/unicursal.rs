@@ -23,6 +23,7 @@ use crate::grid::Grid;
 use crate::record::{FastSquare, Record};
 use crate::shape::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::stream::Stepper;
+use std::sync::Arc;
 
 /// The unicursal labyrinth on the params' plain square (even sides).
 pub fn boxed(params: &Params) -> Box<dyn Step> {
@@ -62,8 +63,9 @@ enum Stage {
 #[derive(Clone)]
 pub struct Unicursal {
     dims: Dims,
-    /// The small maze (step 1) and its size.
-    small: Grid,
+    /// The small maze (step 1) and its size; never changed once built, so
+    /// every copy of a run (a timeline's checkpoints) shares it.
+    small: Arc<Grid>,
     half: Dims,
     stage: Stage,
     /// The next block of the stage to work out.
@@ -84,7 +86,7 @@ impl Unicursal {
             .expect("the backtracker runs on a plain square");
         Unicursal {
             dims,
-            small,
+            small: Arc::new(small),
             half,
             stage: Stage::Start,
             block: 0,
@@ -238,5 +240,10 @@ impl Stepper for Unicursal {
             }
         }
         true
+    }
+
+    /// A copy holds nothing a cell: the small maze is shared.
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(0)
     }
 }
