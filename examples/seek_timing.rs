@@ -4,7 +4,7 @@
 //!   cargo run --release --example seek_timing [ALGORITHM] [SIDE] [BUDGET_MB]
 use mazelab::generate::{Generator, Params};
 use mazelab::render::canvas::scene::Scene;
-use mazelab::shape::{Shape, Topology};
+use mazelab::shape::Shape;
 use mazelab::timeline::{Timeline, DEFAULT_BUDGET};
 use std::time::Instant;
 
@@ -17,16 +17,26 @@ fn main() {
         .map_or(DEFAULT_BUDGET, |mb| mb.parse::<usize>().expect("MB") << 20);
     let shape = Shape::parse("square", &format!("{side}x{side}"), None).expect("a size");
     let generator = Generator::by_name(&name, Params::on(shape.clone(), 1), true).expect("known");
-    let mut scene = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
-    let expected = u64::from(shape.cells()) * 5;
-    let mut timeline = Timeline::new(generator, &scene, expected, budget);
-    // The instant build, then its recording in the background.
+    let start = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
+    // The instant build: the picture at the end and the number of steps.
     let clock = Instant::now();
-    let total = timeline.advance(&mut scene, u64::MAX, |_, _| {});
+    let mut scene = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
+    let mut total = 0u64;
+    for event in generator.clone() {
+        scene.apply(&event);
+        total += 1;
+    }
     println!(
         "{name} {side}x{side}: {total} steps, built in {:.0} ms",
         clock.elapsed().as_secs_f64() * 1e3
     );
+    // Then its recording in the background, as the page does.
+    let clock = Instant::now();
+    let mut timeline = Timeline::new(generator, &start, total, budget);
+    timeline.finished_elsewhere(total);
+    timeline.start_indexing(start);
+    while timeline.index(1 << 20) {}
+    println!("recorded in {:.0} ms", clock.elapsed().as_secs_f64() * 1e3);
     let (count, bytes) = timeline.checkpoint_bytes();
     println!(
         "{count} checkpoints, {} MB, spacing {}",

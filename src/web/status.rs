@@ -79,6 +79,14 @@ impl App {
                         .to_string(),
                 ),
                 (
+                    "data-checkpoints",
+                    self.panels
+                        .iter()
+                        .map(|p| p.recording_bytes().0)
+                        .sum::<usize>()
+                        .to_string(),
+                ),
+                (
                     "data-map-ms",
                     format!(
                         "{:.1}",

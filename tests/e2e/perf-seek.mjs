@@ -34,8 +34,11 @@ try {
     }
     const worst = Math.max(...times.map(([, ms]) => ms));
     const memory = await page.locator('#status').getAttribute('data-memory-bytes');
+    const kept = await page.locator('#status').getAttribute('data-checkpoints');
+    const recorded = Number(await page.locator('#status').getAttribute('data-recording-bytes'));
     console.log(`${algorithm} ${side}x${side}, ${total} steps: seeks (ms) ${times.map(([s, ms]) => `${s}%: ${ms.toFixed(0)}`).join(', ')}; ` +
-      `slowest ${worst.toFixed(0)} ms; module memory ${(Number(memory) / 2 ** 20).toFixed(0)} MB`);
+      `slowest ${worst.toFixed(0)} ms; ${kept} checkpoints in ${(recorded / 2 ** 20).toFixed(0)} MB; ` +
+      `module memory ${(Number(memory) / 2 ** 20).toFixed(0)} MB`);
     await page.context().close();
   }
 } finally {
