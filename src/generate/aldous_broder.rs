@@ -12,10 +12,11 @@
 
 use super::steer::{self, Steering};
 use crate::bitset::BitSet;
+use crate::event::Event;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology, Walker};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 /// Moves per step at most: enough to amortise the call, few enough that one
 /// step stays within an animation frame's budget.
@@ -25,7 +26,10 @@ const MOVES_PER_STEP: u32 = 64;
 pub struct AldousBroder<S: Topology> {
     shape: S,
     rng: Rng,
+    /// The cells in the maze; empty in a packed copy, which rebuilds it
+    /// from the picture (`unpack`).
     visited: BitSet,
+    packed: bool,
     at: Walker,
     remaining: u32,
     started: bool,
@@ -41,6 +45,7 @@ impl<S: Topology> AldousBroder<S> {
     pub(super) fn new(shape: S, rng: Rng) -> AldousBroder<S> {
         AldousBroder {
             visited: BitSet::new(shape.cells() as usize),
+            packed: false,
             at: shape.walker(0),
             remaining: shape.live_cells() - 1,
             shape,
@@ -124,5 +129,52 @@ impl<S: Topology> Stepper for AldousBroder<S> {
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| self.visited.heap_bytes())
+    }
+
+    fn pack(&mut self) {
+        if !self.packed {
+            *self = self.packed_copy();
+        }
+    }
+
+    /// The cells in the maze are the picture's: the start, and every cell
+    /// a passage has reached. A kept copy holds none of them.
+    fn packed_copy(&self) -> AldousBroder<S> {
+        AldousBroder {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            visited: BitSet::new(0),
+            packed: true,
+            at: self.at,
+            remaining: self.remaining,
+            started: self.started,
+            phases: self.phases,
+            came_from: self.came_from,
+            steering: self.steering.clone(),
+        }
+    }
+
+    /// Every cell of a passage, in the picture or made but not yet handed
+    /// out, and the walker's cell (the start, before the first carve).
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let mut visited = BitSet::new(self.shape.cells() as usize);
+        if self.started {
+            visited.insert(self.at.cell);
+        }
+        shown.grid.each_opening(|a, b| {
+            visited.insert(a);
+            visited.insert(b);
+        });
+        for event in shown.pending {
+            if let Event::Carve(a, b) = *event {
+                visited.insert(a);
+                visited.insert(b);
+            }
+        }
+        self.visited = visited;
+        self.packed = false;
     }
 }

@@ -84,12 +84,18 @@ impl<S: Topology> Stepper for Houston<S> {
     }
 
     fn pack(&mut self) {
+        if let Some(walk) = &mut self.walk {
+            walk.pack();
+        }
         if let Some(fill) = &mut self.fill {
             fill.pack();
         }
     }
 
     fn unpack(&mut self, shown: &Shown) {
+        if let Some(walk) = &mut self.walk {
+            walk.unpack(shown);
+        }
         if let Some(fill) = &mut self.fill {
             fill.unpack(shown);
         }
