@@ -83,19 +83,16 @@ impl<S: Topology> Stepper for Houston<S> {
         }
     }
 
+    // Only the Wilson half packs: the walk's bit a cell is small, and
+    // rebuilding it from the picture made a seek into that half slower
+    // without making room for another checkpoint.
     fn pack(&mut self) {
-        if let Some(walk) = &mut self.walk {
-            walk.pack();
-        }
         if let Some(fill) = &mut self.fill {
             fill.pack();
         }
     }
 
     fn unpack(&mut self, shown: &Shown) {
-        if let Some(walk) = &mut self.walk {
-            walk.unpack(shown);
-        }
         if let Some(fill) = &mut self.fill {
             fill.unpack(shown);
         }
