@@ -323,3 +323,37 @@ fn checkpoints_are_spaced_by_the_work_a_replay_does() {
         assert_eq!(timeline.end(), Some(expected));
     }
 }
+
+/// A run built at once and recorded in the background plans its spacing
+/// again at its first real checkpoint: the fractal marks nothing and its
+/// copy holds nothing a cell, so its checkpoints take two bits a cell
+/// where the plan counted three; planned so, they filled less than half
+/// the budget. Replanned, they fill more than half (the spacing as fine as
+/// the budget allows), stay within it, and seeks stay exact.
+#[test]
+fn a_recording_in_the_background_uses_its_budget() {
+    let shape = Shape::parse("square", "512x512", None).unwrap();
+    let fresh = Generator::by_name("fractal", Params::on(shape, 4), true).unwrap();
+    let start = || Scene::new(fresh.initial_grid(), fresh.algorithm().starts_open);
+    let total = fresh.clone().count() as u64;
+    // Room for twelve snapshots as planned (three bits a cell).
+    let budget = 12 * 512 * 512 * 3 / 8;
+    let mut timeline = Timeline::new(fresh.clone(), &start(), total, budget);
+    let planned = timeline.spacing();
+    timeline.finished_elsewhere(total);
+    timeline.start_indexing(start());
+    while timeline.index(100_000) {}
+    let (kept, bytes) = timeline.checkpoint_bytes();
+    assert!(bytes <= budget, "{bytes} bytes kept, budget {budget}");
+    assert!(
+        bytes > budget / 2,
+        "{kept} checkpoints take {bytes} of {budget} bytes, spacing {} (planned {planned})",
+        timeline.spacing()
+    );
+    assert!(timeline.spacing() < planned);
+    let mut scene = start();
+    for target in [total / 3, 5, total - 1, total / 2, total * 9 / 10] {
+        timeline.seek(&mut scene, target);
+        assert_eq!(scene.snapshot(), forward(&fresh, target), "at {target}");
+    }
+}

@@ -133,6 +133,9 @@ pub struct Timeline<S: Source<F>, F: Frame> {
     /// A run finished elsewhere is recorded in the background: a source
     /// and frame of its own going forward, dropping checkpoints on the way.
     indexer: Option<(S, F, u64)>,
+    /// Whether the background recording may still plan its spacing again
+    /// from its first real checkpoint (`index`).
+    may_replan: bool,
 }
 
 impl<S: Source<F>, F: Frame> Timeline<S, F> {
@@ -175,6 +178,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             most_checkpoints: most_checkpoints.max(1),
             budget: usize::MAX,
             indexer: None,
+            may_replan: false,
         }
     }
 
@@ -235,6 +239,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
     pub fn start_indexing(&mut self, frame: F) {
         let source = self.checkpoints[0].source.resumed(&frame);
         self.indexer = Some((source, frame, 0));
+        self.may_replan = self.checkpoints.len() == 1 && self.budget < usize::MAX;
     }
 
     /// Whether background recording has steps left.
@@ -266,6 +271,17 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             at += chunk.len() as u64;
             left -= chunk.len() as u64;
             if crossed(self.spacing, work, at + source.work()) {
+                if self.may_replan {
+                    self.may_replan = false;
+                    if self.replan(at, &source, &frame) {
+                        // Again from step 0, at the finer spacing.
+                        let first = &self.checkpoints[0];
+                        frame.restore(&first.snapshot);
+                        source = first.source.resumed(&frame);
+                        at = 0;
+                        continue;
+                    }
+                }
                 self.keep(at, &source, &frame);
             }
         }
@@ -401,6 +417,39 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             });
             self.used = self.checkpoints.iter().map(|c| c.bytes).sum();
         }
+    }
+}
+
+impl<S: Source<F>, F: Frame> Timeline<S, F> {
+    /// The first spacing is planned before any checkpoint is made, with a
+    /// snapshot's estimated size; a run whose checkpoints take much less
+    /// (one that marks nothing, say) would use a fraction of its budget.
+    /// At the background recording's first checkpoint (`at`, its total
+    /// known), the spacing halves while that many checkpoints of this
+    /// size still fit (at most `PLANNED_CHECKPOINTS`); returns whether it
+    /// did, and the recording then starts again from step 0: one span is
+    /// replayed twice. Should later ones take more, the budget thins
+    /// them as ever.
+    fn replan(&mut self, at: u64, source: &S, frame: &F) -> bool {
+        let Some(end) = self.end else {
+            return false;
+        };
+        let each = Checkpoint::new(at, source, frame).bytes.max(1) as u128;
+        // The run's whole work, from its share by this first checkpoint.
+        let work = at + source.work();
+        let total = u128::from(end) * u128::from(work) / u128::from(at.max(1));
+        let room = (self.budget.saturating_sub(self.used)) as u128;
+        let mut spacing = self.spacing;
+        while spacing / 2 >= MIN_SPACING {
+            let count = total / u128::from(spacing / 2) + 1;
+            if count > u128::from(PLANNED_CHECKPOINTS) || count * each > room {
+                break;
+            }
+            spacing /= 2;
+        }
+        let finer = spacing < self.spacing;
+        self.spacing = spacing;
+        finer
     }
 }
 
