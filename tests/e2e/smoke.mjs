@@ -10,6 +10,9 @@ let passed = 0;
 try {
   const { page, errors } = await openPage(browser);
   await page.goto(`${origin}/`);
+  // The module fills the picker once it has started (later on a busy machine).
+  await page.waitForFunction(() => document.querySelectorAll('#algorithm option').length > 0, null, { timeout: 20000 })
+    .catch(() => {});
   const algorithms = await page.locator('#algorithm option').evaluateAll((os) => os.map((o) => o.value));
   if (algorithms.length < 14) throw new Error(`only ${algorithms.length} algorithms in the picker`);
   for (const algorithm of algorithms) {
