@@ -22,6 +22,9 @@
 //! working state then, the snapshot packed), and when a new one passes the
 //! budget, the spacing doubles and every other checkpoint goes, so they
 //! stay evenly spread and a seek replays about `spacing` work at most.
+//! The first spacing is planned before any checkpoint exists; recording
+//! an instant build in the background, the timeline plans it again from
+//! its first real checkpoint, and starts over finer where that fits.
 
 use crate::event::Event;
 use crate::shape::Cell;
