@@ -191,12 +191,9 @@ impl<S: Topology> Stepper for CheapestCell<S> {
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         // The shared costs are the run's own, held once whatever the copies.
-        self.steering.is_none().then(|| {
-            let active: usize = self.buckets.iter().map(Vec::len).sum();
-            self.in_maze.heap_bytes()
-                + self.buckets.len() * std::mem::size_of::<Vec<Cell>>()
-                + active * std::mem::size_of::<Cell>()
-        })
+        self.steering
+            .is_none()
+            .then(|| self.in_maze.heap_bytes() + super::bucket_queue_bytes(&self.buckets))
     }
 
     fn pack(&mut self) {

@@ -928,3 +928,10 @@ pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
     generator.finish_into(&mut grid);
     Ok(grid)
 }
+
+/// What a copy of a bucket queue allocates (cheapest cell's and true Prim's
+/// buckets by cost): its list of buckets and every bucket's entries.
+fn bucket_queue_bytes<T>(buckets: &[Vec<T>]) -> usize {
+    let queued: usize = buckets.iter().map(Vec::len).sum();
+    std::mem::size_of_val(buckets) + queued * std::mem::size_of::<T>()
+}

@@ -142,12 +142,9 @@ impl<S: Topology> Stepper for TruePrim<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
-        self.steering.is_none().then(|| {
-            let queued: usize = self.buckets.iter().map(Vec::len).sum();
-            self.state.heap_bytes()
-                + self.buckets.len() * std::mem::size_of::<Vec<u32>>()
-                + queued * std::mem::size_of::<u32>()
-        })
+        self.steering
+            .is_none()
+            .then(|| self.state.heap_bytes() + super::bucket_queue_bytes(&self.buckets))
     }
 
     fn pack(&mut self) {

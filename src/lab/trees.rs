@@ -163,16 +163,11 @@ pub fn matrix_tree_count(shape: &Shape) -> u128 {
         // Far past MAX_TREES; the exact figure would overflow anyway.
         return u128::MAX;
     }
-    let index = |c: Cell| cells.binary_search(&c).ok();
-    let mut m = vec![vec![0i128; n]; n];
-    shape.for_each_edge(|a, b| {
-        if let (Some(i), Some(j)) = (index(a), index(b)) {
-            m[i][i] += 1;
-            m[j][j] += 1;
-            m[i][j] -= 1;
-            m[j][i] -= 1;
-        }
-    });
+    let laplacian = laplacian(shape, &cells);
+    let mut m: Vec<Vec<i128>> = laplacian
+        .iter()
+        .map(|row| row.iter().map(|&x| i128::from(x)).collect())
+        .collect();
     let k = n - 1;
     let mut previous = 1i128;
     let mut sign = 1i128;
@@ -195,7 +190,7 @@ pub fn matrix_tree_count(shape: &Shape) -> u128 {
                 let Some(cross) = cross else {
                     // Past i128 midway (an 8 x 8 square's minors are):
                     // the count in floating point, far past MAX_TREES.
-                    return float_tree_count(&laplacian(shape, &cells));
+                    return float_tree_count(&laplacian);
                 };
                 m[i][j] = cross / previous;
             }
@@ -206,16 +201,16 @@ pub fn matrix_tree_count(shape: &Shape) -> u128 {
 }
 
 /// The live cells' Laplacian (`cells` in order).
-fn laplacian(shape: &Shape, cells: &[Cell]) -> Vec<Vec<f64>> {
+fn laplacian(shape: &Shape, cells: &[Cell]) -> Vec<Vec<i32>> {
     let n = cells.len();
     let index = |c: Cell| cells.binary_search(&c).ok();
-    let mut m = vec![vec![0.0; n]; n];
+    let mut m = vec![vec![0; n]; n];
     shape.for_each_edge(|a, b| {
         if let (Some(i), Some(j)) = (index(a), index(b)) {
-            m[i][i] += 1.0;
-            m[j][j] += 1.0;
-            m[i][j] -= 1.0;
-            m[j][i] -= 1.0;
+            m[i][i] += 1;
+            m[j][j] += 1;
+            m[i][j] -= 1;
+            m[j][i] -= 1;
         }
     });
     m
@@ -224,9 +219,12 @@ fn laplacian(shape: &Shape, cells: &[Cell]) -> Vec<Vec<f64>> {
 /// The matrix-tree determinant in floating point (Gaussian elimination
 /// with partial pivoting), rounded and saturated into a `u128`: close,
 /// not exact, for counts too big to be worked out exactly in i128.
-fn float_tree_count(laplacian: &[Vec<f64>]) -> u128 {
+fn float_tree_count(laplacian: &[Vec<i32>]) -> u128 {
     let k = laplacian.len() - 1;
-    let mut m: Vec<Vec<f64>> = laplacian[..k].iter().map(|row| row[..k].to_vec()).collect();
+    let mut m: Vec<Vec<f64>> = laplacian[..k]
+        .iter()
+        .map(|row| row[..k].iter().map(|&x| f64::from(x)).collect())
+        .collect();
     let mut det = 1.0f64;
     for p in 0..k {
         let pivot = (p..k)
