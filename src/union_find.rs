@@ -66,6 +66,23 @@ impl UnionFind {
         true
     }
 
+    /// Joins the sets of `a` and `b` under the lower-numbered root; returns
+    /// `false` if they were one already. Used alone (never with `union`),
+    /// a set's root is always its lowest element, whatever order its
+    /// members were joined in: sets rebuilt from a picture have the roots
+    /// the original's had. Without union by rank a find may walk further,
+    /// which path halving keeps short.
+    #[inline]
+    pub fn union_to_least(&mut self, a: u32, b: u32) -> bool {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return false;
+        }
+        let (low, high) = if ra < rb { (ra, rb) } else { (rb, ra) };
+        self.slot[high as usize] = low;
+        true
+    }
+
     /// Joins two different roots by rank and returns the new root; for
     /// callers that already hold both roots.
     #[inline]
@@ -128,5 +145,19 @@ mod tests {
         assert!(sets.union(1, 4));
         assert_eq!(sets.find(0), sets.find(3));
         assert_ne!(sets.find(2), sets.find(0));
+    }
+
+    #[test]
+    fn joined_to_the_least_a_sets_root_is_its_lowest_element() {
+        let mut sets = UnionFind::new(8);
+        for (a, b) in [(7, 6), (6, 3), (5, 7), (1, 2), (2, 5)] {
+            assert!(sets.union_to_least(a, b));
+        }
+        assert!(!sets.union_to_least(3, 1));
+        for x in [1, 2, 3, 5, 6, 7] {
+            assert_eq!(sets.find(x), 1);
+        }
+        assert_eq!(sets.find(0), 0);
+        assert_eq!(sets.find(4), 4);
     }
 }

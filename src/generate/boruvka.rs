@@ -14,12 +14,25 @@
 //!
 //! With a grain (`steer.rs`), a wall across it weighs more (its weight
 //! scaled by the grain's ratio), so the walls along it are lighter.
+//!
+//! A tree's root is its lowest cell (`UnionFind::union_to_least`), so a
+//! round opens its walls in the order of the trees' first cells, and a
+//! copy kept by a timeline can drop its sets and rebuild them from the
+//! picture with the very same roots. Such a copy keeps only the round's
+//! walls not yet opened, and in the first round not even those: each
+//! cell's lightest wall is worked out again from its own sides. Resumed,
+//! it needs no sets until its next round is planned: the walls a round
+//! chooses form a forest (all weights differ), so a chosen wall joins two
+//! trees unless another tree chose it too and it is open already, which
+//! the picture says.
 
 use super::Params;
+use crate::event::Event;
+use crate::grid::Grid;
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::shape::{Cell, Topology};
+use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
 
 const NONE: u32 = u32::MAX;
@@ -28,7 +41,12 @@ const NONE: u32 = u32::MAX;
 pub struct Boruvka<S: Topology> {
     shape: S,
     salt: u64,
+    /// The trees, each rooted at its lowest cell; empty in a kept copy,
+    /// and in a resumed one until its next round is planned.
     sets: UnionFind,
+    /// A resumed copy's picture, its own carves added, until its next
+    /// round is planned: whether a wall is open, and then its trees.
+    picture: Option<Box<Grid>>,
     trees: u32,
     /// Per tree root, its lightest wall to another tree this round (the
     /// round then opens them in the order of their roots), and the top 32
@@ -36,10 +54,19 @@ pub struct Boruvka<S: Topology> {
     /// without hashing the best wall again (hashing is much of a build).
     /// Side by side, one cache line holds both. Eight
     /// bytes a cell, no more than the list of chosen walls it replaces and
-    /// the walls' codes cost.
+    /// the walls' codes cost. Read only while `rest` is `Table`; empty in a
+    /// kept copy and made again at the next round.
     lightest: Vec<(u32, u32)>,
     /// The next root whose wall the round opens (`cells` once done).
     at: usize,
+    /// Where the round's walls not yet opened are.
+    rest: Rest,
+    /// Rounds planned so far.
+    rounds: u32,
+    /// Walls weighed by the rounds so far: the work between events.
+    weighed: u64,
+    /// Whether this is a kept copy, its sets dropped.
+    packed: bool,
     /// Once few walls run between trees, those walls: later rounds look at
     /// them alone (a wall inside a tree stays inside), where a round near
     /// the end, with a few hundred trees left, went over every wall.
@@ -49,6 +76,19 @@ pub struct Boruvka<S: Topology> {
     started: bool,
     /// The grain, if any.
     steering: Option<Box<super::steer::Steering>>,
+}
+
+/// Where a round's walls not yet opened are kept.
+#[derive(Clone)]
+enum Rest {
+    /// In `lightest`, from root `at` on: the running copy's.
+    Table,
+    /// Nowhere: in the first round every cell is a tree of its own, so
+    /// root `at`'s wall is its own lightest, worked out from its sides.
+    FirstRound,
+    /// In a list of their own, in the order they open: a kept copy's,
+    /// from index `at` on.
+    List(Vec<u32>),
 }
 
 /// A wall's weight (a hash of the seed's salt and the wall), with its code
@@ -103,9 +143,14 @@ impl<S: Topology> Boruvka<S> {
         Boruvka {
             salt: Rng::new(params.seed).next_u64(),
             sets: UnionFind::new(cells),
+            picture: None,
             trees: shape.live_cells(),
             lightest: vec![(NONE, 0); cells],
             at: 0,
+            rest: Rest::Table,
+            rounds: 0,
+            weighed: 0,
+            packed: false,
             crossing: None,
             crossed: usize::MAX,
             started: false,
@@ -118,6 +163,18 @@ impl<S: Topology> Boruvka<S> {
     /// Returns whether there is any (none: the maze is one tree, or the
     /// shape's cells fall apart).
     fn plan_round(&mut self) -> bool {
+        if let Some(picture) = self.picture.take() {
+            self.sets = trees_of(&picture);
+        }
+        // Besides its walls, a replay that reaches a round may have to
+        // rebuild the trees first: about a quarter of an event's work a
+        // cell.
+        self.weighed += u64::from(self.shape.cells() / 4);
+        self.rounds += 1;
+        self.rest = Rest::Table;
+        if self.lightest.is_empty() {
+            self.lightest = vec![(NONE, 0); self.shape.cells() as usize];
+        }
         match self.steering.take() {
             None => self.plan_with(weight),
             Some(steering) => {
@@ -144,10 +201,12 @@ impl<S: Topology> Boruvka<S> {
             lightest,
             crossing,
             crossed,
+            weighed,
             ..
         } = self;
         let salt = *salt;
         if let Some(walls) = crossing {
+            *weighed += walls.len() as u64;
             let kept = weigh_walls::<S, true>(shape, sets, lightest, salt, &weigh, walls);
             walls.truncate(kept);
             *crossed = kept;
@@ -164,6 +223,7 @@ impl<S: Topology> Boruvka<S> {
             let mut batch = [0u32; 256];
             let mut held = 0;
             let mut take = |walls: &mut [u32]| {
+                *weighed += walls.len() as u64;
                 if collect {
                     let kept = weigh_walls::<S, true>(shape, sets, lightest, salt, &weigh, walls);
                     list.extend_from_slice(&walls[..kept]);
@@ -190,6 +250,79 @@ impl<S: Topology> Boruvka<S> {
         self.at = 0;
         any
     }
+
+    /// A wall's weight, steered by the grain if there is one, as
+    /// `plan_round` weighs it.
+    fn weigh(&self, wall: u32) -> (u64, u32) {
+        let (w, code) = weight(self.salt, wall);
+        match &self.steering {
+            None => (w, code),
+            Some(steering) => {
+                let (a, b) = self.shape.wall_cells(wall);
+                (steering.weigh_u64(&self.shape, a, b, w), code)
+            }
+        }
+    }
+
+    /// In the first round: cell `root`'s lightest wall, the one the round's
+    /// plan chose for it (every wall then ran between two trees).
+    fn first_round_wall(&self, root: Cell) -> Option<u32> {
+        if !self.shape.is_cell(root) {
+            return None;
+        }
+        let mut best: Option<(u64, u32)> = None;
+        self.shape.for_each_wall_code_of(root, |code| {
+            let w = self.weigh(code);
+            if best.is_none_or(|b| w < b) {
+                best = Some(w);
+            }
+        });
+        best.map(|(_, code)| code)
+    }
+
+    /// The round's next wall to open, if any is left.
+    #[inline(always)]
+    fn next_wall(&mut self) -> Option<u32> {
+        match &self.rest {
+            Rest::Table => self.lightest[self.at..]
+                .iter()
+                .position(|&(w, _)| w != NONE)
+                .map(|i| {
+                    self.at += i + 1;
+                    std::mem::replace(&mut self.lightest[self.at - 1].0, NONE)
+                }),
+            Rest::FirstRound => {
+                while self.at < self.shape.cells() as usize {
+                    self.at += 1;
+                    if let Some(wall) = self.first_round_wall((self.at - 1) as Cell) {
+                        return Some(wall);
+                    }
+                }
+                None
+            }
+            Rest::List(walls) => {
+                let wall = walls.get(self.at).copied();
+                self.at += usize::from(wall.is_some());
+                wall
+            }
+        }
+    }
+
+    /// The round's walls not yet opened, kept as a copy needs them.
+    fn kept_rest(&self) -> Rest {
+        match &self.rest {
+            Rest::Table if self.rounds == 1 => Rest::FirstRound,
+            Rest::Table => Rest::List(
+                self.lightest[self.at..]
+                    .iter()
+                    .filter(|&&(w, _)| w != NONE)
+                    .map(|&(w, _)| w)
+                    .collect(),
+            ),
+            Rest::FirstRound => Rest::FirstRound,
+            Rest::List(walls) => Rest::List(walls[self.at..].to_vec()),
+        }
+    }
 }
 
 impl<S: Topology> Stepper for Boruvka<S> {
@@ -203,14 +336,7 @@ impl<S: Topology> Stepper for Boruvka<S> {
             }
         }
         while self.trees > 1 {
-            let Some(wall) = self.lightest[self.at..]
-                .iter()
-                .position(|&(w, _)| w != NONE)
-                .map(|i| {
-                    self.at += i;
-                    std::mem::replace(&mut self.lightest[self.at].0, NONE)
-                })
-            else {
+            let Some(wall) = self.next_wall() else {
                 // Another round: step 3.
                 out.phase(3);
                 if !self.plan_round() {
@@ -218,9 +344,12 @@ impl<S: Topology> Stepper for Boruvka<S> {
                 }
                 continue;
             };
-            self.at += 1;
             let (a, b) = self.shape.wall_cells(wall);
-            if self.sets.union(a, b) {
+            let joined = match &mut self.picture {
+                None => self.sets.union_to_least(a, b),
+                Some(picture) => picture.set_open(a, b, true),
+            };
+            if joined {
                 self.trees -= 1;
                 out.phase(2);
                 out.cursor(a);
@@ -230,4 +359,83 @@ impl<S: Topology> Stepper for Boruvka<S> {
         }
         false
     }
+
+    /// Each wall a round weighs costs a seek's replay about an event.
+    fn work(&self) -> u64 {
+        self.weighed
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        let rest = match &self.rest {
+            Rest::List(walls) => walls.len() * 4,
+            _ => 0,
+        };
+        let crossing = self.crossing.as_ref().map_or(0, |w| w.len() * 4);
+        let picture = self.picture.as_ref().map_or(0, |p| p.heap_bytes());
+        Some(
+            self.sets.heap_bytes()
+                + picture
+                + self.lightest.len() * std::mem::size_of::<(u32, u32)>()
+                + rest
+                + crossing,
+        )
+    }
+
+    /// Drops the sets, which the picture holds (its pieces), and the
+    /// table of lightest walls: only the round's walls not yet opened stay.
+    fn pack(&mut self) {
+        *self = self.packed_copy();
+    }
+
+    /// Made without copying the sets and table it drops.
+    fn packed_copy(&self) -> Boruvka<S> {
+        let (rest, at) = match self.kept_rest() {
+            Rest::List(walls) => (Rest::List(walls), 0),
+            rest => (rest, self.at),
+        };
+        Boruvka {
+            shape: self.shape.clone(),
+            salt: self.salt,
+            sets: UnionFind::new(0),
+            picture: None,
+            trees: self.trees,
+            lightest: Vec::new(),
+            at,
+            rest,
+            rounds: self.rounds,
+            weighed: self.weighed,
+            packed: true,
+            crossing: self.crossing.clone(),
+            crossed: self.crossed,
+            started: self.started,
+            steering: self.steering.clone(),
+        }
+    }
+
+    /// Takes a copy of the picture with every carve made but not yet
+    /// handed out: its trees are the original's, worked out when the next
+    /// round is planned.
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let mut picture = shown.grid.clone();
+        for event in shown.pending {
+            if let Event::Carve(a, b) = *event {
+                picture.set_open(a, b, true);
+            }
+        }
+        self.picture = Some(Box::new(picture));
+        self.packed = false;
+    }
+}
+
+/// The picture's pieces as sets, each rooted at its lowest cell, as the
+/// running copy's trees are.
+fn trees_of(picture: &Grid) -> UnionFind {
+    let mut sets = UnionFind::new(picture.cells() as usize);
+    picture.each_opening(|a, b| {
+        sets.union_to_least(a, b);
+    });
+    sets
 }

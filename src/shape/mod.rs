@@ -181,6 +181,26 @@ pub trait Topology: Clone + 'static {
         }
     }
 
+    /// The code `for_each_wall_code` gives the wall between two
+    /// neighbours, either way round (`None` if they share no wall): what
+    /// turns a side back into the wall a generator weighed.
+    #[inline]
+    fn wall_code(&self, a: Cell, b: Cell) -> Option<u32> {
+        self.wall_slot(a, b)
+            .map(|(owner, bit)| owner * 8 + bit.trailing_zeros())
+    }
+
+    /// The code of each of a cell's walls (to a live neighbour), side by
+    /// side in clockwise order.
+    #[inline]
+    fn for_each_wall_code_of(&self, cell: Cell, mut visit: impl FnMut(u32)) {
+        self.for_each_side(cell, |_, n| {
+            if let Some(code) = n.and_then(|n| self.wall_code(cell, n)) {
+                visit(code);
+            }
+        });
+    }
+
     /// How many walls `for_each_wall_code` visits.
     fn wall_count(&self) -> usize {
         let mut count = 0;

@@ -139,6 +139,31 @@ impl Topology for Dims {
         (w - 1) * h + w * (h - 1)
     }
 
+    /// East (bit 1) is `cell * 2`, south (bit 2) `cell * 2 + 1`.
+    #[inline]
+    fn wall_code(&self, a: Cell, b: Cell) -> Option<u32> {
+        self.wall_slot(a, b)
+            .map(|(owner, bit)| owner * 2 + u32::from(bit == SOUTH))
+    }
+
+    /// N, E, S, W from the cell's place, worked out once.
+    #[inline]
+    fn for_each_wall_code_of(&self, cell: Cell, mut visit: impl FnMut(u32)) {
+        let (x, y) = self.xy(cell);
+        if y > 0 {
+            visit((cell - self.width) * 2 + 1);
+        }
+        if x + 1 < self.width {
+            visit(cell * 2);
+        }
+        if y + 1 < self.height {
+            visit(cell * 2 + 1);
+        }
+        if x > 0 {
+            visit((cell - 1) * 2);
+        }
+    }
+
     #[inline]
     fn wall_cells(&self, code: u32) -> (Cell, Cell) {
         let a = code >> 1;

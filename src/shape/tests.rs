@@ -331,6 +331,27 @@ fn every_wall_code_names_the_two_cells_of_its_wall() {
         assert_eq!(codes.len(), edges.len(), "{label}");
         for (code, edge) in codes.into_iter().zip(edges) {
             assert_eq!(shape.wall_cells(code), edge, "{label}: code {code}");
+            let (a, b) = edge;
+            assert_eq!(shape.wall_code(a, b), Some(code), "{label}: {a} to {b}");
+            assert_eq!(shape.wall_code(b, a), Some(code), "{label}: {b} to {a}");
+        }
+        for cell in 0..shape.cells() {
+            let mut listed = Vec::new();
+            shape.for_each_wall_code_of(cell, |code| listed.push(code));
+            let mut sided = Vec::new();
+            shape.for_each_side(cell, |_, n| {
+                if let Some(n) = n.filter(|&n| shape.adjacent(cell, n)) {
+                    sided.push(shape.wall_code(cell, n).unwrap());
+                }
+            });
+            assert_eq!(listed, sided, "{label}: the walls of {cell}");
+        }
+        if shape.cells() > 2 {
+            // Two cells that share no wall have no code.
+            let far = (1..shape.cells()).find(|&b| !shape.adjacent(0, b));
+            if let Some(b) = far {
+                assert_eq!(shape.wall_code(0, b), None, "{label}: 0 to {b}");
+            }
         }
     }
     for shape in sample_shapes() {
