@@ -5,6 +5,7 @@
 use crate::event::Event;
 use crate::grid::Grid;
 use crate::record::{Counts, Emit, Record, Tally};
+use crate::shape::Cell;
 
 /// A boxed copy of a step iterator's whole state: a copy taken mid-run goes
 /// on to make exactly the events the original makes (runs are
@@ -70,6 +71,16 @@ pub struct Shown<'a> {
     /// The events the copy had made but not yet handed out when it was
     /// kept (a step's batch is made at once, handed out one by one).
     pub pending: &'a [Event],
+}
+
+impl Shown<'_> {
+    /// The passages among the events not yet handed out, in order.
+    pub fn pending_carves(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
+        self.pending.iter().filter_map(|event| match *event {
+            Event::Carve(a, b) => Some((a, b)),
+            _ => None,
+        })
+    }
 }
 
 /// A generator as its stream drives it: batches of events, or the rest of

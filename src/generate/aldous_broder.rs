@@ -12,7 +12,6 @@
 
 use super::steer::{self, Steering};
 use crate::bitset::BitSet;
-use crate::event::Event;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology, Walker};
@@ -168,11 +167,9 @@ impl<S: Topology> Stepper for AldousBroder<S> {
             visited.insert(a);
             visited.insert(b);
         });
-        for event in shown.pending {
-            if let Event::Carve(a, b) = *event {
-                visited.insert(a);
-                visited.insert(b);
-            }
+        for (a, b) in shown.pending_carves() {
+            visited.insert(a);
+            visited.insert(b);
         }
         self.visited = visited;
         self.packed = false;

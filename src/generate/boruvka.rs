@@ -26,8 +26,8 @@
 //! trees unless another tree chose it too and it is open already, which
 //! the picture says.
 
+use super::steer::Steering;
 use super::Params;
-use crate::event::Event;
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -75,7 +75,7 @@ pub struct Boruvka<S: Topology> {
     crossed: usize,
     started: bool,
     /// The grain, if any.
-    steering: Option<Box<super::steer::Steering>>,
+    steering: Option<Box<Steering>>,
 }
 
 /// Where a round's walls not yet opened are kept.
@@ -99,6 +99,14 @@ fn weight(salt: u64, wall: u32) -> (u64, u32) {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     (z ^ (z >> 31), wall)
+}
+
+/// A wall's weight scaled by the grain: heavier across it.
+#[inline]
+fn steered<S: Topology>(shape: &S, steering: &Steering, salt: u64, wall: u32) -> (u64, u32) {
+    let (a, b) = shape.wall_cells(wall);
+    let (w, code) = weight(salt, wall);
+    (steering.weigh_u64(shape, a, b, w), code)
 }
 
 /// Weighs each wall that runs between two trees against both trees'
@@ -179,11 +187,7 @@ impl<S: Topology> Boruvka<S> {
             None => self.plan_with(weight),
             Some(steering) => {
                 let shape = self.shape.clone();
-                let any = self.plan_with(|salt, wall| {
-                    let (a, b) = shape.wall_cells(wall);
-                    let (w, code) = weight(salt, wall);
-                    (steering.weigh_u64(&shape, a, b, w), code)
-                });
+                let any = self.plan_with(|salt, wall| steered(&shape, &steering, salt, wall));
                 self.steering = Some(steering);
                 any
             }
@@ -254,13 +258,9 @@ impl<S: Topology> Boruvka<S> {
     /// A wall's weight, steered by the grain if there is one, as
     /// `plan_round` weighs it.
     fn weigh(&self, wall: u32) -> (u64, u32) {
-        let (w, code) = weight(self.salt, wall);
         match &self.steering {
-            None => (w, code),
-            Some(steering) => {
-                let (a, b) = self.shape.wall_cells(wall);
-                (steering.weigh_u64(&self.shape, a, b, w), code)
-            }
+            None => weight(self.salt, wall),
+            Some(steering) => steered(&self.shape, steering, self.salt, wall),
         }
     }
 
@@ -420,10 +420,8 @@ impl<S: Topology> Stepper for Boruvka<S> {
             return;
         }
         let mut picture = shown.grid.clone();
-        for event in shown.pending {
-            if let Event::Carve(a, b) = *event {
-                picture.set_open(a, b, true);
-            }
+        for (a, b) in shown.pending_carves() {
+            picture.set_open(a, b, true);
         }
         self.picture = Some(Box::new(picture));
         self.packed = false;

@@ -23,7 +23,6 @@
 
 use super::wall_list::{Packed, Sides, WallList};
 use super::{Params, Step};
-use crate::event::Event;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -383,10 +382,8 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         shown.grid.each_opening(|a, b| {
             sets.union(a, b);
         });
-        for event in shown.pending {
-            if let Event::Carve(a, b) = *event {
-                sets.union(a, b);
-            }
+        for (a, b) in shown.pending_carves() {
+            sets.union(a, b);
         }
         self.sets = sets;
         self.packed = false;
