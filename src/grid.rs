@@ -483,7 +483,14 @@ impl Grid {
 
     /// The total number of openings between cells.
     pub fn openings(&self) -> u64 {
-        self.bits.iter().map(|&b| u64::from(b.count_ones())).sum()
+        // Eight bytes at a time: a seek's quiet replay counts a 4096 x 4096
+        // maze's before and after.
+        let words = self.bits.chunks_exact(8);
+        let tail = words.remainder().iter().map(|&b| u64::from(b.count_ones()));
+        words
+            .map(|w| u64::from(u64::from_le_bytes(w.try_into().expect("8 bytes")).count_ones()))
+            .chain(tail)
+            .sum()
     }
 
     /// Every opening as a pair (owner, neighbour), in cell order; on squares

@@ -85,6 +85,11 @@ impl Emit {
         self.at
     }
 
+    /// Takes up where a quiet replay left the run (`Stream::replay_quietly`).
+    pub(crate) fn set_position(&mut self, at: Position) {
+        self.at = at;
+    }
+
     /// The visual events dropped since the last call (visuals off).
     pub(crate) fn take_skipped(&mut self) -> u64 {
         std::mem::take(&mut self.skipped)
@@ -193,6 +198,23 @@ pub struct Tally<'a> {
 }
 
 impl<'a> Tally<'a> {
+    /// As `new`, but the algorithms' fast paths stay off (`fast_square`
+    /// is `None`: the square's bits stay in the maze, written through
+    /// it), so every step is one of the animated run's: for a replay that
+    /// stops at a given event.
+    #[inline]
+    pub fn stepwise(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
+        Tally {
+            grid,
+            bits: Vec::new(),
+            width: 0,
+            written: counts.written,
+            skipped: counts.skipped,
+            cursor: counts.at.cursor,
+            phase: counts.at.phase,
+        }
+    }
+
     /// Starts building into `grid` from `counts`.
     #[inline]
     pub fn new(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
@@ -206,6 +228,12 @@ impl<'a> Tally<'a> {
             cursor: counts.at.cursor,
             phase: counts.at.phase,
         }
+    }
+
+    /// The events an animated run would have handed out so far.
+    #[inline(always)]
+    pub fn events(&self) -> u64 {
+        self.written + self.skipped
     }
 
     /// Hands the bits back to the maze; what was done, with what came before.

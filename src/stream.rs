@@ -94,6 +94,25 @@ pub trait Step: Batch + StepClone {
     /// have shown.
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts);
 
+    /// Goes on as `finish_quietly` does, walls straight into `grid`, but
+    /// only while the events an animated run would have handed out stay
+    /// at or under `limit` (all of them counted into `counts`): a seek's
+    /// fast replay, its fast paths off (`Tally::stepwise`). It stops
+    /// between steps; a step's events are not known
+    /// before it is made, so it stops once the next one might pass
+    /// `limit`, judged by the biggest step so far (doubled), and says so
+    /// if one did pass it. Marks are counted, not shown: only for runs
+    /// that mark no cell.
+    fn replay_quietly(&mut self, _grid: &mut Grid, _counts: &mut Counts, _limit: u64) -> Replayed {
+        Replayed::Unsupported
+    }
+
+    /// Whether it never marks a cell, so `replay_quietly` runs it
+    /// (`Stepper::MARKS_NO_CELL`).
+    fn marks_no_cell(&self) -> bool {
+        false
+    }
+
     /// A copy packed to keep (`Batch::pack`); a `Stepper`'s is its
     /// `packed_copy`.
     fn packed_clone(&self) -> Self
@@ -110,6 +129,14 @@ pub trait Step: Batch + StepClone {
 /// each call makes one small change and records it. Its copy taken mid-run
 /// goes on exactly as the original would.
 pub trait Stepper: Clone + 'static {
+    /// It never marks a cell (the cursor and its steps are all it shows),
+    /// so a seek may replay it quietly (`Step::replay_quietly`). A
+    /// constant, not a method: a stepper that marks never compiles the
+    /// quiet replay, which would otherwise be a second caller of its
+    /// tallied step and keep that from being inlined into the instant
+    /// build's loop.
+    const MARKS_NO_CELL: bool = false;
+
     /// Makes one small change and records it; `false` once the run is
     /// finished (what that last call recorded still counts).
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool;
@@ -175,9 +202,66 @@ impl<S: Stepper> Step for S {
         while quiet_batch(self, grid, counts) {}
     }
 
+    fn replay_quietly(&mut self, grid: &mut Grid, counts: &mut Counts, limit: u64) -> Replayed {
+        if S::MARKS_NO_CELL {
+            replay_steps(self, grid, counts, limit)
+        } else {
+            Replayed::Unsupported
+        }
+    }
+
+    fn marks_no_cell(&self) -> bool {
+        S::MARKS_NO_CELL
+    }
+
     fn packed_clone(&self) -> S {
         self.packed_copy()
     }
+}
+
+/// `Step::replay_quietly`, out of line: kept apart from the instant
+/// build's `quiet_batch`, the one other caller of a stepper's tallied
+/// step, which it would otherwise crowd.
+#[inline(never)]
+fn replay_steps<S: Stepper>(
+    stepper: &mut S,
+    grid: &mut Grid,
+    counts: &mut Counts,
+    limit: u64,
+) -> Replayed {
+    {
+        let mut tally = Tally::stepwise(grid, *counts);
+        let mut biggest = 1;
+        let outcome = loop {
+            let before = tally.events();
+            if before + 2 * biggest > limit {
+                break Replayed::Stopped;
+            }
+            if !stepper.step_with(&mut tally) {
+                break Replayed::Finished;
+            }
+            biggest = biggest.max(tally.events() - before);
+        };
+        *counts = tally.finish();
+        if counts.written + counts.skipped > limit {
+            Replayed::Overshot
+        } else {
+            outcome
+        }
+    }
+}
+
+/// How a quiet replay (`Step::replay_quietly`) ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Replayed {
+    /// It stopped between steps, at or before its limit.
+    Stopped,
+    /// The run ended within the limit.
+    Finished,
+    /// A step passed the limit: the maze is past the step asked for.
+    Overshot,
+    /// This run has no quiet replay.
+    Unsupported,
 }
 
 /// Calls `one` until it says the run is over (`false`) or at least
@@ -335,6 +419,37 @@ impl<S: ?Sized + Batch> Stream<S> {
 }
 
 impl<S: ?Sized + Step> Stream<S> {
+    /// Whether its stepper never marks a cell (`Step::marks_no_cell`).
+    pub fn marks_no_cell(&self) -> bool {
+        self.stepper.marks_no_cell()
+    }
+
+    /// Events made but not yet handed out.
+    pub fn buffered(&self) -> usize {
+        self.out.len() - self.pos
+    }
+
+    /// Goes on quietly into `grid` (`Step::replay_quietly`) with no event
+    /// buffered, up to `limit` events; returns how it ended and what it
+    /// did: the events it went, the walls it opened less those it closed,
+    /// and the cursor and step it left the run at.
+    pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> (Replayed, Counts) {
+        debug_assert_eq!(self.buffered(), 0, "buffered events come first");
+        let mut counts = Counts {
+            at: self.out.position(),
+            ..Counts::default()
+        };
+        if self.finished || !self.out.visuals() {
+            return (Replayed::Unsupported, counts);
+        }
+        let outcome = self.stepper.replay_quietly(grid, &mut counts, limit);
+        if outcome == Replayed::Finished {
+            self.finished = true;
+        }
+        self.out.set_position(counts.at);
+        (outcome, counts)
+    }
+
     /// Runs the rest straight into `grid` and returns how many events that
     /// was (its `Done` included), as if every remaining event had been
     /// handed out and applied. Only the instant mode (visuals off) takes

@@ -357,3 +357,157 @@ fn a_recording_in_the_background_uses_its_budget() {
         assert_eq!(scene.snapshot(), forward(&fresh, target), "at {target}");
     }
 }
+
+/// A seek's quiet replay (`Source::skip`) of a run that marks no cell
+/// leaves the scene as its events would have, and the run goes on from
+/// there with the very events the original makes (the cursor and step it
+/// left kept, so a repeated move is still no event): every such generator,
+/// on bigger shapes than above, masked, in 3D and wrapped too, from steps
+/// where a step's events are half handed out.
+#[test]
+fn a_quiet_replay_leaves_the_scene_and_run_as_the_events_would() {
+    use mazelab::shape::Mask;
+    use mazelab::timeline::{Skipped, Source};
+    let square = Shape::parse("square", "48x36", None).unwrap();
+    let mut mask = Mask::all_on(square.cells());
+    for cell in [0, 1, 49, 50, 51, 500, 501, 548, 1000, 1727] {
+        mask.set(cell, false);
+    }
+    let shapes = [
+        square.clone(),
+        square.with_mask(mask).unwrap(),
+        Shape::parse("hex", "30x24", None).unwrap(),
+        Shape::parse("polar", "12", None).unwrap(),
+        Shape::parse("3d", "10x9x8", None).unwrap(),
+        Shape::parse("square", "30x20", Some("xy")).unwrap(),
+    ];
+    let mut checked = 0;
+    let mut quiet = std::collections::BTreeSet::new();
+    for shape in shapes {
+        for algorithm in ALGORITHMS.iter().filter(|a| a.runs_on(&shape)) {
+            if mazelab::generate::check_shape(algorithm, &shape).is_err() {
+                continue;
+            }
+            let fresh = Generator::new(algorithm, Params::on(shape.clone(), 21), true);
+            if !fresh.replays_quietly() {
+                continue;
+            }
+            // What it claims (`Stepper::MARKS_NO_CELL`) holds: no mark.
+            assert!(
+                !fresh.clone().any(|e| matches!(e, Event::Mark(..))),
+                "{} marks a cell",
+                algorithm.name
+            );
+            quiet.insert(algorithm.name);
+            let total = fresh.clone().count() as u64;
+            for (from, length) in [
+                (1, total / 3),
+                (total / 4 + 1, total / 2),
+                (total / 2 + 3, total),
+            ] {
+                let context = format!("{} on {:?} from {from}", algorithm.name, shape);
+                let mut run = fresh.clone();
+                let mut scene = Scene::new(run.initial_grid(), algorithm.starts_open);
+                for _ in 0..from {
+                    scene.apply(&run.next().unwrap());
+                }
+                let Skipped::By(went) = Source::skip(&mut run, &mut scene, length) else {
+                    panic!("{context}: no quiet replay");
+                };
+                assert!(went <= length, "{context}: went {went} of {length}");
+                assert!(
+                    went + 64 >= length.min(total - from) / 2,
+                    "{context}: went only {went} of {length}"
+                );
+                assert_eq!(scene.snapshot(), forward(&fresh, from + went), "{context}");
+                let rest: Vec<Event> = run.collect();
+                let original: Vec<Event> = fresh.clone().skip((from + went) as usize).collect();
+                assert_eq!(rest, original, "{context}: the run after it");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 100, "only {checked} replays checked");
+    assert_eq!(quiet.len(), 13, "replayed quietly: {quiet:?}");
+}
+
+/// When a quiet replay's last step goes past the step asked for, the seek
+/// restores its checkpoint and replays with events: the frame still shows
+/// exactly the step asked for.
+#[test]
+fn a_quiet_replay_that_overshoots_is_made_again_with_events() {
+    use mazelab::timeline::{Frame, Skipped, Source};
+    /// Counts the events applied.
+    struct Count(u64);
+    impl Frame for Count {
+        type Snapshot = u64;
+        fn apply(&mut self, _: &Event) -> [Option<Cell>; 2] {
+            self.0 += 1;
+            [None, None]
+        }
+        fn snapshot(&self) -> u64 {
+            self.0
+        }
+        fn restore(&mut self, s: &u64) {
+            self.0 = *s;
+        }
+        fn snapshot_bytes(&self) -> usize {
+            8
+        }
+        fn bytes_of(_: &u64) -> usize {
+            8
+        }
+    }
+    /// A run of `total` cursor moves whose quiet replay goes `over` events
+    /// too far.
+    #[derive(Clone)]
+    struct Moves {
+        at: u64,
+        total: u64,
+        over: u64,
+        chunk: Vec<Event>,
+    }
+    impl Source<Count> for Moves {
+        fn next_chunk(&mut self, max: usize) -> &[Event] {
+            let n = (max as u64).min(self.total + 1 - self.at.min(self.total + 1));
+            self.chunk.clear();
+            for _ in 0..n {
+                self.at += 1;
+                self.chunk.push(if self.at > self.total {
+                    Event::Done
+                } else {
+                    Event::Cursor((self.at % 7) as Cell)
+                });
+            }
+            &self.chunk
+        }
+        fn state_bytes(&self) -> usize {
+            8
+        }
+        fn skip(&mut self, frame: &mut Count, max: u64) -> Skipped {
+            let went = max + self.over;
+            self.at += went;
+            frame.0 += went;
+            if self.over > 0 {
+                Skipped::Overshot
+            } else {
+                Skipped::By(went)
+            }
+        }
+    }
+    for over in [0, 1, 5000] {
+        let moves = Moves {
+            at: 0,
+            total: 100_000,
+            over,
+            chunk: Vec::new(),
+        };
+        let mut frame = Count(0);
+        let mut timeline = Timeline::with_limits(moves, &frame, 1 << 15, 8);
+        while timeline.advance(&mut frame, 7919, |_, _| {}) > 0 {}
+        for target in [50_000, 99_000, 12_345, 70_001] {
+            assert_eq!(timeline.seek(&mut frame, target), target, "over {over}");
+            assert_eq!(frame.0, target, "over {over}: the frame at {target}");
+        }
+    }
+}

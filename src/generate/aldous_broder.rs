@@ -85,6 +85,8 @@ impl<S: Topology> AldousBroder<S> {
 }
 
 impl<S: Topology> Stepper for AldousBroder<S> {
+    const MARKS_NO_CELL: bool = true;
+
     /// Walks until it carves, or for `MOVES_PER_STEP` moves.
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

@@ -171,6 +171,8 @@ impl BinaryTree {
 }
 
 impl Stepper for BinaryTree {
+    const MARKS_NO_CELL: bool = true;
+
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (vertical, horizontal) = self.bias.dirs();

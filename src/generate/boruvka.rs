@@ -326,6 +326,8 @@ impl<S: Topology> Boruvka<S> {
 }
 
 impl<S: Topology> Stepper for Boruvka<S> {
+    const MARKS_NO_CELL: bool = true;
+
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

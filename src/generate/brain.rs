@@ -141,6 +141,8 @@ impl Brain {
 }
 
 impl Stepper for Brain {
+    const MARKS_NO_CELL: bool = true;
+
     /// One join per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

@@ -44,6 +44,8 @@ impl CarveList {
 }
 
 impl Stepper for CarveList {
+    const MARKS_NO_CELL: bool = true;
+
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         self.report_phases(out);

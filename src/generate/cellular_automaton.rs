@@ -226,6 +226,8 @@ impl CellularAutomaton {
 }
 
 impl Stepper for CellularAutomaton {
+    const MARKS_NO_CELL: bool = true;
+
     /// One row of one pass per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

@@ -48,6 +48,8 @@ impl Eller {
 }
 
 impl Stepper for Eller {
+    const MARKS_NO_CELL: bool = true;
+
     /// One row per step.
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         let (w, h, y) = (self.dims.width, self.dims.height, self.y);

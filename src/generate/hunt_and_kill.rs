@@ -162,6 +162,8 @@ impl<S: Topology> HuntAndKill<S> {
 }
 
 impl<S: Topology> Stepper for HuntAndKill<S> {
+    const MARKS_NO_CELL: bool = true;
+
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if !self.started {

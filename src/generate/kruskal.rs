@@ -305,6 +305,8 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
 }
 
 impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
+    const MARKS_NO_CELL: bool = true;
+
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.next == 0 {

@@ -47,10 +47,11 @@ mod wilson;
 use crate::error::MazeError;
 use crate::event::Event;
 use crate::grid::Grid;
+use crate::record::Counts;
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::Shape;
-use crate::stream::Stream;
+use crate::stream::{Replayed, Stream};
 
 pub use crate::stream::{Step, Stepper};
 
@@ -866,6 +867,32 @@ impl Generator {
         let mut copy = self.clone();
         copy.stream.unpack(grid);
         copy
+    }
+
+    /// Goes on quietly, walls straight into `grid`, up to `limit` more
+    /// events (`Step::replay_quietly`): a seek's fast replay, for a run
+    /// that marks no cell and has no events made but not handed out.
+    /// Returns how it ended and what it did (`Stream::replay_quietly`);
+    /// `None` if this run has no quiet replay.
+    pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> Option<(Replayed, Counts)> {
+        if !self.replays_quietly() || self.stream.buffered() > 0 {
+            return None;
+        }
+        let (outcome, counts) = self.stream.replay_quietly(grid, limit);
+        (outcome != Replayed::Unsupported).then_some((outcome, counts))
+    }
+
+    /// Whether `replay_quietly` may run it: its stepper marks no cell
+    /// (`Stepper::MARKS_NO_CELL`), with no pass added that marks or wraps
+    /// it (sparseness, weaving, braiding, a mirror image's), which steps
+    /// as a stepper of its own.
+    pub fn replays_quietly(&self) -> bool {
+        self.stream.marks_no_cell()
+    }
+
+    /// Events made but not yet handed out.
+    pub fn buffered(&self) -> usize {
+        self.stream.buffered()
     }
 
     /// The grid the events apply to.

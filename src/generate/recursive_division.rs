@@ -66,6 +66,8 @@ impl RecursiveDivision {
 }
 
 impl Stepper for RecursiveDivision {
+    const MARKS_NO_CELL: bool = true;
+
     /// One division per step.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

@@ -191,6 +191,8 @@ impl<S: Topology> ReverseDelete<S> {
 }
 
 impl<S: Topology> Stepper for ReverseDelete<S> {
+    const MARKS_NO_CELL: bool = true;
+
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.next == 0 {
             out.phase(1);

@@ -201,6 +201,8 @@ impl Unicursal {
 }
 
 impl Stepper for Unicursal {
+    const MARKS_NO_CELL: bool = true;
+
     /// One passage a step: its second cell as the cursor, then the carve.
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {

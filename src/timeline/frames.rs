@@ -1,7 +1,7 @@
 //! What the timeline records: generators and solvers as sources, the
 //! maze's scene and the solver's overlay as frames.
 
-use super::{Frame, Source};
+use super::{Frame, Skipped, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
 use crate::packed::Packed;
@@ -10,6 +10,7 @@ use crate::render::canvas::scene::{Scene, MARKS};
 use crate::shape::Cell;
 use crate::shape::Topology;
 use crate::solve::Solver;
+use crate::stream::Replayed;
 
 /// The most a generator's working state was measured to take, in bytes a
 /// cell: `cargo run --release --example timeline_memory` copies every
@@ -74,6 +75,35 @@ impl Source<Scene> for Generator {
 
     fn resumed(&self, scene: &Scene) -> Generator {
         self.unpacked(&scene.grid)
+    }
+
+    /// For a run that marks no cell: its walls go straight into the
+    /// scene's grid, and the cursor, step and passages are set once at the
+    /// end (`Generator::replay_quietly`).
+    fn skip(&mut self, scene: &mut Scene, max: u64) -> Skipped {
+        if !self.replays_quietly() {
+            return Skipped::Unsupported;
+        }
+        // A step's events made but not yet handed out come first.
+        let mut went = 0;
+        let buffered = (self.buffered() as u64).min(max);
+        if buffered > 0 {
+            for event in Generator::next_chunk(self, buffered as usize) {
+                scene.apply(event);
+                went += 1;
+            }
+        }
+        let before = scene.grid.openings();
+        let Some((outcome, counts)) = self.replay_quietly(&mut scene.grid, max - went) else {
+            return Skipped::By(went);
+        };
+        scene.carved += scene.grid.openings() as i64 - before as i64;
+        scene.cursor = counts.at.cursor;
+        scene.phase = counts.at.phase;
+        match outcome {
+            Replayed::Overshot => Skipped::Overshot,
+            _ => Skipped::By(went + counts.written + counts.skipped),
+        }
     }
 }
 

@@ -53,7 +53,30 @@ pub trait Source<F>: Clone {
     fn resumed(&self, _frame: &F) -> Self {
         self.clone()
     }
+
+    /// Goes up to `max` events further without handing them out, `frame`
+    /// brought up to date as their events would have left it: a seek's
+    /// fast replay, where the source has one.
+    fn skip(&mut self, _frame: &mut F, _max: u64) -> Skipped {
+        Skipped::Unsupported
+    }
 }
+
+/// How a source's fast replay (`Source::skip`) went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Skipped {
+    /// It went this many events, at most the number asked for.
+    By(u64),
+    /// It went past the number asked for (its last step was bigger than
+    /// it could tell): the frame and source must be restored.
+    Overshot,
+    /// It has no fast replay (or none now).
+    Unsupported,
+}
+
+/// The shortest replay a seek makes quietly (`Source::skip`): below it,
+/// handing the events out costs less than bringing the frame up to date.
+const QUIET_MIN: u64 = 1 << 12;
 
 /// The state events apply to, and its snapshots.
 pub trait Frame {
@@ -368,12 +391,30 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             if self.at_end() && self.end_snapshot.is_none() {
                 self.end_snapshot = Some(frame.snapshot());
             }
-            frame.restore(&nearest.snapshot);
-            self.live = Some(nearest.source.resumed(frame));
-            self.at = nearest.step;
+            self.resume_at(frame, index);
+        }
+        // Quietly as far as the run has been (beyond, the events also lay
+        // checkpoints), then the last events handed out and applied.
+        let quiet = target.min(self.reached).saturating_sub(self.at);
+        if quiet >= QUIET_MIN {
+            if let Some(live) = self.live.as_mut() {
+                match live.skip(frame, quiet) {
+                    Skipped::By(went) => self.at += went,
+                    Skipped::Overshot => self.resume_at(frame, index),
+                    Skipped::Unsupported => {}
+                }
+            }
         }
         self.advance(frame, target - self.at, |_, _| {});
         self.at
+    }
+
+    /// Restores checkpoint `index`: its picture, and its source resumed.
+    fn resume_at(&mut self, frame: &mut F, index: usize) {
+        let checkpoint = &self.checkpoints[index];
+        frame.restore(&checkpoint.snapshot);
+        self.live = Some(checkpoint.source.resumed(frame));
+        self.at = checkpoint.step;
     }
 
     /// Keeps a checkpoint at `at` (a multiple of the spacing), unless one
