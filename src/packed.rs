@@ -1,7 +1,9 @@
 //! A byte a cell, kept at the fewest bits its values need: a timeline
 //! checkpoint's walls and marks, and the per-cell states of the generators
 //! that keep one (Prim's and Wilson's in, out or on the frontier / walk).
-//! And numbers a cell kept as runs (`Runs`), for a kept copy's tree numbers.
+//! And numbers a cell kept as runs (`Runs`), for a kept copy's tree numbers,
+//! and packed bytes in chunks that later copies share where they are equal
+//! (`Chunked`), for a timeline's pictures.
 //!
 //! A scene keeps one byte of wall bits and one mark a cell, but a plain
 //! square's walls use two bits of theirs and a backtracker's marks one
@@ -10,6 +12,8 @@
 //! checkpoints, so a seek replays that many times fewer events. Packing and
 //! unpacking are one pass each, with no search: the width is 0, 1, 2, 4
 //! or 8 bits, the fewest that hold every value's bits (their OR).
+
+use std::sync::Arc;
 
 /// Values `0..=255`, `len` of them, `width` bits each, packed low bits
 /// first into bytes (width 0: every value is 0 and nothing is stored).
@@ -176,6 +180,113 @@ impl Runs {
     }
 }
 
+/// Packed values (`Packed`) held in chunks of `CHUNK` bytes, each shared
+/// with an earlier copy's chunk where the two are equal: a timeline's
+/// checkpoints of a picture that changes in a few places between them (a
+/// random walk's late hunt for its last cells, a run row by row) hold
+/// mostly what the one before holds, and keep one copy of it.
+#[derive(Clone, Debug)]
+pub struct Chunked {
+    width: u8,
+    len: usize,
+    chunks: Vec<Arc<[u8]>>,
+}
+
+/// Bytes a chunk: small enough that a change in a few cells keeps most
+/// of a picture shared, big enough that its pointer and count are a
+/// small share of it.
+pub const CHUNK: usize = 1024;
+
+impl Chunked {
+    /// `packed`'s values in chunks, sharing each that equals the chunk
+    /// at the same place in `earlier` (a copy of as many values as wide).
+    pub fn new(packed: Packed, earlier: Option<&Chunked>) -> Chunked {
+        let earlier = earlier.filter(|e| e.width == packed.width && e.len == packed.len);
+        let chunks = packed
+            .data
+            .chunks(CHUNK)
+            .enumerate()
+            .map(|(i, bytes)| match earlier.and_then(|e| e.chunks.get(i)) {
+                Some(same) if **same == *bytes => Arc::clone(same),
+                _ => Arc::from(bytes),
+            })
+            .collect();
+        Chunked {
+            width: packed.width,
+            len: packed.len,
+            chunks,
+        }
+    }
+
+    /// Writes the values back into `out` (its buffer reused), each made
+    /// from its code by `value`.
+    pub fn unpack_into<T: Copy>(&self, out: &mut Vec<T>, value: impl Fn(u8) -> T + Copy) {
+        out.clear();
+        out.resize(self.len, value(0));
+        if self.width == 0 {
+            return;
+        }
+        let per_chunk = CHUNK * 8 / usize::from(self.width);
+        for (slots, chunk) in out.chunks_mut(per_chunk).zip(&self.chunks) {
+            match self.width {
+                1 => unpack_at::<1, T>(chunk, slots, value),
+                2 => unpack_at::<2, T>(chunk, slots, value),
+                4 => unpack_at::<4, T>(chunk, slots, value),
+                _ => {
+                    for (slot, &code) in slots.iter_mut().zip(chunk.iter()) {
+                        *slot = value(code);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes it holds that `earlier` does not also hold (all of them
+    /// without one): with each checkpoint counted against the one before,
+    /// a timeline's sum is what its chunks take.
+    pub fn bytes_beyond(&self, earlier: Option<&Chunked>) -> usize {
+        self.chunks
+            .iter()
+            .enumerate()
+            .filter(|(i, chunk)| {
+                !earlier
+                    .and_then(|e| e.chunks.get(*i))
+                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
+            })
+            .map(|(_, chunk)| chunk.len())
+            .sum()
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+#[cfg(test)]
+impl Chunked {
+    /// Its chunks, for a test to see what is shared.
+    pub(crate) fn chunks(&self) -> &[Arc<[u8]>] {
+        &self.chunks
+    }
+}
+
+impl PartialEq for Chunked {
+    fn eq(&self, other: &Chunked) -> bool {
+        self.width == other.width
+            && self.len == other.len
+            && self.chunks.len() == other.chunks.len()
+            && self.chunks.iter().zip(&other.chunks).all(|(a, b)| a == b)
+    }
+}
+
+impl Eq for Chunked {}
+
 /// `8 / W` values a byte, the first in the low bits.
 fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
     let per = 8 / W;
@@ -254,6 +365,50 @@ mod tests {
         let mut back = Vec::new();
         packed.unpack_into(&mut back, |c| c != 0);
         assert_eq!(back, values);
+    }
+
+    /// In chunks, every width gives its values back; a copy of the same
+    /// values shares every chunk and counts no byte beyond the earlier
+    /// one; a change shares all but its chunk; other widths share none.
+    #[test]
+    fn chunks_round_trip_and_share_what_is_equal() {
+        for (top, len) in [
+            (0u8, 5000usize),
+            (1, 20_000),
+            (3, 9000),
+            (9, 5000),
+            (200, 3000),
+            (3, 0),
+        ] {
+            let values: Vec<u8> = (0..len).map(|i| (i * 7 % 13) as u8 % (top + 1)).collect();
+            let chunked = Chunked::new(Packed::pack(&values, |v| v), None);
+            let mut back = vec![9u8; 2];
+            chunked.unpack_into(&mut back, |c| c);
+            assert_eq!(back, values, "width for {top}");
+            let whole = Packed::pack(&values, |v| v).heap_bytes();
+            assert_eq!(chunked.bytes_beyond(None), whole);
+            let again = Chunked::new(Packed::pack(&values, |v| v), Some(&chunked));
+            assert_eq!(again.bytes_beyond(Some(&chunked)), 0);
+            assert_eq!(again, chunked);
+            if top == 0 || len == 0 {
+                continue;
+            }
+            let mut changed = values.clone();
+            let at = len * 2 / 3;
+            changed[at] = if changed[at] == 0 { 1 } else { 0 };
+            let one = Chunked::new(Packed::pack(&changed, |v| v), Some(&chunked));
+            let chunk_len = one.chunks[at * usize::from(one.width) / 8 / CHUNK].len();
+            assert_eq!(
+                one.bytes_beyond(Some(&chunked)),
+                chunk_len,
+                "width for {top}"
+            );
+            one.unpack_into(&mut back, |c| c);
+            assert_eq!(back, changed);
+            let wider: Vec<u8> = values.iter().map(|&v| v | 16).collect();
+            let other = Chunked::new(Packed::pack(&wider, |v| v), Some(&chunked));
+            assert_eq!(other.bytes_beyond(Some(&chunked)), other.bytes_beyond(None));
+        }
     }
 
     /// Runs give back every number, and take two numbers a run.

@@ -4,7 +4,7 @@
 use super::{Frame, Skipped, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
-use crate::packed::Packed;
+use crate::packed::{Chunked, Packed};
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
 use crate::shape::Cell;
@@ -118,15 +118,16 @@ impl Source<OverlayScene> for Solver {
 }
 
 /// The maze's scene at a step: everything the events change, its walls
-/// and marks packed (`Packed`).
+/// and marks packed (`Packed`), in chunks shared with the checkpoint
+/// before where they are the same (`Chunked`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneSnapshot {
     /// The grid's wall bits (a byte a cell there), packed.
-    pub walls: Packed,
+    pub walls: Chunked,
     /// Whether a tunnel was ever opened.
     pub woven: bool,
     /// Each cell's mark, packed.
-    pub marks: Packed,
+    pub marks: Chunked,
     /// The current cell.
     pub cursor: Option<Cell>,
     /// Whether the run has ended.
@@ -167,11 +168,18 @@ impl Frame for Scene {
     }
 
     fn snapshot(&self) -> SceneSnapshot {
+        self.snapshot_after(None)
+    }
+
+    fn snapshot_after(&self, earlier: Option<&SceneSnapshot>) -> SceneSnapshot {
         let (walls, woven) = self.grid.wall_bytes();
         SceneSnapshot {
-            walls: Packed::pack(walls, |b| b),
+            walls: Chunked::new(Packed::pack(walls, |b| b), earlier.map(|e| &e.walls)),
             woven,
-            marks: Packed::pack(&self.marks, code_of),
+            marks: Chunked::new(
+                Packed::pack(&self.marks, code_of),
+                earlier.map(|e| &e.marks),
+            ),
             cursor: self.cursor,
             done: self.is_done(),
             phase: self.phase,
@@ -199,7 +207,12 @@ impl Frame for Scene {
     }
 
     fn bytes_of(s: &SceneSnapshot) -> usize {
-        s.walls.heap_bytes() + s.marks.heap_bytes()
+        Self::bytes_beyond(s, None)
+    }
+
+    fn bytes_beyond(s: &SceneSnapshot, earlier: Option<&SceneSnapshot>) -> usize {
+        s.walls.bytes_beyond(earlier.map(|e| &e.walls))
+            + s.marks.bytes_beyond(earlier.map(|e| &e.marks))
     }
 }
 
@@ -208,7 +221,7 @@ impl Frame for Scene {
 #[derive(Clone, Debug, PartialEq)]
 pub struct OverlaySnapshot {
     /// Each cell's mark.
-    pub marks: Packed,
+    pub marks: Chunked,
     /// Cells the solver has marked at least once.
     pub explored: u32,
     /// The solver's current cell.
@@ -229,8 +242,15 @@ impl Frame for OverlayScene {
     }
 
     fn snapshot(&self) -> OverlaySnapshot {
+        self.snapshot_after(None)
+    }
+
+    fn snapshot_after(&self, earlier: Option<&OverlaySnapshot>) -> OverlaySnapshot {
         OverlaySnapshot {
-            marks: Packed::pack(&self.marks, code_of),
+            marks: Chunked::new(
+                Packed::pack(&self.marks, code_of),
+                earlier.map(|e| &e.marks),
+            ),
             explored: self.explored,
             cursor: self.cursor,
             phase: self.phase,
@@ -256,6 +276,76 @@ impl Frame for OverlayScene {
     }
 
     fn bytes_of(s: &OverlaySnapshot) -> usize {
-        s.marks.heap_bytes()
+        s.marks.bytes_beyond(None)
+    }
+
+    fn bytes_beyond(s: &OverlaySnapshot, earlier: Option<&OverlaySnapshot>) -> usize {
+        s.marks.bytes_beyond(earlier.map(|e| &e.marks))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generate::Params;
+    use crate::shape::Shape;
+    use crate::timeline::Timeline;
+    use std::collections::HashSet;
+
+    /// What a timeline counts its checkpoints' pictures at is what their
+    /// chunks take, each shared chunk once; Aldous-Broder's late pictures
+    /// share much of theirs (here about half: the grid is 16 chunks), so
+    /// they take less than a whole picture each.
+    #[test]
+    fn shared_chunks_are_counted_once() {
+        let shape = Shape::parse("square", "256x256", None).unwrap();
+        let fresh = Generator::by_name("aldous-broder", Params::on(shape, 5), true).unwrap();
+        let new_scene = || Scene::new(fresh.initial_grid(), false);
+        let mut scene = new_scene();
+        let total = fresh.clone().count() as u64;
+        let mut timeline = Timeline::with_limits(fresh.clone(), &scene, total / 40, 64);
+        while timeline.advance(&mut scene, 1 << 16, |_, _| {}) > 0 {}
+        let mut seen = HashSet::new();
+        let mut held = 0;
+        let mut whole = 0;
+        for checkpoint in &timeline.checkpoints {
+            let snapshot = &checkpoint.snapshot;
+            whole = Scene::bytes_of(snapshot);
+            held += checkpoint.state;
+            for chunk in snapshot
+                .walls
+                .chunks()
+                .iter()
+                .chain(snapshot.marks.chunks())
+            {
+                if seen.insert(chunk.as_ptr()) {
+                    held += chunk.len();
+                }
+            }
+        }
+        let (kept, used) = timeline.checkpoint_bytes();
+        assert!(kept >= 30, "only {kept} checkpoints");
+        assert_eq!(used, held, "counted against what the chunks take");
+        let states: usize = timeline.checkpoints.iter().map(|c| c.state).sum();
+        assert!(
+            (used - states) * 4 < whole * kept * 3,
+            "{kept} pictures of {whole} bytes take {} bytes: little shared",
+            used - states
+        );
+        // And each still shows its step.
+        for target in [total / 2, total - 3, total / 7] {
+            timeline.seek(&mut scene, target);
+            let mut forward = new_scene();
+            let mut run = fresh.clone();
+            let mut at = 0;
+            while at < target {
+                let want = (target - at).min(1 << 16) as usize;
+                for event in run.next_chunk(want) {
+                    forward.apply(event);
+                    at += 1;
+                }
+            }
+            assert_eq!(scene.snapshot(), forward.snapshot(), "at {target}");
+        }
     }
 }

@@ -93,6 +93,15 @@ pub trait Frame {
     fn snapshot_bytes(&self) -> usize;
     /// The bytes a snapshot takes.
     fn bytes_of(snapshot: &Self::Snapshot) -> usize;
+    /// A snapshot of the state now that may share what it holds with
+    /// `earlier`, the checkpoint before it (`packed::Chunked`).
+    fn snapshot_after(&self, _earlier: Option<&Self::Snapshot>) -> Self::Snapshot {
+        self.snapshot()
+    }
+    /// The bytes a snapshot holds that `earlier` does not also hold.
+    fn bytes_beyond(snapshot: &Self::Snapshot, _earlier: Option<&Self::Snapshot>) -> usize {
+        Self::bytes_of(snapshot)
+    }
 }
 
 /// The fewest events between checkpoints: below this a seek's replay is
@@ -102,11 +111,17 @@ pub const MIN_SPACING: u64 = 1 << 12;
 /// The bytes a timeline's checkpoints may take, unless told otherwise.
 pub const DEFAULT_BUDGET: usize = 128 << 20;
 
+/// How many times the room left a replanned spacing may fill with
+/// checkpoints the size of its first (`Timeline::replan`): late in a run
+/// that changes a few places at a time (Aldous-Broder's hunt for its last
+/// cells), a picture shares most of itself with the one before.
+const SHARED_ROOM: u128 = 2;
+
 /// The most checkpoints the first spacing plans for: checkpoints often
 /// take less than planned (a source's working state grows and shrinks
 /// over a run), so the spacing starts finer than the plan and the budget
 /// thins it, but not so fine that most of the copies made are thrown away.
-const PLANNED_CHECKPOINTS: u64 = 64;
+pub const PLANNED_CHECKPOINTS: u64 = 64;
 
 struct Checkpoint<S, P> {
     step: u64,
@@ -114,22 +129,34 @@ struct Checkpoint<S, P> {
     work: u64,
     source: S,
     snapshot: P,
-    /// The bytes it takes.
+    /// The bytes its source takes.
+    state: usize,
+    /// The bytes it takes that the checkpoint before it does not share.
     bytes: usize,
 }
 
 impl<S, P> Checkpoint<S, P> {
-    fn new<F: Frame<Snapshot = P>>(step: u64, source: &S, frame: &F) -> Checkpoint<S, P>
+    /// A checkpoint of `source` and `frame` at `step`, its picture sharing
+    /// what it can with `earlier`'s, the checkpoint before it.
+    fn new<F: Frame<Snapshot = P>>(
+        step: u64,
+        source: &S,
+        frame: &F,
+        earlier: Option<&Checkpoint<S, P>>,
+    ) -> Checkpoint<S, P>
     where
         S: Source<F>,
     {
-        let snapshot = frame.snapshot();
+        let earlier = earlier.map(|c| &c.snapshot);
+        let snapshot = frame.snapshot_after(earlier);
         let work = step + source.work();
         let source = source.kept();
+        let state = source.state_bytes();
         Checkpoint {
             step,
             work,
-            bytes: source.state_bytes() + F::bytes_of(&snapshot),
+            bytes: state + F::bytes_beyond(&snapshot, earlier),
+            state,
             source,
             snapshot,
         }
@@ -191,7 +218,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         spacing: u64,
         most_checkpoints: usize,
     ) -> Timeline<S, F> {
-        let first = Checkpoint::new(0, &source, frame);
+        let first = Checkpoint::new(0, &source, frame, None);
         Timeline {
             used: first.bytes,
             checkpoints: vec![first],
@@ -442,9 +469,10 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         if taken {
             return;
         }
-        let checkpoint = Checkpoint::new(at, source, frame);
-        self.used += checkpoint.bytes;
+        let earlier = index.checked_sub(1).map(|i| &self.checkpoints[i]);
+        let checkpoint = Checkpoint::new(at, source, frame, earlier);
         self.checkpoints.insert(index, checkpoint);
+        self.recount();
         while self.checkpoints.len() > 1
             && (self.checkpoints.len() > self.most_checkpoints || self.used > self.budget)
         {
@@ -459,8 +487,22 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                 last = span;
                 first
             });
-            self.used = self.checkpoints.iter().map(|c| c.bytes).sum();
+            self.recount();
         }
+    }
+
+    /// Counts each checkpoint's bytes against the one now before it (what
+    /// a picture shares with the one before is counted once) and their sum.
+    fn recount(&mut self) {
+        let mut used = 0;
+        for i in 0..self.checkpoints.len() {
+            let (before, rest) = self.checkpoints.split_at_mut(i);
+            let checkpoint = &mut rest[0];
+            let earlier = before.last().map(|c| &c.snapshot);
+            checkpoint.bytes = checkpoint.state + F::bytes_beyond(&checkpoint.snapshot, earlier);
+            used += checkpoint.bytes;
+        }
+        self.used = used;
     }
 }
 
@@ -472,13 +514,16 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
     /// known), the spacing halves while that many checkpoints of this
     /// size still fit (at most `PLANNED_CHECKPOINTS`); returns whether it
     /// did, and the recording then starts again from step 0: one span is
-    /// replayed twice. Should later ones take more, the budget thins
-    /// them as ever.
+    /// replayed twice. It plans for `SHARED_ROOM` times the room left:
+    /// a later picture shares what it holds with the one before
+    /// (`Frame::snapshot_after`), and should they take more than the room,
+    /// the budget thins them as ever (the spacing that fits, as if
+    /// planned, at the cost of the copies dropped).
     fn replan(&mut self, at: u64, source: &S, frame: &F) -> bool {
         let Some(end) = self.end else {
             return false;
         };
-        let each = Checkpoint::new(at, source, frame).bytes.max(1) as u128;
+        let each = Checkpoint::new(at, source, frame, None).bytes.max(1) as u128;
         // The run's whole work, from its share by this first checkpoint.
         let work = at + source.work();
         let total = u128::from(end) * u128::from(work) / u128::from(at.max(1));
@@ -486,7 +531,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let mut spacing = self.spacing;
         while spacing / 2 >= MIN_SPACING {
             let count = total / u128::from(spacing / 2) + 1;
-            if count > u128::from(PLANNED_CHECKPOINTS) || count * each > room {
+            if count > u128::from(PLANNED_CHECKPOINTS) || count * each > room * SHARED_ROOM {
                 break;
             }
             spacing /= 2;
