@@ -219,9 +219,9 @@ impl<S: Stepper> Step for S {
     }
 }
 
-/// `Step::replay_quietly`, out of line: kept apart from the instant
-/// build's `quiet_batch`, the one other caller of a stepper's tallied
-/// step, which it would otherwise crowd.
+/// `Step::replay_quietly`: steps through a tally with its fast paths off
+/// until the next step might pass `limit`. Compiled only for steppers that
+/// mark no cell (`Stepper::MARKS_NO_CELL`), and kept out of line.
 #[inline(never)]
 fn replay_steps<S: Stepper>(
     stepper: &mut S,
@@ -229,25 +229,23 @@ fn replay_steps<S: Stepper>(
     counts: &mut Counts,
     limit: u64,
 ) -> Replayed {
-    {
-        let mut tally = Tally::stepwise(grid, *counts);
-        let mut biggest = 1;
-        let outcome = loop {
-            let before = tally.events();
-            if before + 2 * biggest > limit {
-                break Replayed::Stopped;
-            }
-            if !stepper.step_with(&mut tally) {
-                break Replayed::Finished;
-            }
-            biggest = biggest.max(tally.events() - before);
-        };
-        *counts = tally.finish();
-        if counts.written + counts.skipped > limit {
-            Replayed::Overshot
-        } else {
-            outcome
+    let mut tally = Tally::stepwise(grid, *counts);
+    let mut biggest = 1;
+    let outcome = loop {
+        let before = tally.events();
+        if before + 2 * biggest > limit {
+            break Replayed::Stopped;
         }
+        if !stepper.step_with(&mut tally) {
+            break Replayed::Finished;
+        }
+        biggest = biggest.max(tally.events() - before);
+    };
+    *counts = tally.finish();
+    if counts.written + counts.skipped > limit {
+        Replayed::Overshot
+    } else {
+        outcome
     }
 }
 
@@ -431,7 +429,7 @@ impl<S: ?Sized + Step> Stream<S> {
 
     /// Goes on quietly into `grid` (`Step::replay_quietly`) with no event
     /// buffered, up to `limit` events; returns how it ended and what it
-    /// did: the events it went, the walls it opened less those it closed,
+    /// did: the walls it opened or closed, the visual events it counted,
     /// and the cursor and step it left the run at.
     pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> (Replayed, Counts) {
         debug_assert_eq!(self.buffered(), 0, "buffered events come first");

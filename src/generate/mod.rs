@@ -875,7 +875,7 @@ impl Generator {
     /// Returns how it ended and what it did (`Stream::replay_quietly`);
     /// `None` if this run has no quiet replay.
     pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> Option<(Replayed, Counts)> {
-        if !self.replays_quietly() || self.stream.buffered() > 0 {
+        if self.stream.buffered() > 0 {
             return None;
         }
         let (outcome, counts) = self.stream.replay_quietly(grid, limit);
