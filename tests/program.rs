@@ -4,9 +4,9 @@
 //! verdict judges it. An instant build that takes the ending the decoder
 //! followed (`program::Recorded`'s fast path) equals playing every event.
 
-use mazelab::event::{Event, Mark, Recording};
+use mazelab::event::{Event, Mark};
 use mazelab::generate::{Generator, Params};
-use mazelab::program::{decode, judge, pack, Decoder, Op};
+use mazelab::program::{decode, judge, pack, Decoder, Log, Op};
 use mazelab::shape::{Shape, Topology};
 use std::sync::Arc;
 
@@ -60,7 +60,7 @@ fn a_recorded_run_rebuilds_the_maze_it_recorded_on_every_shape() {
             assert_eq!(decoded.error, None, "{name} on {kind}");
             assert_eq!(decoded.verdict(), judge(&decoded.grid), "{name} on {kind}");
             let ending = Some(Arc::new(decoded.ending()));
-            let events: Recording = decoded.events.into();
+            let events: Arc<Log> = Arc::new(decoded.events);
             for ending in [None, ending] {
                 let fast = if ending.is_some() { "fast" } else { "played" };
                 let mut program =
@@ -76,7 +76,10 @@ fn a_recorded_run_rebuilds_the_maze_it_recorded_on_every_shape() {
                     .finish_into(&mut grid);
 
             let animated: Vec<Event> =
-                Generator::program(events, starts_open, None, params, true).collect();
+                Generator::program(events, starts_open, None, params.clone(), true).collect();
+            // Event for event, the built-in's own run.
+            let original: Vec<Event> = Generator::by_name(name, params, true).unwrap().collect();
+            assert_eq!(animated, original, "{name} on {kind}: the events played");
             assert_eq!(
                 animated.len() as u64,
                 steps,
@@ -109,12 +112,13 @@ fn a_program_run_can_be_braided_like_a_built_in() {
         braid: 0,
         ..params.clone()
     };
-    let events: Recording = decode(
-        &log_of("backtracker", &plain),
-        &expected_initial(&plain, false),
-    )
-    .unwrap()
-    .into();
+    let events = Arc::new(
+        decode(
+            &log_of("backtracker", &plain),
+            &expected_initial(&plain, false),
+        )
+        .unwrap(),
+    );
     let mut program = Generator::program(events, false, None, params.clone(), false);
     let mut grid = program.initial_grid();
     program.finish_into(&mut grid);

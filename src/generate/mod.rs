@@ -337,10 +337,10 @@ impl Algorithm {
 pub static PROGRAM: Algorithm = Algorithm::new(
     "program",
     "your own generator, written in the Code tab and run in a worker",
-    |_| {
-        Box::new(crate::program::Replay::new(
-            crate::event::Recording::default(),
-        ))
+    |params| {
+        Box::new(crate::program::Replay::new(std::sync::Arc::new(
+            crate::program::Log::empty(&params.shape),
+        )))
     },
 );
 
@@ -348,10 +348,10 @@ pub static PROGRAM: Algorithm = Algorithm::new(
 pub static PROGRAM_ON_OPEN: Algorithm = Algorithm::new(
     "program",
     "your own generator, written in the Code tab and run in a worker",
-    |_| {
-        Box::new(crate::program::Replay::new(
-            crate::event::Recording::default(),
-        ))
+    |params| {
+        Box::new(crate::program::Replay::new(std::sync::Arc::new(
+            crate::program::Log::empty(&params.shape),
+        )))
     },
 )
 .starts_open();
@@ -628,7 +628,7 @@ pub enum Source {
     /// A program's recorded run (the Code view), played back.
     Recorded {
         /// The run's events.
-        events: crate::event::Recording,
+        events: std::sync::Arc<crate::program::Log>,
         /// Whether the program opened every wall first.
         starts_open: bool,
         /// Where the run ends, if known (an instant build takes it).
@@ -781,7 +781,7 @@ impl Generator {
     /// With its `ending` known, an instant build takes it
     /// (`program::Recorded`) instead of playing every event again.
     pub fn program(
-        events: crate::event::Recording,
+        events: std::sync::Arc<crate::program::Log>,
         starts_open: bool,
         ending: Option<std::sync::Arc<crate::program::Ending>>,
         params: Params,

@@ -7,12 +7,13 @@
 //! decodes it here and checks every event against the maze again, so a log
 //! that arrives broken names its first bad step and never reaches the maze.
 
+use super::blocks::Blocks;
 use super::replay::Ending;
 use super::verdict::{judge, Verdict};
-use crate::event::{Event, Events, Mark};
+use crate::event::{Event, Mark};
 use crate::grid::Grid;
 use crate::record::Counts;
-use crate::shape::{Cell, Dims, Dir, Topology};
+use crate::shape::{Cell, Dims, Dir, Shape, Topology};
 use crate::union_find::UnionFind;
 use std::fmt;
 
@@ -79,7 +80,7 @@ impl fmt::Display for LogError {
 /// wall on one of the cell's sides, every mark known. Walls are followed
 /// as they change, so a carve of an open wall (or a wall built twice) is
 /// refused too: every event must be a real change, as a built-in's are.
-pub fn decode(log: &[i32], start: &Grid) -> Result<Events, LogError> {
+pub fn decode(log: &[i32], start: &Grid) -> Result<Log, LogError> {
     let mut decoder = Decoder::new(start.clone());
     decoder.feed(log);
     let decoded = decoder.finish();
@@ -97,11 +98,104 @@ fn square_side(d: Dims, a: Cell, x: usize) -> Option<Cell> {
     Dir::ALL.into_iter().filter_map(|dir| d.step(a, dir)).nth(x)
 }
 
+/// A shape's sides as a log names them: the neighbour at place `x` of
+/// cell `a`'s list of live neighbours.
+#[derive(Clone, Debug)]
+struct Sides {
+    /// Fast path: a plain square's side worked out in place
+    /// (`square_side`), not listed through the shape.
+    square: Option<Dims>,
+    shape: Shape,
+}
+
+impl Sides {
+    fn of(shape: &Shape) -> Sides {
+        Sides {
+            square: shape.plain_square(),
+            shape: shape.clone(),
+        }
+    }
+
+    #[inline(always)]
+    fn side(&self, a: Cell, x: usize) -> Option<Cell> {
+        match self.square {
+            Some(d) => square_side(d, a, x),
+            None => self.shape.neighbors(a).as_slice().get(x).copied(),
+        }
+    }
+}
+
+/// An event's three parts: its op's number, `a` and `x`.
+#[inline(always)]
+fn unpack(word: i32) -> (i32, u32, usize) {
+    (word & 7, (word as u32) >> 7, ((word >> 3) & 15) as usize)
+}
+
+/// A checked log: its events kept as the harness wrote them, one word
+/// each (4 bytes an event, where an `Event` takes 12: a million-cell
+/// backtracker's 5 million events in 21 MB, not 62), and read back as
+/// events on the shape they were checked on. Only the decoder makes one,
+/// so every word is a real change that shape knows.
+#[derive(Clone, Debug)]
+pub struct Log {
+    words: Blocks<i32>,
+    sides: Sides,
+}
+
+impl PartialEq for Log {
+    fn eq(&self, other: &Log) -> bool {
+        self.words == other.words && self.sides.shape == other.sides.shape
+    }
+}
+
+impl Log {
+    /// No events, on `shape`.
+    pub fn empty(shape: &Shape) -> Log {
+        Log {
+            words: Blocks::new(),
+            sides: Sides::of(shape),
+        }
+    }
+
+    /// How many events it holds.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The event at `index`, if there is one.
+    #[inline]
+    pub fn get(&self, index: usize) -> Option<Event> {
+        let (op, a, x) = unpack(self.words.get(index)?);
+        Some(match op {
+            0 => Event::Carve(a, self.sides.side(a, x)?),
+            1 => Event::Build(a, self.sides.side(a, x)?),
+            2 => Event::Mark(a, *Mark::ALL.get(x)?),
+            3 => Event::Cursor(a),
+            _ => Event::Phase(a as u8),
+        })
+    }
+
+    /// The events in order.
+    pub fn iter(&self) -> impl Iterator<Item = Event> + '_ {
+        (0..self.len()).map_while(|i| self.get(i))
+    }
+
+    /// The events in order, in one `Vec`.
+    pub fn to_vec(&self) -> Vec<Event> {
+        self.iter().collect()
+    }
+}
+
 /// A whole log, read.
 #[derive(Debug)]
 pub struct Decoded {
     /// The good events, in order (all of them, or those before the error).
-    pub events: Events,
+    pub events: Log,
     /// The maze they leave.
     pub grid: Grid,
     /// Whether the program opened every wall first.
@@ -150,7 +244,7 @@ pub struct Decoder {
     grid: Grid,
     /// A solver's log may mark and move its cursor, never change a wall.
     walls_fixed: bool,
-    events: Events,
+    events: Log,
     starts_open: bool,
     error: Option<LogError>,
     /// The pieces the carves have joined, while the run has only carved
@@ -169,9 +263,9 @@ impl Decoder {
         let closed = start.openings() == 0;
         Decoder {
             pieces: closed.then(|| UnionFind::new(start.cells() as usize)),
+            events: Log::empty(start.shape()),
             grid: start,
             walls_fixed: false,
-            events: Events::new(),
             starts_open: false,
             error: None,
             carves: 0,
@@ -245,25 +339,23 @@ impl Decoder {
     fn read(&mut self, log: &[i32]) -> bool {
         let cells = self.grid.cells();
         let masked = self.grid.shape().live_cells() != cells;
-        let plain = self.grid.shape().plain_square();
         let counts = &mut self.counts;
-        for &word in log {
-            let (op, a, x) = (word & 7, (word as u32) >> 7, ((word >> 3) & 15) as usize);
+        // Good events are kept as they came, a run of them at a time:
+        // those from `kept` up to the one being read.
+        let mut kept = 0;
+        for (i, &word) in log.iter().enumerate() {
+            let (op, a, x) = unpack(word);
             // The common case first: a live cell in range, in one test.
             let live = (a < cells) && (!masked || self.grid.shape().is_cell(a));
-            let event = match op {
+            match op {
                 0 | 1 if !self.walls_fixed && live => {
-                    let side = match plain {
-                        // Fast path: a plain square's side worked out in
-                        // place (`square_side`), not listed through the shape.
-                        Some(d) => square_side(d, a, x),
-                        None => self.grid.shape().neighbors(a).as_slice().get(x).copied(),
-                    };
-                    let Some(b) = side else {
+                    let Some(b) = self.events.sides.side(a, x) else {
+                        self.events.words.extend(&log[kept..i]);
                         return self.fail(Op::ALL[op as usize], a, x);
                     };
                     let open = op == 0;
                     if !self.grid.set_open(a, b, open) {
+                        self.events.words.extend(&log[kept..i]);
                         return self.fail(Op::ALL[op as usize], a, x);
                     }
                     counts.written += 1;
@@ -272,45 +364,43 @@ impl Decoder {
                         if let Some(pieces) = &mut self.pieces {
                             self.looped |= !pieces.union(a, b);
                         }
-                        Event::Carve(a, b)
                     } else {
                         self.pieces = None;
-                        Event::Build(a, b)
                     }
                 }
-                2 if live && x < Mark::ALL.len() => {
-                    counts.skipped += 1;
-                    Event::Mark(a, Mark::ALL[x])
-                }
+                2 if live && x < Mark::ALL.len() => counts.skipped += 1,
                 // A move to where the cursor is, or the step the program
                 // is at, is no change: the harness records none, and one
                 // that arrives anyway is dropped, as a built-in's record
                 // drops it.
                 3 if live && x == 0 => {
                     if counts.at.cursor == Some(a) {
+                        self.events.words.extend(&log[kept..i]);
+                        kept = i + 1;
                         continue;
                     }
                     counts.skipped += 1;
                     counts.at.cursor = Some(a);
-                    Event::Cursor(a)
                 }
                 4 if (1..=127).contains(&a) && x == 0 => {
                     if counts.at.phase == a as u8 {
+                        self.events.words.extend(&log[kept..i]);
+                        kept = i + 1;
                         continue;
                     }
                     counts.skipped += 1;
                     counts.at.phase = a as u8;
-                    Event::Phase(a as u8)
                 }
                 _ => {
+                    self.events.words.extend(&log[kept..i]);
                     return match Op::ALL.get(op as usize).copied() {
                         Some(op) => self.fail(op, a, x),
                         None => self.refuse(format!("unknown event {op}")),
                     };
                 }
-            };
-            self.events.push(event);
+            }
         }
+        self.events.words.extend(&log[kept..]);
         true
     }
 

@@ -6,13 +6,14 @@
 //! the maze it leaves (or the path a solver gives), and `link` writes the
 //! program's text into a link and reads it back.
 
+mod blocks;
 pub mod link;
 pub mod log;
 pub mod replay;
 pub mod tables;
 pub mod verdict;
 
-pub use log::{decode, pack, Decoded, Decoder, LogError, Op};
+pub use log::{decode, pack, Decoded, Decoder, Log, LogError, Op};
 pub use replay::{Ending, Recorded, Replay};
 pub use tables::{grid_of, tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

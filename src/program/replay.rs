@@ -9,7 +9,8 @@
 //! again (a million-cell backtracker's run is 5 million of them). The
 //! tests hold the two equal.
 
-use crate::event::{Event, Recording};
+use super::log::Log;
+use crate::event::Event;
 use crate::grid::Grid;
 use crate::record::{Counts, Emit, Position, Record};
 use crate::stream::{Batch, Step, Stepper};
@@ -18,13 +19,13 @@ use std::sync::Arc;
 /// A recorded run's events, stepped through one at a time.
 #[derive(Clone, Debug)]
 pub struct Replay {
-    events: Recording,
+    events: Arc<Log>,
     next: usize,
 }
 
 impl Replay {
     /// Plays `events` (a decoded log: every one a real change).
-    pub fn new(events: Recording) -> Replay {
+    pub fn new(events: Arc<Log>) -> Replay {
         Replay { events, next: 0 }
     }
 
@@ -73,7 +74,7 @@ pub struct Recorded {
 
 impl Recorded {
     /// Plays `events`, which end as `ending` says (if given).
-    pub fn new(events: Recording, ending: Option<Arc<Ending>>) -> Recorded {
+    pub fn new(events: Arc<Log>, ending: Option<Arc<Ending>>) -> Recorded {
         Recorded {
             replay: Replay::new(events),
             ending,
@@ -109,23 +110,24 @@ mod tests {
     use super::*;
     use crate::event::Mark;
     use crate::grid::Grid;
+    use crate::program::{decode, pack, Op};
     use crate::record::{Counts, Emit};
     use crate::shape::Dims;
     use crate::stream::{Batch, Step};
 
-    fn events() -> Recording {
-        Recording::new(
-            vec![
-                Event::Phase(1),
-                Event::Cursor(0),
-                Event::Carve(0, 1),
-                Event::Mark(1, Mark::Frontier),
-                Event::Cursor(1),
-                Event::Carve(1, 3),
-                Event::Mark(1, Mark::Blank),
-            ]
-            .into(),
-        )
+    /// A run on a 2 x 2 square, as its checked log.
+    fn events() -> Arc<Log> {
+        // Cell 0's neighbours are E (1), S (2); cell 1's S (3), W (0).
+        let log = [
+            pack(Op::Phase, 1, 0),
+            pack(Op::Cursor, 0, 0),
+            pack(Op::Carve, 0, 0),
+            pack(Op::Mark, 1, 1),
+            pack(Op::Cursor, 1, 0),
+            pack(Op::Carve, 1, 0),
+            pack(Op::Mark, 1, 0),
+        ];
+        Arc::new(decode(&log, &Grid::closed(Dims::new(2, 2).unwrap())).unwrap())
     }
 
     #[test]
@@ -133,7 +135,17 @@ mod tests {
         let mut replay = Replay::new(events());
         let mut out = Emit::new(true);
         while replay.step(&mut out) {}
-        assert_eq!(out.slice(0, out.len()), &events().to_vec()[..]);
+        let expected = [
+            Event::Phase(1),
+            Event::Cursor(0),
+            Event::Carve(0, 1),
+            Event::Mark(1, Mark::Frontier),
+            Event::Cursor(1),
+            Event::Carve(1, 3),
+            Event::Mark(1, Mark::Blank),
+        ];
+        assert_eq!(events().to_vec(), expected);
+        assert_eq!(out.slice(0, out.len()), &expected[..]);
     }
 
     #[test]

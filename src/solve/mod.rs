@@ -106,9 +106,9 @@ pub static PROGRAM_SOLVER: SolverInfo = SolverInfo {
     name: "program",
     description: "your own solver, written in the Code view and run in a worker",
     promise: Promise::PathOrGiveUp,
-    make: |_, _, _| {
+    make: |grid, _, _| {
         Box::new(recorded::RecordedSolve::new(
-            crate::event::Recording::default(),
+            std::sync::Arc::new(crate::program::Log::empty(grid.shape())),
             Outcome::NotFound("no program has run".into()),
         ))
     },
@@ -285,7 +285,7 @@ impl Solver {
     /// Plays a program's recorded solve (its marks and moves, then the path
     /// it gave) on `grid`, as a solver named `program`.
     pub fn program(
-        events: crate::event::Recording,
+        events: std::sync::Arc<crate::program::Log>,
         result: Outcome,
         grid: &Grid,
         visuals: bool,

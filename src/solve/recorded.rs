@@ -3,10 +3,10 @@
 //! then the path it gave, checked before it gets here.
 
 use super::{Outcome, Solve};
-use crate::event::Recording;
-use crate::program::Replay;
+use crate::program::{Log, Replay};
 use crate::record::Record;
 use crate::stream::Stepper;
+use std::sync::Arc;
 
 /// A program's solve played back: its recorded marks and cursor moves, and
 /// the path it gave (checked by `verdict::check_path`), the outcome once the
@@ -19,7 +19,7 @@ pub struct RecordedSolve {
 }
 
 impl RecordedSolve {
-    pub fn new(events: Recording, result: Outcome) -> RecordedSolve {
+    pub fn new(events: Arc<Log>, result: Outcome) -> RecordedSolve {
         RecordedSolve {
             replay: Replay::new(events),
             result,
@@ -48,19 +48,27 @@ impl Solve for RecordedSolve {
 mod tests {
     use super::*;
     use crate::event::{Event, Mark};
+    use crate::grid::Grid;
+    use crate::program::{pack, Op};
     use crate::record::Emit;
+    use crate::shape::Dims;
     use crate::stream::Batch;
 
     #[test]
     fn a_recorded_solve_gives_its_path_once_played() {
         let path = vec![0, 1, 3];
-        let events: Recording =
-            Recording::new(vec![Event::Cursor(0), Event::Mark(1, Mark::Explored)].into());
+        let grid = Grid::closed(Dims::new(2, 2).unwrap());
+        let events = Arc::new(
+            crate::program::decode(&[pack(Op::Cursor, 0, 0), pack(Op::Mark, 1, 3)], &grid).unwrap(),
+        );
         let mut solve = RecordedSolve::new(events, Outcome::Found(path.clone()));
         let mut out = Emit::new(true);
         assert_eq!(solve.outcome(), &Outcome::Searching);
         while solve.step(&mut out) {}
-        assert_eq!(out.len(), 2);
+        assert_eq!(
+            out.slice(0, out.len()),
+            &[Event::Cursor(0), Event::Mark(1, Mark::Explored)][..]
+        );
         assert_eq!(solve.outcome(), &Outcome::Found(path));
     }
 }

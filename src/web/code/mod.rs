@@ -10,7 +10,6 @@ pub(in crate::web) mod worker;
 
 use super::app::App;
 use super::dom;
-use crate::event::Recording;
 use crate::generate::{Source, PROGRAM};
 use crate::grid::Grid;
 use crate::program::{self, Verdict};
@@ -103,7 +102,7 @@ const STORAGE_KEY: &str = "mazelab-program";
 
 /// A finished run's recording, and the maze it was run on.
 pub(in crate::web) struct ProgramRun {
-    events: Recording,
+    events: Arc<program::Log>,
     starts_open: bool,
     /// The maze the run leaves and its counts (an instant build takes it).
     ending: Arc<program::Ending>,
@@ -657,7 +656,7 @@ impl App {
                     "your program has not run on this maze yet: press Run in the Code view",
                 );
                 Source::Recorded {
-                    events: Recording::default(),
+                    events: Arc::new(program::Log::empty(&self.settings.shape)),
                     starts_open: false,
                     ending: None,
                 }
