@@ -24,7 +24,7 @@ use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::{square_wall_bit, EAST_OPEN, SOUTH_OPEN};
 use crate::shape::{Topology, Walker};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 const NONE: Cell = Cell::MAX;
 
@@ -33,6 +33,9 @@ pub struct OriginShift<S: Topology> {
     shape: S,
     rng: Rng,
     /// Each cell's arrow: the neighbour it points to (`NONE` at the origin).
+    /// Once the first tree is laid, the picture holds the arrows (every
+    /// passage is one, pointing the way to the origin): a kept copy drops
+    /// them (`pack`) and follows the passages out from the origin again.
     arrow: Vec<Cell>,
     origin: Cell,
     /// An instant build has moved arrows without writing their walls.
@@ -40,9 +43,12 @@ pub struct OriginShift<S: Topology> {
     /// The origin as a random walker (squares keep its coordinates): its
     /// moves cost no neighbour list and no multiply.
     at: Walker,
-    /// The first tree, laid down a cell per step before shifting starts.
+    /// The first tree, laid down a cell per step before shifting starts;
+    /// let go once it is laid.
     tree: Vec<Cell>,
     laid: usize,
+    /// Whether the tree is laid (and `tree` let go).
+    shifting: bool,
     been_origin: BitSet,
     left_to_visit: u32,
     /// The origin before this one, for a run.
@@ -85,6 +91,7 @@ impl<S: Topology> OriginShift<S> {
             walls_behind: false,
             tree,
             laid: 1,
+            shifting: false,
             been_origin,
             came_from: NONE,
             steering: Steering::of(params),
@@ -101,8 +108,9 @@ impl<S: Topology> Stepper for OriginShift<S> {
             out.carve(cell, self.arrow[cell as usize]);
             return true;
         }
-        if self.laid == self.tree.len() {
-            self.laid += 1;
+        if !self.shifting {
+            self.shifting = true;
+            self.tree = Vec::new();
             out.mark(self.origin, Mark::Frontier);
             out.cursor(self.origin);
         }
@@ -138,6 +146,95 @@ impl<S: Topology> Stepper for OriginShift<S> {
         out.cursor(next);
         true
     }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        // A steered run keeps a field of its own: counted at the most.
+        let cells = std::mem::size_of::<Cell>() * (self.arrow.capacity() + self.tree.capacity());
+        self.steering
+            .is_none()
+            .then(|| cells + self.been_origin.heap_bytes())
+    }
+
+    /// Once shifting, the arrows are the picture's passages: a kept copy
+    /// drops them (four bytes a cell), unless an instant build has left
+    /// the walls behind the arrows.
+    fn pack(&mut self) {
+        if self.drops_arrows() {
+            self.arrow = Vec::new();
+        }
+    }
+
+    /// Made without copying the arrows it drops.
+    fn packed_copy(&self) -> OriginShift<S> {
+        if !self.drops_arrows() {
+            return self.clone();
+        }
+        OriginShift {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            arrow: Vec::new(),
+            origin: self.origin,
+            walls_behind: self.walls_behind,
+            at: self.at,
+            tree: Vec::new(),
+            laid: self.laid,
+            shifting: self.shifting,
+            been_origin: self.been_origin.clone(),
+            left_to_visit: self.left_to_visit,
+            came_from: self.came_from,
+            steering: self.steering.clone(),
+        }
+    }
+
+    /// The arrows again: every cell points to the one before it on the
+    /// way to the origin, through the picture's passages (and those of a
+    /// step made but not yet handed out).
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.shifting || !self.arrow.is_empty() {
+            return;
+        }
+        let mut pending = None;
+        if shown.pending.iter().any(|e| e.is_structural()) {
+            let mut grid = shown.grid.clone();
+            for event in shown.pending {
+                grid.apply(event);
+            }
+            pending = Some(grid);
+        }
+        let grid = pending.as_ref().unwrap_or(shown.grid);
+        self.arrow = arrows_to(grid, self.origin);
+    }
+}
+
+impl<S: Topology> OriginShift<S> {
+    /// Whether a kept copy leaves its arrows to the picture.
+    fn drops_arrows(&self) -> bool {
+        self.shifting && !self.walls_behind
+    }
+}
+
+/// Each cell's arrow on a perfect maze: the neighbour it reaches `origin`
+/// through (`NONE` at the origin, and at cells it cannot reach), found by
+/// a breadth-first pass out from the origin.
+fn arrows_to(grid: &crate::grid::Grid, origin: Cell) -> Vec<Cell> {
+    let cells = grid.cells() as usize;
+    let mut arrow = vec![NONE; cells];
+    let mut seen = BitSet::new(cells);
+    let mut queue = Vec::with_capacity(cells);
+    seen.insert(origin);
+    queue.push(origin);
+    let mut head = 0;
+    while let Some(&cell) = queue.get(head) {
+        head += 1;
+        for &n in grid.open_neighbors(cell).as_slice() {
+            if !seen.contains(n) {
+                seen.insert(n);
+                arrow[n as usize] = cell;
+                queue.push(n);
+            }
+        }
+    }
+    arrow
 }
 
 impl<S: Topology> OriginShift<S> {
