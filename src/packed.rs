@@ -2,8 +2,9 @@
 //! checkpoint's walls and marks, and the per-cell states of the generators
 //! that keep one (Prim's and Wilson's in, out or on the frontier / walk).
 //! And numbers a cell kept as runs (`Runs`), for a kept copy's tree numbers,
-//! and packed bytes in chunks that later copies share where they are equal
-//! (`Chunked`), for a timeline's pictures.
+//! and values in chunks that later copies share where they are equal
+//! (`Shared`): a timeline's pictures packed (`Chunked`), and the bucket
+//! queues of the generators that keep one (`SharedLists`).
 //!
 //! A scene keeps one byte of wall bits and one mark a cell, but a plain
 //! square's walls use two bits of theirs and a backtracker's marks one
@@ -90,7 +91,7 @@ impl Packed {
 pub struct CellBytes {
     /// A byte a cell; empty while packed.
     bytes: Vec<u8>,
-    packed: Option<Packed>,
+    packed: Option<Chunked>,
 }
 
 impl CellBytes {
@@ -104,14 +105,30 @@ impl CellBytes {
 
     /// The bytes it holds, packed or not.
     pub fn heap_bytes(&self) -> usize {
-        self.bytes.len() + self.packed.as_ref().map_or(0, Packed::heap_bytes)
+        self.bytes_beyond(None)
+    }
+
+    /// The bytes it holds that `earlier` (a packed copy kept before it)
+    /// does not also hold.
+    pub fn bytes_beyond(&self, earlier: Option<&CellBytes>) -> usize {
+        let earlier = earlier.and_then(|e| e.packed.as_ref());
+        self.bytes.len() + self.packed.as_ref().map_or(0, |p| p.bytes_beyond(earlier))
     }
 
     /// Packs the bytes away (a kept copy); `unpack` before indexing again.
     pub fn pack(&mut self) {
         if self.packed.is_none() {
-            self.packed = Some(Packed::pack(&self.bytes, |b| b));
-            self.bytes = Vec::new();
+            *self = self.packed_after(None);
+        }
+    }
+
+    /// A packed copy of running bytes, sharing the chunks it holds equal
+    /// to `earlier`'s (a packed copy kept before it).
+    pub fn packed_after(&self, earlier: Option<&CellBytes>) -> CellBytes {
+        let earlier = earlier.and_then(|e| e.packed.as_ref());
+        CellBytes {
+            bytes: Vec::new(),
+            packed: Some(Chunked::new(Packed::pack(&self.bytes, |b| b), earlier)),
         }
     }
 
@@ -162,6 +179,9 @@ impl Runs {
                 runs.ends.push(i as u32 + 1);
             }
         }
+        // A kept copy holds them: no room to grow.
+        runs.values.shrink_to_fit();
+        runs.ends.shrink_to_fit();
         runs
     }
 
@@ -189,7 +209,7 @@ impl Runs {
 pub struct Chunked {
     width: u8,
     len: usize,
-    chunks: Vec<Arc<[u8]>>,
+    data: Shared<u8>,
 }
 
 /// Bytes a chunk: small enough that a change in a few cells keeps most
@@ -202,19 +222,10 @@ impl Chunked {
     /// at the same place in `earlier` (a copy of as many values as wide).
     pub fn new(packed: Packed, earlier: Option<&Chunked>) -> Chunked {
         let earlier = earlier.filter(|e| e.width == packed.width && e.len == packed.len);
-        let chunks = packed
-            .data
-            .chunks(CHUNK)
-            .enumerate()
-            .map(|(i, bytes)| match earlier.and_then(|e| e.chunks.get(i)) {
-                Some(same) if **same == *bytes => Arc::clone(same),
-                _ => Arc::from(bytes),
-            })
-            .collect();
         Chunked {
             width: packed.width,
             len: packed.len,
-            chunks,
+            data: Shared::new(&packed.data, earlier.map(|e| &e.data)),
         }
     }
 
@@ -227,7 +238,7 @@ impl Chunked {
             return;
         }
         let per_chunk = CHUNK * 8 / usize::from(self.width);
-        for (slots, chunk) in out.chunks_mut(per_chunk).zip(&self.chunks) {
+        for (slots, chunk) in out.chunks_mut(per_chunk).zip(&self.data.chunks) {
             match self.width {
                 1 => unpack_at::<1, T>(chunk, slots, value),
                 2 => unpack_at::<2, T>(chunk, slots, value),
@@ -245,16 +256,7 @@ impl Chunked {
     /// without one): with each checkpoint counted against the one before,
     /// a timeline's sum is what its chunks take.
     pub fn bytes_beyond(&self, earlier: Option<&Chunked>) -> usize {
-        self.chunks
-            .iter()
-            .enumerate()
-            .filter(|(i, chunk)| {
-                !earlier
-                    .and_then(|e| e.chunks.get(*i))
-                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
-            })
-            .map(|(_, chunk)| chunk.len())
-            .sum()
+        self.data.bytes_beyond(earlier.map(|e| &e.data))
     }
 
     /// How many values it holds.
@@ -272,20 +274,164 @@ impl Chunked {
 impl Chunked {
     /// Its chunks, for a test to see what is shared.
     pub(crate) fn chunks(&self) -> &[Arc<[u8]>] {
-        &self.chunks
+        &self.data.chunks
     }
 }
 
 impl PartialEq for Chunked {
     fn eq(&self, other: &Chunked) -> bool {
-        self.width == other.width
-            && self.len == other.len
-            && self.chunks.len() == other.chunks.len()
-            && self.chunks.iter().zip(&other.chunks).all(|(a, b)| a == b)
+        self.width == other.width && self.len == other.len && self.data == other.data
     }
 }
 
 impl Eq for Chunked {}
+
+/// Values held in chunks of `CHUNK` bytes, each shared with an earlier
+/// copy's chunk at the same place where the two are equal: what a
+/// timeline's checkpoints hold of a list that changes in a few places
+/// between them is mostly the one before's, kept once. A bucket queue's
+/// buckets grow at their ends and are taken from at the lightest one, so
+/// most of a late checkpoint's queue is the checkpoint before's.
+#[derive(Clone, Debug, Default)]
+pub struct Shared<T> {
+    len: usize,
+    chunks: Vec<Arc<[T]>>,
+}
+
+impl<T: Copy + PartialEq> Shared<T> {
+    /// Values a chunk holds: `CHUNK` bytes' worth.
+    const PER_CHUNK: usize = if std::mem::size_of::<T>() == 0 {
+        CHUNK
+    } else {
+        CHUNK.div_ceil(std::mem::size_of::<T>())
+    };
+
+    /// `values` in chunks, sharing each that equals the chunk at the same
+    /// place in `earlier`.
+    pub fn new(values: &[T], earlier: Option<&Shared<T>>) -> Shared<T> {
+        let chunks = values
+            .chunks(Self::PER_CHUNK)
+            .enumerate()
+            .map(|(i, part)| match earlier.and_then(|e| e.chunks.get(i)) {
+                Some(same) if **same == *part => Arc::clone(same),
+                _ => Arc::from(part),
+            })
+            .collect();
+        Shared {
+            len: values.len(),
+            chunks,
+        }
+    }
+
+    /// The values again, in order.
+    pub fn to_vec(&self) -> Vec<T> {
+        let mut values = Vec::with_capacity(self.len);
+        for chunk in &self.chunks {
+            values.extend_from_slice(chunk);
+        }
+        values
+    }
+
+    /// The bytes it holds that `earlier` does not also hold (all of them
+    /// without one): chunks are shared only with the copy just before, so
+    /// with each copy counted against the one before it, the sum is what
+    /// their chunks take.
+    pub fn bytes_beyond(&self, earlier: Option<&Shared<T>>) -> usize {
+        self.chunks
+            .iter()
+            .enumerate()
+            .filter(|(i, chunk)| {
+                !earlier
+                    .and_then(|e| e.chunks.get(*i))
+                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
+            })
+            .map(|(_, chunk)| std::mem::size_of_val::<[T]>(chunk))
+            .sum()
+    }
+
+    /// The bytes beyond its values' that it holds and `earlier` does not:
+    /// its list of chunks, and each chunk's counts that it does not share
+    /// (a picture's chunks, a kilobyte each, leave it out).
+    pub fn overhead_beyond(&self, earlier: Option<&Shared<T>>) -> usize {
+        // An `Arc`'s two counts, and its allocation padded to their
+        // alignment.
+        let counts = 2 * std::mem::size_of::<usize>();
+        let align = std::mem::align_of::<usize>().max(std::mem::align_of::<T>());
+        let own: usize = self
+            .chunks
+            .iter()
+            .enumerate()
+            .filter(|(i, chunk)| {
+                !earlier
+                    .and_then(|e| e.chunks.get(*i))
+                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
+            })
+            .map(|(_, chunk)| {
+                let bytes = std::mem::size_of_val::<[T]>(chunk);
+                (counts + bytes).next_multiple_of(align) - bytes
+            })
+            .sum();
+        self.chunks.capacity() * std::mem::size_of::<Arc<[T]>>() + own
+    }
+
+    /// How many values it holds.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether it holds no value.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl<T: PartialEq> PartialEq for Shared<T> {
+    fn eq(&self, other: &Shared<T>) -> bool {
+        self.len == other.len && self.chunks == other.chunks
+    }
+}
+
+impl<T: Eq> Eq for Shared<T> {}
+
+/// Lists of values (a bucket queue's buckets) as a kept copy holds them:
+/// each list in chunks shared with the same list of the copy kept before
+/// (`Shared`).
+#[derive(Clone, Debug, Default)]
+pub struct SharedLists<T> {
+    lists: Vec<Shared<T>>,
+}
+
+impl<T: Copy + PartialEq> SharedLists<T> {
+    /// `lists` kept, each sharing what it can with the same list in
+    /// `earlier`.
+    pub fn new(lists: &[Vec<T>], earlier: Option<&SharedLists<T>>) -> SharedLists<T> {
+        SharedLists {
+            lists: lists
+                .iter()
+                .enumerate()
+                .map(|(i, list)| Shared::new(list, earlier.and_then(|e| e.lists.get(i))))
+                .collect(),
+        }
+    }
+
+    /// The lists again.
+    pub fn expand(&self) -> Vec<Vec<T>> {
+        self.lists.iter().map(Shared::to_vec).collect()
+    }
+
+    /// The bytes it holds that `earlier` does not also hold: values,
+    /// chunks' counts and the lists of chunks.
+    pub fn bytes_beyond(&self, earlier: Option<&SharedLists<T>>) -> usize {
+        let lists = self.lists.iter().enumerate();
+        std::mem::size_of_val::<[Shared<T>]>(&self.lists)
+            + lists
+                .map(|(i, list)| {
+                    let same = earlier.and_then(|e| e.lists.get(i));
+                    list.bytes_beyond(same) + list.overhead_beyond(same)
+                })
+                .sum::<usize>()
+    }
+}
 
 /// `8 / W` values a byte, the first in the low bits.
 fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
@@ -397,7 +543,7 @@ mod tests {
             let at = len * 2 / 3;
             changed[at] = if changed[at] == 0 { 1 } else { 0 };
             let one = Chunked::new(Packed::pack(&changed, |v| v), Some(&chunked));
-            let chunk_len = one.chunks[at * usize::from(one.width) / 8 / CHUNK].len();
+            let chunk_len = one.data.chunks[at * usize::from(one.width) / 8 / CHUNK].len();
             assert_eq!(
                 one.bytes_beyond(Some(&chunked)),
                 chunk_len,
@@ -409,6 +555,47 @@ mod tests {
             let other = Chunked::new(Packed::pack(&wider, |v| v), Some(&chunked));
             assert_eq!(other.bytes_beyond(Some(&chunked)), other.bytes_beyond(None));
         }
+    }
+
+    /// Lists kept in shared chunks give back their values; a copy of lists
+    /// that only grew at their ends shares every full chunk of the one
+    /// before and counts only its new ends, and a list changed at its
+    /// start shares nothing of that list.
+    #[test]
+    fn shared_lists_give_back_their_values_and_share_what_only_grew() {
+        let per = Shared::<u32>::PER_CHUNK;
+        let lists: Vec<Vec<u32>> = (0..5u32)
+            .map(|k| (0..k * 300 + 7).map(|i| i * 31 + k).collect())
+            .collect();
+        let first = SharedLists::new(&lists, None);
+        assert_eq!(first.expand(), lists);
+        let mut grown = lists.clone();
+        for (k, list) in grown.iter_mut().enumerate() {
+            list.push(k as u32);
+        }
+        let later = SharedLists::new(&grown, Some(&first));
+        assert_eq!(later.expand(), grown);
+        // Each list's last chunk is new (a full one gets a new one after
+        // it); the rest are the first copy's.
+        let new_values: usize = grown.iter().map(|l| (l.len() - 1) % per + 1).sum();
+        let own_counts: usize = later
+            .lists
+            .iter()
+            .zip(&first.lists)
+            .map(|(l, f)| l.overhead_beyond(Some(f)))
+            .sum();
+        assert_eq!(
+            later.bytes_beyond(Some(&first)),
+            std::mem::size_of_val::<[Shared<u32>]>(&later.lists) + new_values * 4 + own_counts
+        );
+        assert!(later.bytes_beyond(Some(&first)) * 3 < later.bytes_beyond(None));
+        let mut changed = grown.clone();
+        changed[4][0] += 1;
+        let other = SharedLists::new(&changed, Some(&later));
+        // Only its first chunk (a full one) is its own.
+        assert!(changed[4].len() > per);
+        assert_eq!(other.lists[4].bytes_beyond(Some(&later.lists[4])), per * 4);
+        assert_eq!(other.lists[3].bytes_beyond(Some(&later.lists[3])), 0);
     }
 
     /// Runs give back every number, and take two numbers a run.

@@ -19,6 +19,11 @@ use crate::shape::{square_wall_bit, Cell};
 
 /// What an algorithm writes its changes to.
 pub trait Record {
+    /// Whether a seek may replay what is written here (the event buffer):
+    /// a stepper counts the work it does between events (`Stepper::work`)
+    /// only then, so an instant build's tally pays nothing for the count.
+    const REPLAYED: bool = true;
+
     /// Removes the wall between two adjacent cells.
     fn carve(&mut self, a: Cell, b: Cell);
     /// Builds the wall between two adjacent cells.
@@ -284,6 +289,8 @@ fn set_elsewhere(grid: &mut Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bo
 }
 
 impl Record for Tally<'_> {
+    const REPLAYED: bool = false;
+
     #[inline(always)]
     fn carve(&mut self, a: Cell, b: Cell) {
         self.set(a, b, true);

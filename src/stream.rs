@@ -6,6 +6,7 @@ use crate::event::Event;
 use crate::grid::Grid;
 use crate::record::{Counts, Emit, Record, Tally};
 use crate::shape::Cell;
+use std::any::Any;
 
 /// A boxed copy of a step iterator's whole state: a copy taken mid-run goes
 /// on to make exactly the events the original makes (runs are
@@ -13,8 +14,12 @@ use crate::shape::Cell;
 pub trait StepClone {
     /// A copy of the generator, at the same point of its run.
     fn clone_box(&self) -> Box<dyn Step>;
-    /// A packed copy to keep (`Batch::pack`), at the same point.
-    fn packed_box(&self) -> Box<dyn Step>;
+    /// A packed copy to keep (`Batch::pack`), at the same point, sharing
+    /// what it can with `earlier`, the copy kept before it
+    /// (`Stepper::packed_copy_after`).
+    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step>;
+    /// Itself as `Any`: an earlier kept copy is read as its own type.
+    fn as_any(&self) -> &dyn Any;
 }
 
 impl<T: Step + Clone + 'static> StepClone for T {
@@ -22,8 +27,15 @@ impl<T: Step + Clone + 'static> StepClone for T {
         Box::new(self.clone())
     }
 
-    fn packed_box(&self) -> Box<dyn Step> {
-        Box::new(self.packed_clone())
+    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step> {
+        match earlier.and_then(|e| e.as_any().downcast_ref::<T>()) {
+            Some(earlier) => Box::new(self.packed_clone_after(earlier)),
+            None => Box::new(self.packed_clone()),
+        }
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 
@@ -123,6 +135,21 @@ pub trait Step: Batch + StepClone {
         copy.pack();
         copy
     }
+
+    /// The same, sharing what it can with `earlier`, the copy kept before
+    /// it; a `Stepper`'s is its `packed_copy_after`.
+    fn packed_clone_after(&self, _earlier: &Self) -> Self
+    where
+        Self: Sized + Clone,
+    {
+        self.packed_clone()
+    }
+
+    /// The bytes a kept copy takes that `earlier`, the copy kept before
+    /// it, does not also hold (`Stepper::heap_bytes_beyond`).
+    fn heap_bytes_beyond(&self, _earlier: &dyn Step) -> Option<usize> {
+        self.heap_bytes()
+    }
 }
 
 /// One algorithm's state between steps, written once against [`Record`]:
@@ -173,6 +200,21 @@ pub trait Stepper: Clone + 'static {
         copy.pack();
         copy
     }
+
+    /// A copy packed to keep that shares what it holds equal to
+    /// `earlier`, the copy the timeline kept before it (`packed::Shared`):
+    /// a queue that grows at its ends is mostly the one before's. Most
+    /// steppers share nothing: their `packed_copy`.
+    fn packed_copy_after(&self, _earlier: &Self) -> Self {
+        self.packed_copy()
+    }
+
+    /// The bytes a kept copy takes that `earlier`, the copy kept before
+    /// it, does not also hold: with each checkpoint counted against the
+    /// one before, the budget counts a shared chunk once.
+    fn heap_bytes_beyond(&self, _earlier: &Self) -> Option<usize> {
+        self.heap_bytes()
+    }
 }
 
 impl<S: Stepper> Batch for S {
@@ -216,6 +258,17 @@ impl<S: Stepper> Step for S {
 
     fn packed_clone(&self) -> S {
         self.packed_copy()
+    }
+
+    fn packed_clone_after(&self, earlier: &S) -> S {
+        self.packed_copy_after(earlier)
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &dyn Step) -> Option<usize> {
+        match earlier.as_any().downcast_ref::<S>() {
+            Some(earlier) => Stepper::heap_bytes_beyond(self, earlier),
+            None => Stepper::heap_bytes(self),
+        }
     }
 }
 
@@ -331,11 +384,12 @@ where
 }
 
 impl Stream<dyn Step> {
-    /// A copy to keep, its working state packed (`StepClone::packed_box`):
-    /// it must be `unpack`ed before it runs.
-    pub fn packed_copy(&self) -> Stream<dyn Step> {
+    /// A copy to keep, its working state packed (`StepClone::packed_box`),
+    /// sharing what it can with `earlier`, the copy kept before it: it
+    /// must be `unpack`ed before it runs.
+    pub fn packed_copy(&self, earlier: Option<&Stream<dyn Step>>) -> Stream<dyn Step> {
         Stream {
-            stepper: self.stepper.packed_box(),
+            stepper: self.stepper.packed_box(earlier.map(|e| &*e.stepper)),
             out: self.out.clone(),
             pos: self.pos,
             finished: self.finished,

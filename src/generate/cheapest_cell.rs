@@ -25,7 +25,7 @@
 
 use super::Params;
 use crate::event::Mark;
-use crate::packed::CellBytes;
+use crate::packed::{CellBytes, SharedLists};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -46,9 +46,16 @@ pub struct CheapestCell<S: Topology> {
     in_maze: CellBytes,
     /// Active cells, bucketed by cost.
     buckets: Vec<Vec<Cell>>,
+    /// In a kept copy, the buckets in chunks shared with the copy kept
+    /// before it: a bucket is a stack, pushed and popped at its end, and
+    /// only the cheapest is popped, so most of the active set is the
+    /// earlier copy's (`pack`).
+    kept_buckets: Option<SharedLists<Cell>>,
     occupied: [u64; BUCKETS / 64],
     active: usize,
     started: bool,
+    /// The first cell (in the maze before it has a passage).
+    start: Cell,
     /// The step last reported (2 growing, 3 retiring a cell).
     phase: u8,
     /// The grain, if any.
@@ -64,9 +71,11 @@ impl<S: Topology> CheapestCell<S> {
             cost: Arc::from([]),
             in_maze: CellBytes::new(vec![0; n]),
             buckets: vec![Vec::new(); BUCKETS],
+            kept_buckets: None,
             occupied: [0; BUCKETS / 64],
             active: 0,
             started: false,
+            start: 0,
             phase: 0,
             steering: super::steer::Steering::of(params),
         }
@@ -115,6 +124,7 @@ impl<S: Topology> Stepper for CheapestCell<S> {
                 .map(|_| (self.rng.next_u32() & 0xff) as u8)
                 .collect::<Arc<[u8]>>();
             let start = self.shape.random_cell(&mut self.rng);
+            self.start = start;
             self.phase(1, out);
             out.cursor(start);
             self.activate(start, out);
@@ -189,18 +199,78 @@ impl<S: Topology> Stepper for CheapestCell<S> {
     }
 
     fn heap_bytes(&self) -> Option<usize> {
-        // A steered run keeps a field of its own: counted at the most.
-        // The shared costs are the run's own, held once whatever the copies.
-        self.steering
-            .is_none()
-            .then(|| self.in_maze.heap_bytes() + super::bucket_queue_bytes(&self.buckets))
+        self.bytes_beyond(None)
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &CheapestCell<S>) -> Option<usize> {
+        self.bytes_beyond(Some(earlier))
     }
 
     fn pack(&mut self) {
-        self.in_maze.pack();
+        if self.kept_buckets.is_none() {
+            *self = self.packed_copy();
+        }
     }
 
-    fn unpack(&mut self, _shown: &Shown) {
+    fn packed_copy(&self) -> CheapestCell<S> {
+        self.packed_after(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &CheapestCell<S>) -> CheapestCell<S> {
+        self.packed_after(Some(earlier))
+    }
+
+    fn unpack(&mut self, shown: &Shown) {
         self.in_maze.unpack();
+        if self.in_maze.is_empty() {
+            let cells = self.shape.cells();
+            self.in_maze = CellBytes::new(super::in_maze_shown(shown, cells, self.start, 1));
+        }
+        if let Some(kept) = self.kept_buckets.take() {
+            self.buckets = kept.expand();
+        }
+    }
+}
+
+impl<S: Topology> CheapestCell<S> {
+    /// A kept copy of a running one: its buckets in chunks sharing what
+    /// they can with `earlier`'s; which cells are in the maze, once
+    /// started, left to the picture (the cells with a passage).
+    fn packed_after(&self, earlier: Option<&CheapestCell<S>>) -> CheapestCell<S> {
+        let in_maze = if self.started {
+            CellBytes::default()
+        } else {
+            self.in_maze.packed_after(None)
+        };
+        CheapestCell {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            cost: Arc::clone(&self.cost),
+            in_maze,
+            buckets: Vec::new(),
+            kept_buckets: Some(SharedLists::new(
+                &self.buckets,
+                earlier.and_then(|e| e.kept_buckets.as_ref()),
+            )),
+            occupied: self.occupied,
+            active: self.active,
+            started: self.started,
+            start: self.start,
+            phase: self.phase,
+            steering: self.steering.clone(),
+        }
+    }
+
+    /// The bytes it holds that `earlier` does not also hold; a steered
+    /// run keeps a field of its own, counted at the most (`None`). The
+    /// shared costs are the run's own, held once whatever the copies.
+    fn bytes_beyond(&self, earlier: Option<&CheapestCell<S>>) -> Option<usize> {
+        self.steering.is_none().then(|| {
+            self.in_maze.bytes_beyond(earlier.map(|e| &e.in_maze))
+                + super::bucket_queue_bytes(&self.buckets)
+                + self.kept_buckets.as_ref().map_or(0, |kept| {
+                    kept.bytes_beyond(earlier.and_then(|e| e.kept_buckets.as_ref()))
+                })
+        })
     }
 }

@@ -843,6 +843,14 @@ impl Generator {
         Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
     }
 
+    /// The same for a `packed_after` copy: the bytes it takes that
+    /// `earlier`, the copy kept before it, does not also hold.
+    pub fn heap_bytes_beyond(&self, earlier: &Generator) -> Option<usize> {
+        let stepper = self.stream.stepper();
+        let held = stepper.heap_bytes_beyond(earlier.stream.stepper())?;
+        Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
+    }
+
     /// The work its algorithm has done that made no event
     /// (`Stepper::work`).
     pub fn work(&self) -> u64 {
@@ -853,10 +861,16 @@ impl Generator {
     /// where its algorithm packs it (`Stepper::pack`); only `unpacked`
     /// copies of it run.
     pub fn packed(&self) -> Generator {
+        self.packed_after(None)
+    }
+
+    /// The same, sharing what its working state holds equal to `earlier`,
+    /// the copy kept before it (`Stepper::packed_copy_after`).
+    pub fn packed_after(&self, earlier: Option<&Generator>) -> Generator {
         Generator {
             algorithm: self.algorithm,
             params: self.params.clone(),
-            stream: self.stream.packed_copy(),
+            stream: self.stream.packed_copy(earlier.map(|e| &e.stream)),
         }
     }
 
@@ -954,6 +968,29 @@ pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
     let mut grid = generator.initial_grid();
     generator.finish_into(&mut grid);
     Ok(grid)
+}
+
+/// A byte a cell as a kept copy of a tree-growing run rebuilds it from
+/// the picture: `value` for each cell in the maze (a cell with a passage,
+/// those of a step made but not yet handed out included, and `first`, in
+/// the maze before its first passage), 0 for the rest.
+fn in_maze_shown(
+    shown: &crate::stream::Shown,
+    cells: u32,
+    first: crate::shape::Cell,
+    value: u8,
+) -> Vec<u8> {
+    let mut bytes = vec![0; cells as usize];
+    bytes[first as usize] = value;
+    shown.grid.each_opening(|a, b| {
+        bytes[a as usize] = value;
+        bytes[b as usize] = value;
+    });
+    for (a, b) in shown.pending_carves() {
+        bytes[a as usize] = value;
+        bytes[b as usize] = value;
+    }
+    bytes
 }
 
 /// What a copy of a bucket queue allocates (cheapest cell's and true Prim's

@@ -15,7 +15,7 @@
 use super::steer::Steering;
 use super::Params;
 use crate::event::Mark;
-use crate::packed::CellBytes;
+use crate::packed::{CellBytes, SharedLists};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -32,11 +32,21 @@ pub struct TruePrim<S: Topology> {
     shape: S,
     rng: Rng,
     state: CellBytes,
-    /// Queued walls as `cell * 4 + direction`, bucketed by weight.
+    /// Queued walls as `cell * 8 + side`, bucketed by weight.
     buckets: Vec<Vec<u32>>,
+    /// In a kept copy, the buckets in chunks shared with the copy kept
+    /// before it: a wall is pushed at its bucket's end and taken from the
+    /// lightest bucket, so late in a run, when the queue holds millions of
+    /// walls, most buckets only grew since then (`pack`).
+    kept_buckets: Option<SharedLists<u32>>,
     occupied: [u64; BUCKETS / 64],
     queued: usize,
+    /// Walls taken that led to a cell already inside: no event, but a
+    /// seek's replay takes them too (`work`).
+    stale: u64,
     started: bool,
+    /// The first cell (in the maze before it has a passage).
+    start: Cell,
     steering: Option<Box<Steering>>,
 }
 
@@ -47,9 +57,12 @@ impl<S: Topology> TruePrim<S> {
             shape,
             rng: Rng::new(params.seed),
             buckets: vec![Vec::new(); BUCKETS],
+            kept_buckets: None,
             occupied: [0; BUCKETS / 64],
             queued: 0,
+            stale: 0,
             started: false,
+            start: 0,
             steering: Steering::of(params),
         }
     }
@@ -110,6 +123,7 @@ impl<S: Topology> Stepper for TruePrim<S> {
         if !self.started {
             self.started = true;
             let start = self.shape.random_cell(&mut self.rng);
+            self.start = start;
             out.phase(1);
             out.cursor(start);
             self.add(start, out);
@@ -118,6 +132,7 @@ impl<S: Topology> Stepper for TruePrim<S> {
             return self.queued > 0;
         }
         // Walls to cells already inside make no event; skip them here.
+        let queued = self.queued;
         while let Some(wall) = self.pop_lightest() {
             let from = wall / 8;
             let to = self
@@ -126,6 +141,10 @@ impl<S: Topology> Stepper for TruePrim<S> {
                 .expect("queued walls are interior");
             if self.state[to as usize] == IN {
                 continue;
+            }
+            if R::REPLAYED {
+                // The walls taken before this one led inside.
+                self.stale += (queued - self.queued - 1) as u64;
             }
             out.cursor(to);
             out.carve(from, to);
@@ -136,22 +155,111 @@ impl<S: Topology> Stepper for TruePrim<S> {
             }
             return self.queued > 0;
         }
+        if R::REPLAYED {
+            self.stale += queued as u64;
+        }
         out.phase(3);
         false
     }
 
+    /// Late in a run most walls taken lead inside and make no event; the
+    /// last million or so are all such. Counted only where a seek may
+    /// replay the run (`Record::REPLAYED`).
+    fn work(&self) -> u64 {
+        self.stale
+    }
+
     fn heap_bytes(&self) -> Option<usize> {
-        // A steered run keeps a field of its own: counted at the most.
-        self.steering
-            .is_none()
-            .then(|| self.state.heap_bytes() + super::bucket_queue_bytes(&self.buckets))
+        self.bytes_beyond(None)
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &TruePrim<S>) -> Option<usize> {
+        self.bytes_beyond(Some(earlier))
     }
 
     fn pack(&mut self) {
-        self.state.pack();
+        if self.kept_buckets.is_none() {
+            *self = self.packed_copy();
+        }
     }
 
-    fn unpack(&mut self, _shown: &Shown) {
+    fn packed_copy(&self) -> TruePrim<S> {
+        self.packed_after(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &TruePrim<S>) -> TruePrim<S> {
+        self.packed_after(Some(earlier))
+    }
+
+    fn unpack(&mut self, shown: &Shown) {
         self.state.unpack();
+        if self.state.is_empty() {
+            self.state = CellBytes::new(self.state_shown(shown));
+        }
+        if let Some(kept) = self.kept_buckets.take() {
+            self.buckets = kept.expand();
+        }
+    }
+}
+
+impl<S: Topology> TruePrim<S> {
+    /// A kept copy of a running one: its buckets in chunks sharing what
+    /// they can with `earlier`'s; its state, once started, left to the
+    /// picture (`state_shown`).
+    fn packed_after(&self, earlier: Option<&TruePrim<S>>) -> TruePrim<S> {
+        let state = if self.started {
+            CellBytes::default()
+        } else {
+            self.state.packed_after(None)
+        };
+        TruePrim {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            state,
+            buckets: Vec::new(),
+            kept_buckets: Some(SharedLists::new(
+                &self.buckets,
+                earlier.and_then(|e| e.kept_buckets.as_ref()),
+            )),
+            occupied: self.occupied,
+            queued: self.queued,
+            stale: self.stale,
+            started: self.started,
+            start: self.start,
+            steering: self.steering.clone(),
+        }
+    }
+
+    /// Each cell's state as the picture shows it: in the maze, a cell
+    /// with a passage (and the first); on the frontier, a cell outside
+    /// beside one in the maze, since adding a cell puts every neighbour
+    /// outside on the frontier.
+    fn state_shown(&self, shown: &Shown) -> Vec<u8> {
+        let mut state = super::in_maze_shown(shown, self.shape.cells(), self.start, IN);
+        for cell in 0..self.shape.cells() {
+            if state[cell as usize] != IN {
+                continue;
+            }
+            self.shape.for_each_side(cell, |_, side| {
+                if let Some(n) = side {
+                    if state[n as usize] == OUT {
+                        state[n as usize] = FRONTIER;
+                    }
+                }
+            });
+        }
+        state
+    }
+
+    /// The bytes it holds that `earlier` does not also hold; a steered
+    /// run keeps a field of its own, counted at the most (`None`).
+    fn bytes_beyond(&self, earlier: Option<&TruePrim<S>>) -> Option<usize> {
+        self.steering.is_none().then(|| {
+            self.state.bytes_beyond(earlier.map(|e| &e.state))
+                + super::bucket_queue_bytes(&self.buckets)
+                + self.kept_buckets.as_ref().map_or(0, |kept| {
+                    kept.bytes_beyond(earlier.and_then(|e| e.kept_buckets.as_ref()))
+                })
+        })
     }
 }

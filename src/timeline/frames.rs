@@ -69,8 +69,14 @@ impl Source<Scene> for Generator {
         Generator::work(self)
     }
 
-    fn kept(&self) -> Generator {
-        self.packed()
+    fn kept(&self, earlier: Option<&Generator>) -> Generator {
+        self.packed_after(earlier)
+    }
+
+    fn kept_bytes(&self, earlier: Option<&Generator>) -> usize {
+        earlier
+            .and_then(|e| self.heap_bytes_beyond(e))
+            .unwrap_or_else(|| self.state_bytes())
     }
 
     fn resumed(&self, scene: &Scene) -> Generator {
@@ -311,7 +317,8 @@ mod tests {
         for checkpoint in &timeline.checkpoints {
             let snapshot = &checkpoint.snapshot;
             whole = Scene::bytes_of(snapshot);
-            held += checkpoint.state;
+            // Aldous-Broder's copies share nothing: each counts whole.
+            held += checkpoint.source.kept_bytes(None);
             for chunk in snapshot
                 .walls
                 .chunks()
@@ -326,7 +333,11 @@ mod tests {
         let (kept, used) = timeline.checkpoint_bytes();
         assert!(kept >= 30, "only {kept} checkpoints");
         assert_eq!(used, held, "counted against what the chunks take");
-        let states: usize = timeline.checkpoints.iter().map(|c| c.state).sum();
+        let states: usize = timeline
+            .checkpoints
+            .iter()
+            .map(|c| c.source.kept_bytes(None))
+            .sum();
         assert!(
             (used - states) * 4 < whole * kept * 3,
             "{kept} pictures of {whole} bytes take {} bytes: little shared",

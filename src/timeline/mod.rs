@@ -43,10 +43,16 @@ pub trait Source<F>: Clone {
     fn work(&self) -> u64 {
         0
     }
-    /// The copy a checkpoint keeps: it may hold its state packed, and is
+    /// The copy a checkpoint keeps: it may hold its state packed, and
+    /// share what it holds with `earlier`, the copy kept before it; it is
     /// only ever run through `resumed`.
-    fn kept(&self) -> Self {
+    fn kept(&self, _earlier: Option<&Self>) -> Self {
         self.clone()
+    }
+    /// The bytes a `kept` copy takes that `earlier`, the copy kept before
+    /// it, does not also hold.
+    fn kept_bytes(&self, _earlier: Option<&Self>) -> usize {
+        self.state_bytes()
     }
     /// A runnable copy of a `kept` one; `frame` shows the step it was
     /// kept at, so a kept copy need not hold what the picture holds.
@@ -129,10 +135,11 @@ struct Checkpoint<S, P> {
     work: u64,
     source: S,
     snapshot: P,
-    /// The bytes its source takes.
-    state: usize,
     /// The bytes it takes that the checkpoint before it does not share.
     bytes: usize,
+    /// The step of the checkpoint before it that `bytes` was counted
+    /// against (`None`: none before it).
+    counted_after: Option<u64>,
 }
 
 impl<S, P> Checkpoint<S, P> {
@@ -147,19 +154,30 @@ impl<S, P> Checkpoint<S, P> {
     where
         S: Source<F>,
     {
-        let earlier = earlier.map(|c| &c.snapshot);
-        let snapshot = frame.snapshot_after(earlier);
+        let snapshot = frame.snapshot_after(earlier.map(|c| &c.snapshot));
         let work = step + source.work();
-        let source = source.kept();
-        let state = source.state_bytes();
-        Checkpoint {
+        let source = source.kept(earlier.map(|c| &c.source));
+        let mut checkpoint = Checkpoint {
             step,
             work,
-            bytes: state + F::bytes_beyond(&snapshot, earlier),
-            state,
             source,
             snapshot,
-        }
+            bytes: 0,
+            counted_after: None,
+        };
+        checkpoint.count_after(earlier);
+        checkpoint
+    }
+
+    /// Counts its bytes against `earlier`, the checkpoint now before it:
+    /// what its source and picture share with that one's is counted there.
+    fn count_after<F: Frame<Snapshot = P>>(&mut self, earlier: Option<&Checkpoint<S, P>>)
+    where
+        S: Source<F>,
+    {
+        self.bytes = self.source.kept_bytes(earlier.map(|c| &c.source))
+            + F::bytes_beyond(&self.snapshot, earlier.map(|c| &c.snapshot));
+        self.counted_after = earlier.map(|c| c.step);
     }
 }
 
@@ -201,7 +219,8 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let mut timeline = Timeline::with_limits(source, frame, MIN_SPACING, usize::MAX);
         // Planned with the state as a checkpoint keeps it (packed, where
         // the source packs its state), as every later checkpoint does.
-        let each = (timeline.checkpoints[0].source.state_bytes() + frame.snapshot_bytes()).max(1);
+        let each =
+            (timeline.checkpoints[0].source.kept_bytes(None) + frame.snapshot_bytes()).max(1);
         let planned = ((budget / each) as u64).clamp(1, PLANNED_CHECKPOINTS);
         while timeline.spacing.saturating_mul(planned) < expected {
             timeline.spacing *= 2;
@@ -492,14 +511,18 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
     }
 
     /// Counts each checkpoint's bytes against the one now before it (what
-    /// a picture shares with the one before is counted once) and their sum.
+    /// a picture or a source shares with the one before is counted once)
+    /// and their sum; one still after the checkpoint it was counted
+    /// against keeps its count.
     fn recount(&mut self) {
         let mut used = 0;
         for i in 0..self.checkpoints.len() {
             let (before, rest) = self.checkpoints.split_at_mut(i);
             let checkpoint = &mut rest[0];
-            let earlier = before.last().map(|c| &c.snapshot);
-            checkpoint.bytes = checkpoint.state + F::bytes_beyond(&checkpoint.snapshot, earlier);
+            let earlier = before.last();
+            if checkpoint.counted_after != earlier.map(|c| c.step) {
+                checkpoint.count_after(earlier);
+            }
             used += checkpoint.bytes;
         }
         self.used = used;

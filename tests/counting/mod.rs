@@ -13,14 +13,18 @@ pub struct Counting;
 
 thread_local! {
     static ALLOCATED: Cell<usize> = const { Cell::new(0) };
+    /// Bytes allocated less bytes freed.
+    static LIVE: Cell<isize> = const { Cell::new(0) };
 }
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         ALLOCATED.with(|a| a.set(a.get() + layout.size()));
+        LIVE.with(|a| a.set(a.get() + layout.size() as isize));
         System.alloc(layout)
     }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.with(|a| a.set(a.get() - layout.size() as isize));
         System.dealloc(ptr, layout)
     }
 }
@@ -32,4 +36,16 @@ pub fn bytes_of<T: Clone>(value: &T) -> usize {
     let after = ALLOCATED.with(Cell::get);
     drop(copy);
     after - before
+}
+
+/// What `make` makes, and the bytes it still holds once made: allocated
+/// less freed while making it, so a packed copy made through a temporary
+/// (packed, then put in shared chunks) counts what it keeps, and chunks it
+/// shares with an earlier copy count nothing.
+#[allow(dead_code)]
+pub fn held_by<T>(make: impl FnOnce() -> T) -> (T, usize) {
+    let before = LIVE.with(Cell::get);
+    let value = make();
+    let after = LIVE.with(Cell::get);
+    (value, (after - before).max(0) as usize)
 }
