@@ -337,16 +337,22 @@ impl<T: Copy + PartialEq> Shared<T> {
     /// with each copy counted against the one before it, the sum is what
     /// their chunks take.
     pub fn bytes_beyond(&self, earlier: Option<&Shared<T>>) -> usize {
+        self.own_chunks(earlier)
+            .map(std::mem::size_of_val::<[T]>)
+            .sum()
+    }
+
+    /// Its chunks that are not `earlier`'s at the same place.
+    fn own_chunks<'a>(&'a self, earlier: Option<&'a Shared<T>>) -> impl Iterator<Item = &'a [T]> {
         self.chunks
             .iter()
             .enumerate()
-            .filter(|(i, chunk)| {
-                !earlier
-                    .and_then(|e| e.chunks.get(*i))
-                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
+            .filter_map(move |(i, chunk)| {
+                let shared = earlier
+                    .and_then(|e| e.chunks.get(i))
+                    .is_some_and(|same| Arc::ptr_eq(same, chunk));
+                (!shared).then_some(&**chunk)
             })
-            .map(|(_, chunk)| std::mem::size_of_val::<[T]>(chunk))
-            .sum()
     }
 
     /// The bytes beyond its values' that it holds and `earlier` does not:
@@ -358,15 +364,8 @@ impl<T: Copy + PartialEq> Shared<T> {
         let counts = 2 * std::mem::size_of::<usize>();
         let align = std::mem::align_of::<usize>().max(std::mem::align_of::<T>());
         let own: usize = self
-            .chunks
-            .iter()
-            .enumerate()
-            .filter(|(i, chunk)| {
-                !earlier
-                    .and_then(|e| e.chunks.get(*i))
-                    .is_some_and(|same| Arc::ptr_eq(same, chunk))
-            })
-            .map(|(_, chunk)| {
+            .own_chunks(earlier)
+            .map(|chunk| {
                 let bytes = std::mem::size_of_val::<[T]>(chunk);
                 (counts + bytes).next_multiple_of(align) - bytes
             })

@@ -267,10 +267,11 @@ impl<S: Topology> CheapestCell<S> {
     fn bytes_beyond(&self, earlier: Option<&CheapestCell<S>>) -> Option<usize> {
         self.steering.is_none().then(|| {
             self.in_maze.bytes_beyond(earlier.map(|e| &e.in_maze))
-                + super::bucket_queue_bytes(&self.buckets)
-                + self.kept_buckets.as_ref().map_or(0, |kept| {
-                    kept.bytes_beyond(earlier.and_then(|e| e.kept_buckets.as_ref()))
-                })
+                + super::bucket_queue_bytes_beyond(
+                    &self.buckets,
+                    self.kept_buckets.as_ref(),
+                    earlier.and_then(|e| e.kept_buckets.as_ref()),
+                )
         })
     }
 }

@@ -993,6 +993,17 @@ fn in_maze_shown(
     bytes
 }
 
+/// What a copy of a bucket queue holds beyond `earlier`'s, the copy kept
+/// before it: its running buckets, or a kept copy's shared ones (true
+/// Prim's and cheapest cell's `kept_buckets`).
+fn bucket_queue_bytes_beyond(
+    buckets: &[Vec<u32>],
+    kept: Option<&crate::packed::SharedLists<u32>>,
+    earlier: Option<&crate::packed::SharedLists<u32>>,
+) -> usize {
+    bucket_queue_bytes(buckets) + kept.map_or(0, |kept| kept.bytes_beyond(earlier))
+}
+
 /// What a copy of a bucket queue allocates (cheapest cell's and true Prim's
 /// buckets by cost): its list of buckets and every bucket's entries.
 fn bucket_queue_bytes<T>(buckets: &[Vec<T>]) -> usize {

@@ -256,10 +256,11 @@ impl<S: Topology> TruePrim<S> {
     fn bytes_beyond(&self, earlier: Option<&TruePrim<S>>) -> Option<usize> {
         self.steering.is_none().then(|| {
             self.state.bytes_beyond(earlier.map(|e| &e.state))
-                + super::bucket_queue_bytes(&self.buckets)
-                + self.kept_buckets.as_ref().map_or(0, |kept| {
-                    kept.bytes_beyond(earlier.and_then(|e| e.kept_buckets.as_ref()))
-                })
+                + super::bucket_queue_bytes_beyond(
+                    &self.buckets,
+                    self.kept_buckets.as_ref(),
+                    earlier.and_then(|e| e.kept_buckets.as_ref()),
+                )
         })
     }
 }
