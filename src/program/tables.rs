@@ -2,7 +2,9 @@
 //! once, so that a program's `neighbors` and `isOpen` cost no call back
 //! into the page. Cell `c`'s live neighbours, in the shape's clockwise
 //! order, are `adj[start[c] .. start[c + 1]]`; bit `k` of `open[c]` says the
-//! wall to its `k`-th neighbour is open.
+//! wall to its `k`-th neighbour is open; `back[start[c] + k]` is the place
+//! of `c` in that neighbour's own list, so a carve sets both sides' bits
+//! without searching the neighbour's list.
 
 use crate::grid::Grid;
 use crate::shape::{Shape, Topology};
@@ -18,6 +20,10 @@ pub struct Tables {
     pub live: Vec<u8>,
     /// Each cell's centre, x then y, in the shape's drawing units.
     pub centres: Vec<f64>,
+    /// For each entry of `adj` (cell `c`'s `k`-th neighbour `n`), the
+    /// first place of `c` in `n`'s list: the side of `n` a carve from `c`
+    /// opens, as the harness would find it by searching.
+    pub back: Vec<u8>,
     /// Bit `k` of a cell: the wall to its `k`-th neighbour is open.
     pub open: Vec<u8>,
 }
@@ -31,6 +37,7 @@ pub fn tables(grid: &Grid) -> Tables {
         adj: Vec::with_capacity(cells as usize * 4),
         live: Vec::with_capacity(cells as usize),
         centres: Vec::with_capacity(cells as usize * 2),
+        back: Vec::new(),
         open: Vec::with_capacity(cells as usize),
     };
     t.start.push(0);
@@ -51,6 +58,15 @@ pub fn tables(grid: &Grid) -> Tables {
         t.open.push(open);
         t.start.push(t.adj.len() as u32);
     }
+    let list = |c: u32| &t.adj[t.start[c as usize] as usize..t.start[c as usize + 1] as usize];
+    let mut back = Vec::with_capacity(t.adj.len());
+    for c in 0..cells {
+        for &n in list(c) {
+            let place = list(n).iter().position(|&m| m == c);
+            back.push(place.expect("a neighbour lists the cell back") as u8);
+        }
+    }
+    t.back = back;
     t
 }
 
@@ -120,6 +136,39 @@ mod tests {
                 }
             }
             assert_eq!(t.centres.len(), 2 * shape.cells() as usize);
+        }
+    }
+
+    /// `back` names, for each listed neighbour, the cell's first place in
+    /// that neighbour's list, on every kind of shape, a wrap and a mask
+    /// included.
+    #[test]
+    fn back_names_each_cells_place_in_its_neighbours_list() {
+        let (_, mask) = Mask::from_text(".X..\n....\n..X.").unwrap();
+        let shapes = [
+            Shape::parse("square", "4x3", None).unwrap(),
+            Shape::parse("square", "3x3", Some("xy")).unwrap(),
+            Shape::parse("hex", "4x3", None).unwrap(),
+            Shape::parse("polar", "3", None).unwrap(),
+            Shape::parse("triangle", "5x3", None).unwrap(),
+            Shape::parse("3d", "3x2x2", None).unwrap(),
+            Shape::parse("square", "4x3", None)
+                .unwrap()
+                .with_mask(mask)
+                .unwrap(),
+        ];
+        for shape in shapes {
+            let t = tables(&Grid::closed_shape(shape.clone()));
+            assert_eq!(t.back.len(), t.adj.len());
+            let list =
+                |c: u32| &t.adj[t.start[c as usize] as usize..t.start[c as usize + 1] as usize];
+            for c in 0..shape.cells() {
+                for (k, &n) in list(c).iter().enumerate() {
+                    let place = list(n).iter().position(|&m| m == c);
+                    let back = t.back[t.start[c as usize] as usize + k];
+                    assert_eq!(Some(back as usize), place, "{shape:?} {c}-{n}");
+                }
+            }
         }
     }
 

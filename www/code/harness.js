@@ -139,14 +139,17 @@ class Rng {
 // A bad call: the run stops and the page names the call and the step.
 class ProgramError extends Error {}
 
-// The maze a program sees. `topology`: { start, adj, live, centres } (the
-// neighbours of cell c are adj[start[c] .. start[c + 1]], clockwise);
+// The maze a program sees. `topology`: { start, adj, live, centres, back? }
+// (the neighbours of cell c are adj[start[c] .. start[c + 1]], clockwise;
+// back[start[c] + k], c's place in its k-th neighbour's list, worked out
+// here if not given);
 // `open` (given, or made here): one bit per neighbour, the walls open
 // (a solver's maze starts with them; a generator's fills in).
 function makeMaze(setup, record, open) {
   const { shape, width, height } = setup;
   const { start, adj, live, centres } = setup.topology;
   const cells = start.length - 1;
+  const back = setup.topology.back || backOf(start, adj);
   // A maze with no cell masked off needs no look at `live` per call.
   const masked = live.indexOf(0) >= 0;
   const solving = setup.kind === "solver";
@@ -181,7 +184,7 @@ function makeMaze(setup, record, open) {
     throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
   };
   const setWall = (a, b, k, on) => {
-    const kb = side(b, a);
+    const kb = back[start[a] + k];
     if (on) {
       open[a] |= 1 << k;
       open[b] |= 1 << kb;
@@ -237,15 +240,13 @@ function makeMaze(setup, record, open) {
       if (solving) solverChange("carve", a, b);
       if (a >>> 0 !== a || a >= cells || (masked && live[a] !== 1)) notACell("carve", a);
       if (b >>> 0 !== b || b >= cells || (masked && live[b] !== 1)) notACell("carve", b);
-      const sa = start[a], sb = start[b];
+      const sa = start[a];
       let k = 0;
       while (sa + k < start[a + 1] && adj[sa + k] !== b) k++;
       if (sa + k === start[a + 1]) notNeighbours("carve", a, b);
       if ((open[a] >> k) & 1) noChange("carve", a, b, true);
-      let kb = 0;
-      while (adj[sb + kb] !== a) kb++;
       open[a] |= 1 << k;
-      open[b] |= 1 << kb;
+      open[b] |= 1 << back[sa + k];
       record(OP.carve, a, k);
     },
     wall: (a, b) => change("wall", a, b, false),
@@ -287,6 +288,21 @@ function makeMaze(setup, record, open) {
       return [centres[2 * c], centres[2 * c + 1]];
     },
   };
+}
+
+// For each entry of `adj` (cell a's neighbour b), the first place of a in
+// b's list: the side of b a carve from a opens.
+function backOf(start, adj) {
+  const back = new Uint8Array(adj.length);
+  for (let a = 0; a + 1 < start.length; a++) {
+    for (let i = start[a]; i < start[a + 1]; i++) {
+      const sb = start[adj[i]];
+      let j = 0;
+      while (adj[sb + j] !== a) j++;
+      back[i] = j;
+    }
+  }
+  return back;
 }
 
 // Runs one program to its end. `post(message)` receives { startsOpen:

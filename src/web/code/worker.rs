@@ -328,6 +328,7 @@ fn topology(tables: &Tables, transfer: &js_sys::Array) -> Result<JsValue, JsValu
     put("start", js_sys::Uint32Array::from(&tables.start[..]).into())?;
     put("adj", js_sys::Uint32Array::from(&tables.adj[..]).into())?;
     put("live", js_sys::Uint8Array::from(&tables.live[..]).into())?;
+    put("back", js_sys::Uint8Array::from(&tables.back[..]).into())?;
     put(
         "centres",
         js_sys::Float64Array::from(&tables.centres[..]).into(),

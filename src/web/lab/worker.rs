@@ -175,6 +175,7 @@ pub fn lab_program_tables(shape: &str, size: &str) -> Result<JsValue, JsValue> {
     set("start", js_sys::Uint32Array::from(&tables.start[..]).into())?;
     set("adj", js_sys::Uint32Array::from(&tables.adj[..]).into())?;
     set("live", js_sys::Uint8Array::from(&tables.live[..]).into())?;
+    set("back", js_sys::Uint8Array::from(&tables.back[..]).into())?;
     set(
         "centres",
         js_sys::Float64Array::from(&tables.centres[..]).into(),
