@@ -449,6 +449,23 @@ impl Grid {
         }
     }
 
+    /// A byte a cell: `value` for each cell with a passage, 0 for the
+    /// rest (what a kept copy of a tree-growing run rebuilds its cells in
+    /// the maze from).
+    pub fn passage_map(&self, value: u8) -> Vec<u8> {
+        let mut map = vec![0; self.cells() as usize];
+        match self.square {
+            Some(d) if !self.woven => {
+                passage_map_square(&self.bits, d.width as usize, value, &mut map)
+            }
+            _ => self.each_opening(|a, b| {
+                map[a as usize] = value;
+                map[b as usize] = value;
+            }),
+        }
+        map
+    }
+
     /// Calls `f(a, b)` for every opening, in `opening_pairs`' order,
     /// without the boxed iterator (a verdict on a million cells walks them
     /// all).
@@ -522,6 +539,25 @@ impl Grid {
     /// under the cell west-east and north-south).
     pub fn raw(&self) -> &[u8] {
         &self.bits
+    }
+}
+
+/// `Grid::passage_map` on a plain square, a row at a time (marked fast
+/// path; tested equal to the general one): a cell has a passage if its
+/// own east or south wall is open, or its west neighbour's east, or its
+/// north neighbour's south. No closure a passage, and no scattered writes.
+fn passage_map_square(bits: &[u8], width: usize, value: u8, map: &mut [u8]) {
+    let none = vec![0u8; width];
+    let mut above: &[u8] = &none;
+    for (row, out) in bits.chunks(width).zip(map.chunks_mut(width)) {
+        // Branch-free, so the compiler can do a row several cells at once.
+        let own = |x: usize| row[x] & (EAST_OPEN | SOUTH_OPEN) | above[x] & SOUTH_OPEN;
+        out[0] = if own(0) != 0 { value } else { 0 };
+        for x in 1..row.len() {
+            let open = own(x) | row[x - 1] & EAST_OPEN;
+            out[x] = if open != 0 { value } else { 0 };
+        }
+        above = row;
     }
 }
 
@@ -620,5 +656,29 @@ mod tests {
             open.set_open(1, 2, false);
             open
         });
+    }
+
+    /// A plain square's passage map, read a row at a time, is the one
+    /// its openings give, on odd sizes, a single row and column included.
+    #[test]
+    fn a_squares_passage_map_is_the_one_its_openings_give() {
+        for (w, h, seed) in [(7, 5, 1), (1, 6, 2), (6, 1, 3), (16, 9, 4)] {
+            let params = crate::generate::Params::new(Dims::new(w, h).unwrap(), seed);
+            let mut grid = crate::generate::generate("kruskal", params).unwrap();
+            // Some cells left without a passage too.
+            for c in [0, w * h / 2] {
+                for n in grid.open_neighbors(c).as_slice().to_vec() {
+                    grid.set_open(c, n, false);
+                }
+            }
+            let mut expected = vec![0; (w * h) as usize];
+            grid.each_opening(|a, b| {
+                expected[a as usize] = 3;
+                expected[b as usize] = 3;
+            });
+            assert!(grid.square().is_some());
+            assert_eq!(grid.passage_map(3), expected, "{w}x{h}");
+            assert!(expected.contains(&0));
+        }
     }
 }

@@ -980,12 +980,9 @@ fn in_maze_shown(
     first: crate::shape::Cell,
     value: u8,
 ) -> Vec<u8> {
-    let mut bytes = vec![0; cells as usize];
+    let mut bytes = shown.grid.passage_map(value);
+    debug_assert_eq!(bytes.len(), cells as usize);
     bytes[first as usize] = value;
-    shown.grid.each_opening(|a, b| {
-        bytes[a as usize] = value;
-        bytes[b as usize] = value;
-    });
     for (a, b) in shown.pending_carves() {
         bytes[a as usize] = value;
         bytes[b as usize] = value;
