@@ -19,9 +19,12 @@ use crate::shape::{square_wall_bit, Cell};
 
 /// What an algorithm writes its changes to.
 pub trait Record {
-    /// Whether a seek may replay what is written here (the event buffer):
-    /// a stepper counts the work it does between events (`Stepper::work`)
-    /// only then, so an instant build's tally pays nothing for the count.
+    /// Whether this is the event buffer, whose runs a timeline records and
+    /// spaces its checkpoints by: a stepper that counts the work it does
+    /// between events only for that (`Stepper::work`, true Prim's) skips
+    /// the count in a tally, so the instant build pays nothing for it.
+    /// (A seek's quiet replay also runs through a tally, but only for
+    /// steppers that mark no cell, which do not skip it.)
     const REPLAYED: bool = true;
 
     /// Removes the wall between two adjacent cells.
