@@ -12,22 +12,48 @@ pub const UNREACHABLE: u32 = u32::MAX;
 /// Moves from `from` to every cell through openings (`UNREACHABLE` if none).
 pub fn distances(grid: &Grid, from: Cell) -> Vec<u32> {
     let mut dist = vec![UNREACHABLE; grid.cells() as usize];
-    let mut queue = Vec::with_capacity(grid.cells() as usize);
     dist[from as usize] = 0;
+    breadth_first(grid, from, |cell, n| {
+        let new = dist[n as usize] == UNREACHABLE;
+        if new {
+            dist[n as usize] = dist[cell as usize] + 1;
+        }
+        new
+    });
+    dist
+}
+
+/// Each cell's neighbour one move nearer `from` through openings: on a
+/// perfect maze, the way to `from` (`UNREACHABLE` at `from` and at cells
+/// it cannot reach).
+pub fn parents(grid: &Grid, from: Cell) -> Vec<Cell> {
+    let mut parent = vec![UNREACHABLE; grid.cells() as usize];
+    breadth_first(grid, from, |cell, n| {
+        let new = n != from && parent[n as usize] == UNREACHABLE;
+        if new {
+            parent[n as usize] = cell;
+        }
+        new
+    });
+    parent
+}
+
+/// Walks out from `from` through openings, a ring of moves at a time:
+/// `reached(cell, n)` for each open neighbour `n` of each cell walked,
+/// which says whether `n` is new (it is then walked in its turn).
+fn breadth_first(grid: &Grid, from: Cell, mut reached: impl FnMut(Cell, Cell) -> bool) {
+    let mut queue = Vec::with_capacity(grid.cells() as usize);
     queue.push(from);
     let mut head = 0;
     while head < queue.len() {
         let cell = queue[head];
         head += 1;
-        let next = dist[cell as usize] + 1;
         for &n in grid.open_neighbors(cell).as_slice() {
-            if dist[n as usize] == UNREACHABLE {
-                dist[n as usize] = next;
+            if reached(cell, n) {
                 queue.push(n);
             }
         }
     }
-    dist
 }
 
 /// The reachable cell farthest from `from` (the lowest index on ties) and its distance.

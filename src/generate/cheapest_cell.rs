@@ -223,8 +223,7 @@ impl<S: Topology> Stepper for CheapestCell<S> {
     fn unpack(&mut self, shown: &Shown) {
         self.in_maze.unpack();
         if self.in_maze.is_empty() {
-            let cells = self.shape.cells();
-            self.in_maze = CellBytes::new(super::in_maze_shown(shown, cells, self.start, 1));
+            self.in_maze = CellBytes::new(super::in_maze_shown(shown, self.start, 1));
         }
         if let Some(kept) = self.kept_buckets.take() {
             self.buckets = kept.expand();

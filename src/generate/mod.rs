@@ -974,14 +974,8 @@ pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
 /// the picture: `value` for each cell in the maze (a cell with a passage,
 /// those of a step made but not yet handed out included, and `first`, in
 /// the maze before its first passage), 0 for the rest.
-fn in_maze_shown(
-    shown: &crate::stream::Shown,
-    cells: u32,
-    first: crate::shape::Cell,
-    value: u8,
-) -> Vec<u8> {
+fn in_maze_shown(shown: &crate::stream::Shown, first: crate::shape::Cell, value: u8) -> Vec<u8> {
     let mut bytes = shown.grid.passage_map(value);
-    debug_assert_eq!(bytes.len(), cells as usize);
     bytes[first as usize] = value;
     for (a, b) in shown.pending_carves() {
         bytes[a as usize] = value;

@@ -202,7 +202,8 @@ impl<S: Topology> Stepper for OriginShift<S> {
             pending = Some(grid);
         }
         let grid = pending.as_ref().unwrap_or(shown.grid);
-        self.arrow = arrows_to(grid, self.origin);
+        // `parents` marks the origin and unreached cells as `NONE` does.
+        self.arrow = crate::analyze::parents(grid, self.origin);
     }
 }
 
@@ -211,30 +212,6 @@ impl<S: Topology> OriginShift<S> {
     fn drops_arrows(&self) -> bool {
         self.shifting && !self.walls_behind
     }
-}
-
-/// Each cell's arrow on a perfect maze: the neighbour it reaches `origin`
-/// through (`NONE` at the origin, and at cells it cannot reach), found by
-/// a breadth-first pass out from the origin.
-fn arrows_to(grid: &crate::grid::Grid, origin: Cell) -> Vec<Cell> {
-    let cells = grid.cells() as usize;
-    let mut arrow = vec![NONE; cells];
-    let mut seen = BitSet::new(cells);
-    let mut queue = Vec::with_capacity(cells);
-    seen.insert(origin);
-    queue.push(origin);
-    let mut head = 0;
-    while let Some(&cell) = queue.get(head) {
-        head += 1;
-        for &n in grid.open_neighbors(cell).as_slice() {
-            if !seen.contains(n) {
-                seen.insert(n);
-                arrow[n as usize] = cell;
-                queue.push(n);
-            }
-        }
-    }
-    arrow
 }
 
 impl<S: Topology> OriginShift<S> {

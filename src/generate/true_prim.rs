@@ -235,7 +235,7 @@ impl<S: Topology> TruePrim<S> {
     /// beside one in the maze, since adding a cell puts every neighbour
     /// outside on the frontier.
     fn state_shown(&self, shown: &Shown) -> Vec<u8> {
-        let mut state = super::in_maze_shown(shown, self.shape.cells(), self.start, IN);
+        let mut state = super::in_maze_shown(shown, self.start, IN);
         if let Some(dims) = shown.grid.square() {
             frontier_square(&mut state, dims.width as usize);
             return state;
