@@ -278,7 +278,8 @@ fn frontier_square(state: &mut [u8], width: usize) {
     for start in (0..cells).step_by(width) {
         for x in 0..width {
             let c = start + x;
-            // Branch-free: only a cell outside changes, and only to the
+            // The four tests joined by `|`, not `||`, so that they need
+            // no branch each. Only a cell outside changes, and only to the
             // frontier, which no neighbour's test reads as inside.
             let beside = (x > 0 && state[c - 1] == IN)
                 | (x + 1 < width && state[c + 1] == IN)
