@@ -2,20 +2,23 @@
 //! build recorded in the background as the page does, then seeks to steps
 //! spread over the run, each timed (restore and replay, no painting).
 //!   cargo run --release --example seek_timing [ALGORITHM] [SIDE] [BUDGET_MB]
+//! (the budget the page gives one panel of that size, unless told).
 use mazelab::generate::{Generator, Params};
 use mazelab::render::canvas::scene::Scene;
-use mazelab::shape::Shape;
-use mazelab::timeline::{Timeline, DEFAULT_BUDGET};
+use mazelab::shape::{Shape, Topology};
+use mazelab::timeline::{budget_for, Timeline};
 use std::time::Instant;
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let name = args.next().unwrap_or_else(|| "backtracker".into());
     let side = args.next().unwrap_or_else(|| "4096".into());
+    let shape = Shape::parse("square", &format!("{side}x{side}"), None).expect("a size");
     let budget = args
         .next()
-        .map_or(DEFAULT_BUDGET, |mb| mb.parse::<usize>().expect("MB") << 20);
-    let shape = Shape::parse("square", &format!("{side}x{side}"), None).expect("a size");
+        .map_or(budget_for(Topology::cells(&shape).into()), |mb| {
+            mb.parse::<usize>().expect("MB") << 20
+        });
     let generator = Generator::by_name(&name, Params::on(shape.clone(), 1), true).expect("known");
     let start = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
     // The instant build: the picture at the end and the number of steps.

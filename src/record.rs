@@ -6,7 +6,9 @@
 //!   [`Event`] (with visuals off, marks, cursor moves and phases are only
 //!   counted, so a step number means the same picture in every mode);
 //! - [`Tally`], an instant build: walls go straight into the maze and the
-//!   visual events an animated run would make are counted in locals.
+//!   visual events an animated run would make are counted in locals;
+//! - [`Paint`], a seek's replay of a run that marks cells: a tally that
+//!   also paints the marks into the picture.
 //!
 //! A fast path for a plain square (a row algorithm writing a whole row's
 //! bits at once) asks the record for [`Record::fast_square`], which only a
@@ -24,7 +26,8 @@ pub trait Record {
     /// between events only for that (`Stepper::work`, true Prim's) skips
     /// the count in a tally, so the instant build pays nothing for it.
     /// (A seek's quiet replay also runs through a tally, but only for
-    /// steppers that mark no cell, which do not skip it.)
+    /// steppers that mark no cell, which do not skip it; one that marks
+    /// replays through a [`Paint`], which counts.)
     const REPLAYED: bool = true;
 
     /// Removes the wall between two adjacent cells.
@@ -337,6 +340,108 @@ impl Record for Tally<'_> {
             skipped: &mut self.skipped,
             cursor: &mut self.cursor,
         })
+    }
+}
+
+/// The number of marks (`Mark::ALL`): a painted replay's counts of them.
+pub const MARK_KINDS: usize = Mark::ALL.len();
+
+/// A seek's replay of a run that marks cells: a [`Tally`] with its fast
+/// paths off (`Tally::stepwise`) that also paints each mark into the
+/// picture's marks and their counts, as applying the mark's event would.
+/// The events are never made: no buffer is written and read back, and no
+/// event is matched on its kind.
+pub struct Paint<'a> {
+    tally: Tally<'a>,
+    marks: &'a mut [Mark],
+    mark_counts: &'a mut [u32; MARK_KINDS],
+}
+
+impl<'a> Paint<'a> {
+    /// Starts painting into `grid` and the marks, from `counts`.
+    #[inline]
+    pub fn new(
+        grid: &'a mut Grid,
+        marks: &'a mut [Mark],
+        mark_counts: &'a mut [u32; MARK_KINDS],
+        counts: Counts,
+    ) -> Paint<'a> {
+        Paint {
+            tally: Tally::stepwise(grid, counts),
+            marks,
+            mark_counts,
+        }
+    }
+}
+
+/// A record a seek's replay runs through, which counts the events an
+/// animated run would have handed out: [`Tally`] and [`Paint`].
+pub trait Replaying: Record {
+    /// The events an animated run would have handed out so far.
+    fn events(&self) -> u64;
+    /// What was done, with what came before.
+    fn finish(self) -> Counts;
+}
+
+impl Replaying for Tally<'_> {
+    #[inline(always)]
+    fn events(&self) -> u64 {
+        Tally::events(self)
+    }
+
+    #[inline]
+    fn finish(self) -> Counts {
+        Tally::finish(self)
+    }
+}
+
+impl Replaying for Paint<'_> {
+    #[inline(always)]
+    fn events(&self) -> u64 {
+        self.tally.events()
+    }
+
+    #[inline]
+    fn finish(self) -> Counts {
+        self.tally.finish()
+    }
+}
+
+impl Record for Paint<'_> {
+    // Its run goes on recording after the seek: a stepper counts its work.
+    const REPLAYED: bool = true;
+
+    #[inline(always)]
+    fn carve(&mut self, a: Cell, b: Cell) {
+        self.tally.carve(a, b);
+    }
+
+    #[inline(always)]
+    fn build(&mut self, a: Cell, b: Cell) {
+        self.tally.build(a, b);
+    }
+
+    #[inline(always)]
+    fn mark(&mut self, cell: Cell, mark: Mark) {
+        self.tally.mark(cell, mark);
+        let old = std::mem::replace(&mut self.marks[cell as usize], mark);
+        self.mark_counts[old as usize] -= 1;
+        self.mark_counts[mark as usize] += 1;
+    }
+
+    #[inline(always)]
+    fn cursor(&mut self, cell: Cell) {
+        self.tally.cursor(cell);
+    }
+
+    #[inline(always)]
+    fn phase(&mut self, k: u8) {
+        self.tally.phase(k);
+    }
+
+    #[inline]
+    fn begin(&mut self, k: u8) {
+        self.tally.begin(k);
     }
 }
 

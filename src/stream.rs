@@ -3,8 +3,9 @@
 //! time, ending with [`Event::Done`].
 
 use crate::event::Event;
+use crate::event::Mark;
 use crate::grid::Grid;
-use crate::record::{Counts, Emit, Record, Tally};
+use crate::record::{Counts, Emit, Paint, Record, Replaying, Tally, MARK_KINDS};
 use crate::shape::Cell;
 use std::any::Any;
 
@@ -116,6 +117,20 @@ pub trait Step: Batch + StepClone {
     /// if one did pass it. Marks are counted, not shown: only for runs
     /// that mark no cell.
     fn replay_quietly(&mut self, _grid: &mut Grid, _counts: &mut Counts, _limit: u64) -> Replayed {
+        Replayed::Unsupported
+    }
+
+    /// As `replay_quietly`, for a run that marks cells: each mark is
+    /// painted straight into `marks` and counted in `mark_counts` (the
+    /// picture's, as its events would have left them; `Paint`).
+    fn replay_painting(
+        &mut self,
+        _grid: &mut Grid,
+        _marks: &mut [Mark],
+        _mark_counts: &mut [u32; MARK_KINDS],
+        _counts: &mut Counts,
+        _limit: u64,
+    ) -> Replayed {
         Replayed::Unsupported
     }
 
@@ -246,10 +261,26 @@ impl<S: Stepper> Step for S {
 
     fn replay_quietly(&mut self, grid: &mut Grid, counts: &mut Counts, limit: u64) -> Replayed {
         if S::MARKS_NO_CELL {
-            replay_steps(self, grid, counts, limit)
+            replay_steps(self, Tally::stepwise(grid, *counts), counts, limit)
         } else {
             Replayed::Unsupported
         }
+    }
+
+    fn replay_painting(
+        &mut self,
+        grid: &mut Grid,
+        marks: &mut [Mark],
+        mark_counts: &mut [u32; MARK_KINDS],
+        counts: &mut Counts,
+        limit: u64,
+    ) -> Replayed {
+        if S::MARKS_NO_CELL {
+            // Nothing to paint: the quiet replay's own code.
+            return replay_steps(self, Tally::stepwise(grid, *counts), counts, limit);
+        }
+        let paint = Paint::new(grid, marks, mark_counts, *counts);
+        replay_steps(self, paint, counts, limit)
     }
 
     fn marks_no_cell(&self) -> bool {
@@ -272,27 +303,22 @@ impl<S: Stepper> Step for S {
     }
 }
 
-/// `Step::replay_quietly`: steps through a tally with its fast paths off
-/// until the next step might pass `limit`. Compiled only for steppers that
-/// mark no cell (`Stepper::MARKS_NO_CELL`), and kept out of line.
+/// `Step::replay_quietly` and `replay_painting`: steps through a tally
+/// with its fast paths off (or a `Paint`, which is one) until the next
+/// step might pass `limit`. Kept out of line; with a plain tally, compiled
+/// only for steppers that mark no cell (`Stepper::MARKS_NO_CELL`).
 #[inline(never)]
-fn replay_steps<S: Stepper>(
+fn replay_steps<S: Stepper, R: Replaying>(
     stepper: &mut S,
-    grid: &mut Grid,
+    mut tally: R,
     counts: &mut Counts,
     limit: u64,
 ) -> Replayed {
-    let mut tally = Tally::stepwise(grid, *counts);
     let mut biggest = 1;
     let outcome = loop {
-        let before = tally.events();
-        if before + 2 * biggest > limit {
-            break Replayed::Stopped;
+        if let Some(outcome) = replay_batch(stepper, &mut tally, &mut biggest, limit) {
+            break outcome;
         }
-        if !stepper.step_with(&mut tally) {
-            break Replayed::Finished;
-        }
-        biggest = biggest.max(tally.events() - before);
     };
     *counts = tally.finish();
     if counts.written + counts.skipped > limit {
@@ -300,6 +326,30 @@ fn replay_steps<S: Stepper>(
     } else {
         outcome
     }
+}
+
+/// Up to `QUIET_BATCH` steps of `replay_steps`, judging each against
+/// `limit` by the biggest step so far; `None` if the replay goes on. Out
+/// of line for the reason `quiet_batch` is: a seek's replay is one call,
+/// and a browser would run all of the first one in its baseline code.
+#[inline(never)]
+fn replay_batch<S: Stepper, R: Replaying>(
+    stepper: &mut S,
+    tally: &mut R,
+    biggest: &mut u64,
+    limit: u64,
+) -> Option<Replayed> {
+    for _ in 0..QUIET_BATCH {
+        let before = tally.events();
+        if before + 2 * *biggest > limit {
+            return Some(Replayed::Stopped);
+        }
+        if !stepper.step_with(tally) {
+            return Some(Replayed::Finished);
+        }
+        *biggest = (*biggest).max(tally.events() - before);
+    }
+    None
 }
 
 /// How a quiet replay (`Step::replay_quietly`) ended.
@@ -495,6 +545,33 @@ impl<S: ?Sized + Step> Stream<S> {
             return (Replayed::Unsupported, counts);
         }
         let outcome = self.stepper.replay_quietly(grid, &mut counts, limit);
+        if outcome == Replayed::Finished {
+            self.finished = true;
+        }
+        self.out.set_position(counts.at);
+        (outcome, counts)
+    }
+
+    /// As `replay_quietly`, for a run that marks cells: its marks painted
+    /// into `marks` and `mark_counts` (`Step::replay_painting`).
+    pub fn replay_painting(
+        &mut self,
+        grid: &mut Grid,
+        marks: &mut [Mark],
+        mark_counts: &mut [u32; MARK_KINDS],
+        limit: u64,
+    ) -> (Replayed, Counts) {
+        debug_assert_eq!(self.buffered(), 0, "buffered events come first");
+        let mut counts = Counts {
+            at: self.out.position(),
+            ..Counts::default()
+        };
+        if self.finished || !self.out.visuals() {
+            return (Replayed::Unsupported, counts);
+        }
+        let outcome = self
+            .stepper
+            .replay_painting(grid, marks, mark_counts, &mut counts, limit);
         if outcome == Replayed::Finished {
             self.finished = true;
         }

@@ -45,9 +45,9 @@ pub mod weave;
 mod wilson;
 
 use crate::error::MazeError;
-use crate::event::Event;
+use crate::event::{Event, Mark};
 use crate::grid::Grid;
-use crate::record::Counts;
+use crate::record::{Counts, MARK_KINDS};
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::Shape;
@@ -893,6 +893,25 @@ impl Generator {
             return None;
         }
         let (outcome, counts) = self.stream.replay_quietly(grid, limit);
+        (outcome != Replayed::Unsupported).then_some((outcome, counts))
+    }
+
+    /// As `replay_quietly`, for a run that marks cells: each mark painted
+    /// into `marks` and counted in `mark_counts`, as its event would have
+    /// left the picture (`Step::replay_painting`). `None` if this run has
+    /// no such replay (a pass that wraps it, as braiding does, or events
+    /// made but not handed out).
+    pub fn replay_painting(
+        &mut self,
+        grid: &mut Grid,
+        marks: &mut [Mark],
+        mark_counts: &mut [u32; MARK_KINDS],
+        limit: u64,
+    ) -> Option<(Replayed, Counts)> {
+        if self.stream.buffered() > 0 {
+            return None;
+        }
+        let (outcome, counts) = self.stream.replay_painting(grid, marks, mark_counts, limit);
         (outcome != Replayed::Unsupported).then_some((outcome, counts))
     }
 

@@ -83,13 +83,11 @@ impl Source<Scene> for Generator {
         self.unpacked(&scene.grid)
     }
 
-    /// For a run that marks no cell: its walls go straight into the
-    /// scene's grid, and the cursor, step and passages are set once at the
-    /// end (`Generator::replay_quietly`).
+    /// Its walls go straight into the scene's grid, and a run that marks
+    /// cells paints them straight into its marks; the cursor, step and
+    /// passages are set once at the end (`Generator::replay_quietly`,
+    /// `Generator::replay_painting`).
     fn skip(&mut self, scene: &mut Scene, max: u64) -> Skipped {
-        if !self.replays_quietly() {
-            return Skipped::Unsupported;
-        }
         // A step's events made but not yet handed out come first.
         let mut went = 0;
         let buffered = (self.buffered() as u64).min(max);
@@ -100,8 +98,18 @@ impl Source<Scene> for Generator {
             }
         }
         let before = scene.grid.openings();
-        let Some((outcome, counts)) = self.replay_quietly(&mut scene.grid, max - went) else {
-            return Skipped::By(went);
+        let replayed = if self.replays_quietly() {
+            self.replay_quietly(&mut scene.grid, max - went)
+        } else {
+            let marks = &mut scene.marks[..];
+            self.replay_painting(&mut scene.grid, marks, &mut scene.mark_counts, max - went)
+        };
+        let Some((outcome, counts)) = replayed else {
+            return if went > 0 {
+                Skipped::By(went)
+            } else {
+                Skipped::Unsupported
+            };
         };
         scene.carved += scene.grid.openings() as i64 - before as i64;
         scene.cursor = counts.at.cursor;

@@ -117,6 +117,25 @@ pub const MIN_SPACING: u64 = 1 << 12;
 /// The bytes a timeline's checkpoints may take, unless told otherwise.
 pub const DEFAULT_BUDGET: usize = 128 << 20;
 
+/// The bytes a cell may add to the budget on big mazes (`budget_for`).
+pub const BUDGET_BYTES_PER_CELL: usize = 16;
+
+/// The checkpoints' budget for runs of `cells` cells in all (every panel's
+/// together): `DEFAULT_BUDGET`, or `BUDGET_BYTES_PER_CELL` a cell where that
+/// is more (past about 2900 x 2900). A seek replays the work of a run
+/// divided by the checkpoints that fit, and a checkpoint of the slowest
+/// generators takes most of a byte a cell (their picture and a working
+/// state that no copy shares), so a fixed budget makes seeks grow with the
+/// maze; a budget that grows with it keeps the longest replay about as
+/// long, at about a quarter of the memory the rest of the page takes for
+/// a maze that big.
+pub fn budget_for(cells: u64) -> usize {
+    let per_cell = usize::try_from(cells)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(BUDGET_BYTES_PER_CELL);
+    DEFAULT_BUDGET.max(per_cell)
+}
+
 /// How many times the room left a replanned spacing may fill with
 /// checkpoints the size of its first (`Timeline::replan`): late in a run
 /// that changes a few places at a time (Aldous-Broder's hunt for its last
@@ -357,7 +376,13 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                 self.keep(at, &source, &frame);
             }
         }
-        if !ended {
+        if ended {
+            // Its frame shows the end: kept now, the first seek away from
+            // the end need not copy the picture there.
+            if self.end_snapshot.is_none() && self.end == Some(at) {
+                self.end_snapshot = Some(frame.snapshot());
+            }
+        } else {
             self.indexer = Some((source, frame, at));
         }
         !ended

@@ -126,7 +126,8 @@ impl App {
         let ends = (self.settings.start_cell(), self.settings.goal_cell());
         let palette = theme::current();
         // The panels share the timeline's checkpoint budget.
-        let budget = crate::timeline::DEFAULT_BUDGET / specs.len().max(1);
+        let panels = specs.len().max(1);
+        let budget = crate::timeline::budget_for(u64::from(shape.cells()) * panels as u64) / panels;
         for spec in specs {
             let source = self.source_for(&spec)?;
             let mut panel = Panel::new(
