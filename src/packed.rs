@@ -160,17 +160,20 @@ impl std::ops::DerefMut for CellBytes {
 /// where neighbours along a row mostly share one (growing forest's trees
 /// are blobs a few hundred cells across), so a list of runs is a small
 /// fraction of a number a cell. Exact: every value comes back.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Runs {
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Runs<T = u32> {
     /// Each run's value, and the index just past its end.
-    values: Vec<u32>,
+    values: Vec<T>,
     ends: Vec<u32>,
 }
 
-impl Runs {
+impl<T: Copy + PartialEq> Runs<T> {
     /// The runs of `numbers` (fewer than 2^32 of them).
-    pub fn of(numbers: &[u32]) -> Runs {
-        let mut runs = Runs::default();
+    pub fn of(numbers: &[T]) -> Runs<T> {
+        let mut runs = Runs {
+            values: Vec::new(),
+            ends: Vec::new(),
+        };
         for (i, &n) in numbers.iter().enumerate() {
             if runs.values.last() == Some(&n) {
                 *runs.ends.last_mut().expect("a run per value") = i as u32 + 1;
@@ -186,7 +189,7 @@ impl Runs {
     }
 
     /// The numbers again.
-    pub fn expand(&self) -> Vec<u32> {
+    pub fn expand(&self) -> Vec<T> {
         let mut numbers = Vec::with_capacity(self.ends.last().map_or(0, |&e| e as usize));
         for (&value, &end) in self.values.iter().zip(&self.ends) {
             numbers.resize(end as usize, value);
@@ -196,7 +199,7 @@ impl Runs {
 
     /// The bytes it holds.
     pub fn heap_bytes(&self) -> usize {
-        (self.values.len() + self.ends.len()) * std::mem::size_of::<u32>()
+        self.values.len() * std::mem::size_of::<T>() + self.ends.len() * std::mem::size_of::<u32>()
     }
 }
 

@@ -149,7 +149,9 @@ fn a_packed_copy_is_small_and_runs_on_the_same() {
                     "prim" | "wilson" | "houston" => 6,
                     "kruskal" => 32,
                     "cellular-automaton" | "mazectric" => 40,
-                    "growing-forest" => 16,
+                    // Its tree numbers (two bytes a cell) kept as runs:
+                    // on a small hexagon maze, rows cross more trees.
+                    "growing-forest" => 4,
                     "aldous-broder" => 1,
                     "boruvka" => 96,
                     "origin-shift" => 32,

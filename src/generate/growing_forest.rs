@@ -33,11 +33,12 @@ pub struct GrowingForest<S: Topology> {
     frontier: Vec<Cell>,
     /// Each grown cell's tree (its root's number): a carve copies it, one
     /// read, where a union-find over the cells followed parents on every
-    /// carve.
-    tree: Vec<u32>,
+    /// carve. Two bytes: there are at most 32,768 roots (`plant`), and a
+    /// carve's two random reads touch half the memory four would.
+    tree: Vec<u16>,
     /// In a packed copy, `tree` as runs along the rows: a tree is a blob,
     /// so a row crosses few of them (`pack`).
-    tree_runs: Option<Runs>,
+    tree_runs: Option<Runs<u16>>,
     /// The trees joined so far in step 3: a union-find over the trees.
     joined: UnionFind,
     /// Trees still to join.
@@ -70,13 +71,14 @@ impl<S: Topology> GrowingForest<S> {
 
     fn plant<R: Record>(&mut self, out: &mut R) {
         let live = self.shape.live_cells();
+        // At most 32,768 for 2^32 cells: a tree's number fits in `u16`.
         let roots = ((f64::from(live).sqrt() / 2.0).ceil() as u32).clamp(1, live);
         for _ in 0..roots {
             let root = self.shape.random_cell(&mut self.rng);
             if !self.visited.contains(root) {
                 self.visited.insert(root);
                 self.frontier.push(root);
-                self.tree[root as usize] = self.trees;
+                self.tree[root as usize] = self.trees as u16;
                 self.trees += 1;
                 out.mark(root, Mark::Frontier);
             }
@@ -167,10 +169,10 @@ impl<S: Topology> Stepper for GrowingForest<S> {
             self.walls.swap(i, j);
             self.next += 1;
             let (a, b) = self.shape.wall_cells(self.walls[i]);
-            if self
-                .joined
-                .union(self.tree[a as usize], self.tree[b as usize])
-            {
+            if self.joined.union(
+                u32::from(self.tree[a as usize]),
+                u32::from(self.tree[b as usize]),
+            ) {
                 self.trees -= 1;
                 out.phase(3);
                 out.cursor(a);
@@ -184,7 +186,8 @@ impl<S: Topology> Stepper for GrowingForest<S> {
     fn heap_bytes(&self) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| {
-            (self.frontier.len() + self.tree.len() + self.walls.len()) * std::mem::size_of::<u32>()
+            (self.frontier.len() + self.walls.len()) * std::mem::size_of::<u32>()
+                + self.tree.len() * std::mem::size_of::<u16>()
                 + self.visited.heap_bytes()
                 + self.tree_runs.as_ref().map_or(0, Runs::heap_bytes)
                 + self.joined.heap_bytes()
