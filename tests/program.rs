@@ -142,3 +142,44 @@ fn marks_in_a_log_keep_their_kinds() {
     assert!(decode(&[pack(Op::Mark, 1, 6)], &grid).is_err());
     assert_eq!(Mark::Dead as i32, 5);
 }
+
+/// A seek in a program's run replays it painted (`Source::skip`), as a
+/// built-in's: the scene it leaves, marks and counts included, is the one
+/// its events leave, and the run goes on with the same events.
+#[test]
+fn a_recorded_run_is_replayed_painted_on_a_seek() {
+    use mazelab::render::canvas::scene::Scene;
+    use mazelab::timeline::{Frame, Skipped, Source};
+    let params = Params::on(Shape::parse("square", "40x30", None).unwrap(), 6);
+    let mut decoder = Decoder::new(expected_initial(&params, false));
+    decoder.feed(&log_of("backtracker", &params));
+    let decoded = decoder.finish();
+    let events: Arc<Log> = Arc::new(decoded.events);
+    let fresh = Generator::program(events, false, None, params.clone(), true);
+    let total = fresh.clone().count() as u64;
+    let scene_at = |steps: u64| {
+        let mut run = fresh.clone();
+        let mut scene = Scene::new(run.initial_grid(), false);
+        for _ in 0..steps {
+            scene.apply(&run.next().unwrap());
+        }
+        (run, scene)
+    };
+    for (from, length) in [(0, total / 2), (total / 3 + 1, total)] {
+        let (mut run, mut scene) = scene_at(from);
+        let Skipped::By(went) = Source::skip(&mut run, &mut scene, length) else {
+            panic!("from {from}: no painted replay");
+        };
+        assert!(
+            went > length.min(total - from) / 2,
+            "from {from}: went {went}"
+        );
+        let (ahead, expected) = scene_at(from + went);
+        assert_eq!(scene.snapshot(), expected.snapshot(), "from {from}");
+        assert_eq!(
+            run.collect::<Vec<_>>(),
+            ahead.collect::<Vec<_>>(),
+            "from {from}"
+        );
+    }
+}

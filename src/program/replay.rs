@@ -10,10 +10,10 @@
 //! tests hold the two equal.
 
 use super::log::Log;
-use crate::event::Event;
+use crate::event::{Event, Mark};
 use crate::grid::Grid;
-use crate::record::{Counts, Emit, Position, Record};
-use crate::stream::{Batch, Step, Stepper};
+use crate::record::{Counts, Emit, Position, Record, MARK_KINDS};
+use crate::stream::{Batch, Replayed, Step, Stepper};
 use std::sync::Arc;
 
 /// A recorded run's events, stepped through one at a time.
@@ -102,6 +102,19 @@ impl Step for Recorded {
             }
         }
         self.replay.finish_quietly(grid, counts);
+    }
+
+    /// A seek's replay, its marks painted into the picture: the replay's.
+    fn replay_painting(
+        &mut self,
+        grid: &mut Grid,
+        marks: &mut [Mark],
+        mark_counts: &mut [u32; MARK_KINDS],
+        counts: &mut Counts,
+        limit: u64,
+    ) -> Replayed {
+        self.replay
+            .replay_painting(grid, marks, mark_counts, counts, limit)
     }
 }
 

@@ -363,11 +363,9 @@ impl App {
         };
         let text = editor.text();
         editor.mark_line(0, "");
-        self.keep_program();
-        self.settings.program = Some(text.clone());
-        self.sync_url();
         self.show_program_error("");
         let Some(kind) = Kind::of(&text) else {
+            self.keep_run_program(text);
             self.show_program_error(
                 "a program defines function generate(maze, rng) or function solve(maze, start, goal)",
             );
@@ -438,7 +436,16 @@ impl App {
         })?;
         self.code.running = Some(running);
         set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
+        // Kept and put in the link while the program runs, not before.
+        self.keep_run_program(text);
         Ok(())
+    }
+
+    /// The program just run: kept in the browser and put in the link.
+    fn keep_run_program(&mut self, text: String) {
+        self.keep_program();
+        self.settings.program = Some(text);
+        self.sync_url();
     }
 
     fn program_report(&mut self, report: Report, run: &Run) -> Result<(), JsValue> {
