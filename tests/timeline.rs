@@ -546,3 +546,16 @@ fn a_quiet_replay_that_overshoots_is_made_again_with_events() {
         }
     }
 }
+
+/// The checkpoints' budget: 128 MB, or 16 bytes a cell on mazes big enough
+/// that a fixed budget would make their seeks long.
+#[test]
+fn the_budget_grows_with_big_mazes_only() {
+    use mazelab::timeline::{budget_for, DEFAULT_BUDGET};
+    assert_eq!(budget_for(0), DEFAULT_BUDGET);
+    assert_eq!(budget_for(1000 * 1000), DEFAULT_BUDGET);
+    assert_eq!(budget_for(2048 * 2048), DEFAULT_BUDGET);
+    assert_eq!(budget_for(4096 * 4096), 256 << 20);
+    assert_eq!(budget_for(4096 * 4096 * 2), 512 << 20);
+    assert!(budget_for(u64::MAX) >= DEFAULT_BUDGET);
+}
