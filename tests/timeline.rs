@@ -559,3 +559,44 @@ fn the_budget_grows_with_big_mazes_only() {
     assert_eq!(budget_for(4096 * 4096 * 2), 512 << 20);
     assert!(budget_for(u64::MAX) >= DEFAULT_BUDGET);
 }
+
+/// The background recording of an instant build replays as a seek does,
+/// quietly or painted, and keeps the same pictures: every generator on a
+/// square big enough for real spacing (a quiet replay needs 4096 events),
+/// recorded in slices, then sought to random steps.
+#[test]
+fn a_recording_made_quietly_keeps_the_pictures_of_the_forward_run() {
+    let shape = Shape::parse("square", "96x72", None).unwrap();
+    let mut rng = Rng::new(17);
+    let mut checked = 0;
+    for algorithm in ALGORITHMS.iter().filter(|a| a.runs_on(&shape)) {
+        if mazelab::generate::check_shape(algorithm, &shape).is_err() {
+            continue;
+        }
+        let params = Params::on(shape.clone(), 40);
+        let fresh = Generator::new(algorithm, params.clone(), true);
+        let start = || Scene::new(fresh.initial_grid(), algorithm.starts_open);
+        let mut instant = Generator::new(algorithm, params, false);
+        let mut scene = start();
+        let total = instant.finish_into(&mut scene.grid);
+        scene.set_done(true);
+        let mut timeline = Timeline::new(fresh.clone(), &start(), total, 1 << 24);
+        timeline.finished_elsewhere(total);
+        timeline.start_indexing(start());
+        while timeline.index(u64::from(rng.below(20_000) + 5000)) {}
+        let (kept, _) = timeline.checkpoint_bytes();
+        let context = format!("{}, {total} steps, {kept} kept", algorithm.name);
+        assert!(kept >= 3, "{context}");
+        for _ in 0..6 {
+            let target = u64::from(rng.below(total as u32));
+            assert_eq!(timeline.seek(&mut scene, target), target, "{context}");
+            assert_eq!(
+                scene.snapshot(),
+                forward(&fresh, target),
+                "{context}: at step {target}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} generators");
+}

@@ -226,6 +226,9 @@ pub struct Timeline<S: Source<F>, F: Frame> {
     /// Whether the background recording may still plan its spacing again
     /// from its first real checkpoint (`index`).
     may_replan: bool,
+    /// The step from which the background recording replays quietly
+    /// again, after a quiet replay went past the step it was asked for.
+    index_quietly_from: u64,
 }
 
 impl<S: Source<F>, F: Frame> Timeline<S, F> {
@@ -270,6 +273,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             budget: usize::MAX,
             indexer: None,
             may_replan: false,
+            index_quietly_from: 0,
         }
     }
 
@@ -340,8 +344,9 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
 
     /// Goes up to `max` events further in the background recording,
     /// keeping a checkpoint at each multiple of the spacing not yet kept,
-    /// so that later seeks replay at most `spacing` events. Returns
-    /// whether there is more to do.
+    /// so that later seeks replay at most `spacing` events. It replays as
+    /// a seek does, quietly or painted where the source can
+    /// (`Source::skip`). Returns whether there is more to do.
     pub fn index(&mut self, max: u64) -> bool {
         let Some((mut source, mut frame, mut at)) = self.indexer.take() else {
             return false;
@@ -350,17 +355,40 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let mut ended = false;
         while left > 0 {
             let work = at + source.work();
-            let want = left.min(work_to_next(self.spacing, work)).min(1 << 20) as usize;
-            let chunk = source.next_chunk(want);
-            if chunk.is_empty() {
-                ended = true;
-                break;
+            let want = left.min(work_to_next(self.spacing, work)).min(1 << 20);
+            // Quietly or painted where the source can (`Source::skip`), as
+            // a seek replays; the last events before a checkpoint, and a
+            // span where a step went too far, are handed out.
+            let mut went = 0;
+            if want >= QUIET_MIN && at >= self.index_quietly_from {
+                match source.skip(&mut frame, want) {
+                    Skipped::By(n) => went = n,
+                    Skipped::Overshot => {
+                        // Again from the last checkpoint, with events.
+                        self.index_quietly_from = at + want;
+                        let index = self.checkpoints.partition_point(|c| c.step <= at) - 1;
+                        let checkpoint = &self.checkpoints[index];
+                        frame.restore(&checkpoint.snapshot);
+                        source = checkpoint.source.resumed(&frame);
+                        at = checkpoint.step;
+                        continue;
+                    }
+                    Skipped::Unsupported => {}
+                }
             }
-            for event in chunk {
-                frame.apply(event);
+            if went == 0 {
+                let chunk = source.next_chunk(want as usize);
+                if chunk.is_empty() {
+                    ended = true;
+                    break;
+                }
+                for event in chunk {
+                    frame.apply(event);
+                }
+                went = chunk.len() as u64;
             }
-            at += chunk.len() as u64;
-            left -= chunk.len() as u64;
+            at += went;
+            left = left.saturating_sub(went);
             if crossed(self.spacing, work, at + source.work()) {
                 if self.may_replan {
                     self.may_replan = false;
