@@ -36,6 +36,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
         "unicursal",
         "boruvka",
         "origin-shift",
+        "blobby-division",
     ];
     let mut checked = 0;
     for (shape, size) in [
@@ -86,7 +87,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
             }
         }
     }
-    assert_eq!(checked, 4 * 15 * 3 + 4 * 3);
+    assert_eq!(checked, 4 * 16 * 3 + 4 * 3);
 }
 
 /// A generator that does not count says so, and the timeline counts it at
@@ -227,6 +228,49 @@ fn a_bucket_queue_copy_shares_what_the_one_before_holds() {
         let original: Vec<_> = generator.clone().collect();
         assert_eq!(resumed, original, "{name} at {at} of {total}");
     }
+}
+
+/// Blobby division's kept copy holds its order of cells and each cell's
+/// side in chunks: it splits one region at a time, so a copy kept a little
+/// later holds little beyond the one before, counts what it holds, and
+/// resumes exactly.
+#[test]
+fn a_blobby_division_copy_shares_what_the_one_before_holds() {
+    let shape = Shape::parse("square", "256x256", None).unwrap();
+    let name = "blobby-division";
+    let mut generator = Generator::by_name(name, Params::on(shape, 4), true).unwrap();
+    let total = generator.clone().count();
+    let mut grid = generator.initial_grid();
+    let mut at = 0;
+    let mut go_to = |generator: &mut Generator, grid: &mut mazelab::grid::Grid, to: usize| {
+        while at < to {
+            grid.apply(&generator.next().unwrap());
+            at += 1;
+        }
+    };
+    go_to(&mut generator, &mut grid, (total / 2) | 1);
+    let (first, first_held) = held_by(|| generator.packed());
+    let first_said = first.heap_bytes().unwrap();
+    assert!(
+        first_said.abs_diff(first_held) <= 256,
+        "says {first_said}, holds {first_held}"
+    );
+    go_to(&mut generator, &mut grid, total / 2 + total / 64);
+    let (later, later_held) = held_by(|| generator.packed_after(Some(&first)));
+    let later_said = later.heap_bytes_beyond(&first).unwrap();
+    assert!(
+        later_said.abs_diff(later_held) <= 256,
+        "says {later_said}, holds {later_held}"
+    );
+    // A region's cells span many rows of `side`'s chunks: at this size a
+    // later copy holds about two fifths of the one before's bytes anew.
+    assert!(
+        later_said * 2 < first_said,
+        "{later_said} bytes beyond a copy of {first_said}: little shared"
+    );
+    let resumed: Vec<_> = later.unpacked(&grid).collect();
+    let original: Vec<_> = generator.clone().collect();
+    assert_eq!(resumed, original, "at {at} of {total}");
 }
 
 /// Borůvka's kept copy, which works out the first round's walls again

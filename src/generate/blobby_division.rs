@@ -22,11 +22,12 @@
 
 use super::Params;
 use crate::event::Mark;
+use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 /// Which side of the split being made a cell is on, if any.
 const FREE: u8 = 0;
@@ -56,6 +57,12 @@ pub struct BlobbyDivision<S: Topology> {
     divided: bool,
     /// The grain, if any: blobs grow along it.
     steering: Option<Box<super::steer::Steering>>,
+    /// In a kept copy, `cells` and `side` in chunks shared with the copy
+    /// kept before it (`pack`): the recursion splits one region at a time,
+    /// so between two copies only the regions split since then change
+    /// their ranges of `cells`, and `side` is `OUTSIDE` but in the split
+    /// under way.
+    kept: Option<Box<(Shared<Cell>, Shared<u8>)>>,
 }
 
 #[derive(Clone, Copy)]
@@ -104,8 +111,53 @@ impl<S: Topology> BlobbyDivision<S> {
             started: false,
             divided: false,
             steering: super::steer::Steering::of(params),
+            kept: None,
             shape,
         }
+    }
+
+    /// A kept copy: `cells` and `side` shared with `earlier`'s where equal.
+    fn packed_after(&self, earlier: Option<&BlobbyDivision<S>>) -> BlobbyDivision<S> {
+        if self.kept.is_some() {
+            return self.clone();
+        }
+        let before = earlier.and_then(|e| e.kept.as_deref());
+        BlobbyDivision {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            cells: Vec::new(),
+            regions: self.regions.clone(),
+            side: Vec::new(),
+            edge: self.edge.clone(),
+            split: self.split,
+            started: self.started,
+            divided: self.divided,
+            steering: self.steering.clone(),
+            kept: Some(Box::new((
+                Shared::new(&self.cells, before.map(|k| &k.0)),
+                Shared::new(&self.side, before.map(|k| &k.1)),
+            ))),
+        }
+    }
+
+    /// The bytes it holds that `earlier` does not also hold; a steered
+    /// run keeps a field of its own, counted at the most (`None`).
+    fn bytes_beyond(&self, earlier: Option<&BlobbyDivision<S>>) -> Option<usize> {
+        self.steering.is_none().then(|| {
+            let lists = (self.edge.len() + 2 * self.regions.len()) * std::mem::size_of::<u32>();
+            let cells = match (&self.kept, earlier.and_then(|e| e.kept.as_deref())) {
+                (Some(kept), before) => {
+                    let (c, s) = (before.map(|b| &b.0), before.map(|b| &b.1));
+                    std::mem::size_of_val(&**kept)
+                        + kept.0.bytes_beyond(c)
+                        + kept.0.overhead_beyond(c)
+                        + kept.1.bytes_beyond(s)
+                        + kept.1.overhead_beyond(s)
+                }
+                (None, _) => self.cells.len() * std::mem::size_of::<Cell>() + self.side.len(),
+            };
+            lists + cells
+        })
     }
 
     fn begin_split<R: Record>(&mut self, start: u32, len: u32, out: &mut R) {
@@ -314,5 +366,34 @@ impl<S: Topology> Stepper for BlobbyDivision<S> {
             }
         }
         true
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        self.bytes_beyond(None)
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &BlobbyDivision<S>) -> Option<usize> {
+        self.bytes_beyond(Some(earlier))
+    }
+
+    fn pack(&mut self) {
+        if self.kept.is_none() {
+            *self = self.packed_after(None);
+        }
+    }
+
+    fn packed_copy(&self) -> BlobbyDivision<S> {
+        self.packed_after(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &BlobbyDivision<S>) -> BlobbyDivision<S> {
+        self.packed_after(Some(earlier))
+    }
+
+    fn unpack(&mut self, _shown: &Shown) {
+        if let Some(kept) = self.kept.take() {
+            self.cells = kept.0.to_vec();
+            self.side = kept.1.to_vec();
+        }
     }
 }
