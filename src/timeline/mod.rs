@@ -404,13 +404,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                 self.keep(at, &source, &frame);
             }
         }
-        if ended {
-            // Its frame shows the end: kept now, the first seek away from
-            // the end need not copy the picture there.
-            if self.end_snapshot.is_none() && self.end == Some(at) {
-                self.end_snapshot = Some(frame.snapshot());
-            }
-        } else {
+        if !ended {
             self.indexer = Some((source, frame, at));
         }
         !ended
