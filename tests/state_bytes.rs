@@ -183,12 +183,22 @@ fn a_packed_copy_is_small_and_runs_on_the_same() {
 /// True Prim's and cheapest cell's kept copies leave their byte a cell to
 /// the picture, and hold their bucket queues in chunks: a copy kept a
 /// little later holds little beyond the one before (its queue grew at its
-/// buckets' ends), counts what it holds, and resumes exactly.
+/// buckets' ends), counts what it holds, and resumes exactly. Blobby
+/// division's holds its order of cells and each cell's side in chunks: it
+/// splits one region at a time, so the same holds, less tightly (a
+/// region's cells span many rows of `side`'s chunks: at this size a later
+/// copy holds about two fifths of the one before's bytes anew).
 #[test]
-fn a_bucket_queue_copy_shares_what_the_one_before_holds() {
+fn a_kept_copy_shares_what_the_one_before_holds() {
     let shape = Shape::parse("square", "512x512", None).unwrap();
     let cells = shape.cells() as usize;
-    for name in ["true-prim", "cheapest-cell"] {
+    // Quarters of a byte a cell a first copy saves, and how many times
+    // more a copy holds than the bytes a later one holds anew.
+    for (name, saved_quarters, shared) in [
+        ("true-prim", 3, 4),
+        ("cheapest-cell", 3, 4),
+        ("blobby-division", 0, 2),
+    ] {
         let mut generator = Generator::by_name(name, Params::on(shape.clone(), 4), true).unwrap();
         let total = generator.clone().count();
         let mut grid = generator.initial_grid();
@@ -208,11 +218,14 @@ fn a_bucket_queue_copy_shares_what_the_one_before_holds() {
             first_said.abs_diff(first_held) <= 256,
             "{name}: says {first_said}, holds {first_held}"
         );
-        // Its byte a cell, less what the chunks cost.
-        assert!(
-            first_said + cells * 3 / 4 <= running,
-            "{name}: packed {first_said}, running {running}"
-        );
+        // Its byte a cell, less what the chunks cost (blobby division
+        // keeps all it runs with, in chunks: a little more on its own).
+        if saved_quarters > 0 {
+            assert!(
+                first_said + cells * saved_quarters / 4 <= running,
+                "{name}: packed {first_said}, running {running}"
+            );
+        }
         go_to(&mut generator, &mut grid, total / 2 + total / 64);
         let (later, later_held) = held_by(|| generator.packed_after(Some(&first)));
         let later_said = later.heap_bytes_beyond(&first).unwrap();
@@ -221,56 +234,13 @@ fn a_bucket_queue_copy_shares_what_the_one_before_holds() {
             "{name}: says {later_said}, holds {later_held}"
         );
         assert!(
-            later_said * 4 < first_said,
+            later_said * shared < first_said,
             "{name}: {later_said} bytes beyond a copy of {first_said}: little shared"
         );
         let resumed: Vec<_> = later.unpacked(&grid).collect();
         let original: Vec<_> = generator.clone().collect();
         assert_eq!(resumed, original, "{name} at {at} of {total}");
     }
-}
-
-/// Blobby division's kept copy holds its order of cells and each cell's
-/// side in chunks: it splits one region at a time, so a copy kept a little
-/// later holds little beyond the one before, counts what it holds, and
-/// resumes exactly.
-#[test]
-fn a_blobby_division_copy_shares_what_the_one_before_holds() {
-    let shape = Shape::parse("square", "256x256", None).unwrap();
-    let name = "blobby-division";
-    let mut generator = Generator::by_name(name, Params::on(shape, 4), true).unwrap();
-    let total = generator.clone().count();
-    let mut grid = generator.initial_grid();
-    let mut at = 0;
-    let mut go_to = |generator: &mut Generator, grid: &mut mazelab::grid::Grid, to: usize| {
-        while at < to {
-            grid.apply(&generator.next().unwrap());
-            at += 1;
-        }
-    };
-    go_to(&mut generator, &mut grid, (total / 2) | 1);
-    let (first, first_held) = held_by(|| generator.packed());
-    let first_said = first.heap_bytes().unwrap();
-    assert!(
-        first_said.abs_diff(first_held) <= 256,
-        "says {first_said}, holds {first_held}"
-    );
-    go_to(&mut generator, &mut grid, total / 2 + total / 64);
-    let (later, later_held) = held_by(|| generator.packed_after(Some(&first)));
-    let later_said = later.heap_bytes_beyond(&first).unwrap();
-    assert!(
-        later_said.abs_diff(later_held) <= 256,
-        "says {later_said}, holds {later_held}"
-    );
-    // A region's cells span many rows of `side`'s chunks: at this size a
-    // later copy holds about two fifths of the one before's bytes anew.
-    assert!(
-        later_said * 2 < first_said,
-        "{later_said} bytes beyond a copy of {first_said}: little shared"
-    );
-    let resumed: Vec<_> = later.unpacked(&grid).collect();
-    let original: Vec<_> = generator.clone().collect();
-    assert_eq!(resumed, original, "at {at} of {total}");
 }
 
 /// Borůvka's kept copy, which works out the first round's walls again
