@@ -96,7 +96,7 @@ impl Emit {
         self.at
     }
 
-    /// Takes up where a quiet replay left the run (`Stream::replay_quietly`).
+    /// Takes up where a seek's replay left the run (`Stream::replay`).
     pub(crate) fn set_position(&mut self, at: Position) {
         self.at = at;
     }
@@ -346,6 +346,15 @@ impl Record for Tally<'_> {
 /// The number of marks (`Mark::ALL`): a painted replay's counts of them.
 pub const MARK_KINDS: usize = Mark::ALL.len();
 
+/// A picture's marks and how many cells hold each, which a seek's replay
+/// paints into (`Paint`).
+pub struct Marks<'a> {
+    /// Each cell's mark.
+    pub marks: &'a mut [Mark],
+    /// How many cells hold each mark (`Mark as usize`).
+    pub counts: &'a mut [u32; MARK_KINDS],
+}
+
 /// A seek's replay of a run that marks cells: a [`Tally`] with its fast
 /// paths off (`Tally::stepwise`) that also paints each mark into the
 /// picture's marks and their counts, as applying the mark's event would.
@@ -353,23 +362,16 @@ pub const MARK_KINDS: usize = Mark::ALL.len();
 /// event is matched on its kind.
 pub struct Paint<'a> {
     tally: Tally<'a>,
-    marks: &'a mut [Mark],
-    mark_counts: &'a mut [u32; MARK_KINDS],
+    marks: Marks<'a>,
 }
 
 impl<'a> Paint<'a> {
-    /// Starts painting into `grid` and the marks, from `counts`.
+    /// Starts painting into `grid` and `marks`, from `counts`.
     #[inline]
-    pub fn new(
-        grid: &'a mut Grid,
-        marks: &'a mut [Mark],
-        mark_counts: &'a mut [u32; MARK_KINDS],
-        counts: Counts,
-    ) -> Paint<'a> {
+    pub fn new(grid: &'a mut Grid, marks: Marks<'a>, counts: Counts) -> Paint<'a> {
         Paint {
             tally: Tally::stepwise(grid, counts),
             marks,
-            mark_counts,
         }
     }
 }
@@ -424,9 +426,9 @@ impl Record for Paint<'_> {
     #[inline(always)]
     fn mark(&mut self, cell: Cell, mark: Mark) {
         self.tally.mark(cell, mark);
-        let old = std::mem::replace(&mut self.marks[cell as usize], mark);
-        self.mark_counts[old as usize] -= 1;
-        self.mark_counts[mark as usize] += 1;
+        let old = std::mem::replace(&mut self.marks.marks[cell as usize], mark);
+        self.marks.counts[old as usize] -= 1;
+        self.marks.counts[mark as usize] += 1;
     }
 
     #[inline(always)]

@@ -3,9 +3,8 @@
 //! time, ending with [`Event::Done`].
 
 use crate::event::Event;
-use crate::event::Mark;
 use crate::grid::Grid;
-use crate::record::{Counts, Emit, Paint, Record, Replaying, Tally, MARK_KINDS};
+use crate::record::{Counts, Emit, Marks, Paint, Record, Replaying, Tally};
 use crate::shape::Cell;
 use std::any::Any;
 
@@ -110,31 +109,23 @@ pub trait Step: Batch + StepClone {
     /// Goes on as `finish_quietly` does, walls straight into `grid`, but
     /// only while the events an animated run would have handed out stay
     /// at or under `limit` (all of them counted into `counts`): a seek's
-    /// fast replay, its fast paths off (`Tally::stepwise`). It stops
-    /// between steps; a step's events are not known
-    /// before it is made, so it stops once the next one might pass
-    /// `limit`, judged by the biggest step so far (doubled), and says so
-    /// if one did pass it. Marks are counted, not shown: only for runs
-    /// that mark no cell.
-    fn replay_quietly(&mut self, _grid: &mut Grid, _counts: &mut Counts, _limit: u64) -> Replayed {
-        Replayed::Unsupported
-    }
-
-    /// As `replay_quietly`, for a run that marks cells: each mark is
-    /// painted straight into `marks` and counted in `mark_counts` (the
-    /// picture's, as its events would have left them; `Paint`).
-    fn replay_painting(
+    /// fast replay, its fast paths off (`Tally::stepwise`). A run that
+    /// marks cells paints each mark into `marks` as its event would have
+    /// (`Paint`); one that marks none leaves them be. It stops between
+    /// steps; a step's events are not known before it is made, so it
+    /// stops once the next one might pass `limit`, judged by the biggest
+    /// step so far (doubled), and says so if one did pass it.
+    fn replay(
         &mut self,
         _grid: &mut Grid,
-        _marks: &mut [Mark],
-        _mark_counts: &mut [u32; MARK_KINDS],
+        _marks: Marks<'_>,
         _counts: &mut Counts,
         _limit: u64,
     ) -> Replayed {
         Replayed::Unsupported
     }
 
-    /// Whether it never marks a cell, so `replay_quietly` runs it
+    /// Whether it never marks a cell, so `replay` runs it quietly
     /// (`Stepper::MARKS_NO_CELL`).
     fn marks_no_cell(&self) -> bool {
         false
@@ -172,7 +163,7 @@ pub trait Step: Batch + StepClone {
 /// goes on exactly as the original would.
 pub trait Stepper: Clone + 'static {
     /// It never marks a cell (the cursor and its steps are all it shows),
-    /// so a seek may replay it quietly (`Step::replay_quietly`). A
+    /// so a seek may replay it quietly (`Step::replay`). A
     /// constant, not a method: a stepper that marks never compiles the
     /// quiet replay, which would otherwise be a second caller of its
     /// tallied step and keep that from being inlined into the instant
@@ -259,28 +250,19 @@ impl<S: Stepper> Step for S {
         while quiet_batch(self, grid, counts) {}
     }
 
-    fn replay_quietly(&mut self, grid: &mut Grid, counts: &mut Counts, limit: u64) -> Replayed {
-        if S::MARKS_NO_CELL {
-            replay_steps(self, Tally::stepwise(grid, *counts), counts, limit)
-        } else {
-            Replayed::Unsupported
-        }
-    }
-
-    fn replay_painting(
+    fn replay(
         &mut self,
         grid: &mut Grid,
-        marks: &mut [Mark],
-        mark_counts: &mut [u32; MARK_KINDS],
+        marks: Marks<'_>,
         counts: &mut Counts,
         limit: u64,
     ) -> Replayed {
         if S::MARKS_NO_CELL {
-            // Nothing to paint: the quiet replay's own code.
-            return replay_steps(self, Tally::stepwise(grid, *counts), counts, limit);
+            // Nothing to paint: a plain tally, the instant build's record.
+            replay_steps(self, Tally::stepwise(grid, *counts), counts, limit)
+        } else {
+            replay_steps(self, Paint::new(grid, marks, *counts), counts, limit)
         }
-        let paint = Paint::new(grid, marks, mark_counts, *counts);
-        replay_steps(self, paint, counts, limit)
     }
 
     fn marks_no_cell(&self) -> bool {
@@ -303,7 +285,7 @@ impl<S: Stepper> Step for S {
     }
 }
 
-/// `Step::replay_quietly` and `replay_painting`: steps through a tally
+/// `Step::replay`: steps through a tally
 /// with its fast paths off (or a `Paint`, which is one) until the next
 /// step might pass `limit`. Kept out of line; with a plain tally, compiled
 /// only for steppers that mark no cell (`Stepper::MARKS_NO_CELL`).
@@ -352,7 +334,7 @@ fn replay_batch<S: Stepper, R: Replaying>(
     None
 }
 
-/// How a quiet replay (`Step::replay_quietly`) ended.
+/// How a seek's replay (`Step::replay`) ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Replayed {
     /// It stopped between steps, at or before its limit.
@@ -531,11 +513,11 @@ impl<S: ?Sized + Step> Stream<S> {
         self.out.len() - self.pos
     }
 
-    /// Goes on quietly into `grid` (`Step::replay_quietly`) with no event
+    /// Goes on into `grid` and `marks` (`Step::replay`) with no event
     /// buffered, up to `limit` events; returns how it ended and what it
     /// did: the walls it opened or closed, the visual events it counted,
     /// and the cursor and step it left the run at.
-    pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> (Replayed, Counts) {
+    pub fn replay(&mut self, grid: &mut Grid, marks: Marks<'_>, limit: u64) -> (Replayed, Counts) {
         debug_assert_eq!(self.buffered(), 0, "buffered events come first");
         let mut counts = Counts {
             at: self.out.position(),
@@ -544,34 +526,7 @@ impl<S: ?Sized + Step> Stream<S> {
         if self.finished || !self.out.visuals() {
             return (Replayed::Unsupported, counts);
         }
-        let outcome = self.stepper.replay_quietly(grid, &mut counts, limit);
-        if outcome == Replayed::Finished {
-            self.finished = true;
-        }
-        self.out.set_position(counts.at);
-        (outcome, counts)
-    }
-
-    /// As `replay_quietly`, for a run that marks cells: its marks painted
-    /// into `marks` and `mark_counts` (`Step::replay_painting`).
-    pub fn replay_painting(
-        &mut self,
-        grid: &mut Grid,
-        marks: &mut [Mark],
-        mark_counts: &mut [u32; MARK_KINDS],
-        limit: u64,
-    ) -> (Replayed, Counts) {
-        debug_assert_eq!(self.buffered(), 0, "buffered events come first");
-        let mut counts = Counts {
-            at: self.out.position(),
-            ..Counts::default()
-        };
-        if self.finished || !self.out.visuals() {
-            return (Replayed::Unsupported, counts);
-        }
-        let outcome = self
-            .stepper
-            .replay_painting(grid, marks, mark_counts, &mut counts, limit);
+        let outcome = self.stepper.replay(grid, marks, &mut counts, limit);
         if outcome == Replayed::Finished {
             self.finished = true;
         }

@@ -45,9 +45,9 @@ pub mod weave;
 mod wilson;
 
 use crate::error::MazeError;
-use crate::event::{Event, Mark};
+use crate::event::Event;
 use crate::grid::Grid;
-use crate::record::{Counts, MARK_KINDS};
+use crate::record::{Counts, Marks};
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::Shape;
@@ -883,39 +883,26 @@ impl Generator {
         copy
     }
 
-    /// Goes on quietly, walls straight into `grid`, up to `limit` more
-    /// events (`Step::replay_quietly`): a seek's fast replay, for a run
-    /// that marks no cell and has no events made but not handed out.
-    /// Returns how it ended and what it did (`Stream::replay_quietly`);
-    /// `None` if this run has no quiet replay.
-    pub fn replay_quietly(&mut self, grid: &mut Grid, limit: u64) -> Option<(Replayed, Counts)> {
-        if self.stream.buffered() > 0 {
-            return None;
-        }
-        let (outcome, counts) = self.stream.replay_quietly(grid, limit);
-        (outcome != Replayed::Unsupported).then_some((outcome, counts))
-    }
-
-    /// As `replay_quietly`, for a run that marks cells: each mark painted
-    /// into `marks` and counted in `mark_counts`, as its event would have
-    /// left the picture (`Step::replay_painting`). `None` if this run has
-    /// no such replay (a pass that wraps it, as braiding does, or events
-    /// made but not handed out).
-    pub fn replay_painting(
+    /// Goes on with no event, walls straight into `grid` and each mark
+    /// painted into `marks`, up to `limit` more events (`Step::replay`):
+    /// a seek's fast replay, for a run with no events made but not handed
+    /// out. Returns how it ended and what it did (`Stream::replay`);
+    /// `None` if this run has none (a pass that wraps it, as braiding
+    /// does).
+    pub fn replay(
         &mut self,
         grid: &mut Grid,
-        marks: &mut [Mark],
-        mark_counts: &mut [u32; MARK_KINDS],
+        marks: Marks<'_>,
         limit: u64,
     ) -> Option<(Replayed, Counts)> {
         if self.stream.buffered() > 0 {
             return None;
         }
-        let (outcome, counts) = self.stream.replay_painting(grid, marks, mark_counts, limit);
+        let (outcome, counts) = self.stream.replay(grid, marks, limit);
         (outcome != Replayed::Unsupported).then_some((outcome, counts))
     }
 
-    /// Whether `replay_quietly` may run it: its stepper marks no cell
+    /// Whether `replay` runs it quietly: its stepper marks no cell
     /// (`Stepper::MARKS_NO_CELL`), with no pass added that marks or wraps
     /// it (sparseness, weaving, braiding, a mirror image's), which steps
     /// as a stepper of its own.

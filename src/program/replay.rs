@@ -10,9 +10,9 @@
 //! tests hold the two equal.
 
 use super::log::Log;
-use crate::event::{Event, Mark};
+use crate::event::Event;
 use crate::grid::Grid;
-use crate::record::{Counts, Emit, Position, Record, MARK_KINDS};
+use crate::record::{Counts, Emit, Marks, Position, Record};
 use crate::stream::{Batch, Replayed, Step, Stepper};
 use std::sync::Arc;
 
@@ -105,16 +105,14 @@ impl Step for Recorded {
     }
 
     /// A seek's replay, its marks painted into the picture: the replay's.
-    fn replay_painting(
+    fn replay(
         &mut self,
         grid: &mut Grid,
-        marks: &mut [Mark],
-        mark_counts: &mut [u32; MARK_KINDS],
+        marks: Marks<'_>,
         counts: &mut Counts,
         limit: u64,
     ) -> Replayed {
-        self.replay
-            .replay_painting(grid, marks, mark_counts, counts, limit)
+        self.replay.replay(grid, marks, counts, limit)
     }
 }
 

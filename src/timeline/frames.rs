@@ -5,6 +5,7 @@ use super::{Frame, Skipped, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
 use crate::packed::{Chunked, Packed};
+use crate::record::Marks;
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
 use crate::shape::Cell;
@@ -85,8 +86,7 @@ impl Source<Scene> for Generator {
 
     /// Its walls go straight into the scene's grid, and a run that marks
     /// cells paints them straight into its marks; the cursor, step and
-    /// passages are set once at the end (`Generator::replay_quietly`,
-    /// `Generator::replay_painting`).
+    /// passages are set once at the end (`Generator::replay`).
     fn skip(&mut self, scene: &mut Scene, max: u64) -> Skipped {
         // A step's events made but not yet handed out come first.
         let mut went = 0;
@@ -98,13 +98,11 @@ impl Source<Scene> for Generator {
             }
         }
         let before = scene.grid.openings();
-        let replayed = if self.replays_quietly() {
-            self.replay_quietly(&mut scene.grid, max - went)
-        } else {
-            let marks = &mut scene.marks[..];
-            self.replay_painting(&mut scene.grid, marks, &mut scene.mark_counts, max - went)
+        let marks = Marks {
+            marks: &mut scene.marks,
+            counts: &mut scene.mark_counts,
         };
-        let Some((outcome, counts)) = replayed else {
+        let Some((outcome, counts)) = self.replay(&mut scene.grid, marks, max - went) else {
             return if went > 0 {
                 Skipped::By(went)
             } else {
