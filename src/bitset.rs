@@ -15,6 +15,16 @@ impl BitSet {
         }
     }
 
+    /// A set from its words (`words`).
+    pub fn from_words(words: Vec<u64>) -> BitSet {
+        BitSet { words }
+    }
+
+    /// Its words, 64 members a word, the lowest bit first.
+    pub fn words(&self) -> &[u64] {
+        &self.words
+    }
+
     /// The bytes it holds.
     pub fn heap_bytes(&self) -> usize {
         self.words.len() * 8

@@ -262,6 +262,12 @@ impl Chunked {
         self.data.bytes_beyond(earlier.map(|e| &e.data))
     }
 
+    /// The bytes beyond its values' that it holds and `earlier` does not
+    /// (`Shared::overhead_beyond`).
+    pub fn overhead_beyond(&self, earlier: Option<&Chunked>) -> usize {
+        self.data.overhead_beyond(earlier.map(|e| &e.data))
+    }
+
     /// How many values it holds.
     pub fn len(&self) -> usize {
         self.len

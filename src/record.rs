@@ -13,7 +13,9 @@
 //! A fast path for a plain square (a row algorithm writing a whole row's
 //! bits at once) asks the record for [`Record::fast_square`], which only a
 //! tally on a plain square gives, and says what it did with
-//! [`FastSquare::counted`].
+//! [`FastSquare::counted`]. A fast path for a seek's replay, which must
+//! stop at a given event and paint what it marks, asks for
+//! [`Record::fast_paint`], which only a [`Paint`] on a plain square gives.
 
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
@@ -49,6 +51,15 @@ pub trait Record {
     /// one: what a marked fast path writes directly. `None` otherwise.
     #[inline(always)]
     fn fast_square(&mut self) -> Option<FastSquare<'_>> {
+        None
+    }
+
+    /// A plain square's wall bits and the picture's marks, when this record
+    /// is a seek's painted replay on one: what a marked fast path for
+    /// replays writes directly, within the events left before the replay's
+    /// limit (`FastPaint::room`). `None` otherwise.
+    #[inline(always)]
+    fn fast_paint(&mut self) -> Option<FastPaint<'_>> {
         None
     }
 }
@@ -199,6 +210,8 @@ pub struct Tally<'a> {
     /// A plain square's wall bits and width (0 and empty for other shapes).
     bits: Vec<u8>,
     width: u32,
+    /// Whether the algorithms' fast paths may run (`fast_square`).
+    fast: bool,
     // The counts as separate scalars, not a `Counts`: kept whole, the
     // struct stayed in memory and its fields' adds were merged into one
     // wide load that waited on the narrow stores before it.
@@ -210,19 +223,13 @@ pub struct Tally<'a> {
 
 impl<'a> Tally<'a> {
     /// As `new`, but the algorithms' fast paths stay off (`fast_square`
-    /// is `None`: the square's bits stay in the maze, written through
-    /// it), so every step is one of the animated run's: for a replay that
-    /// stops at a given event.
+    /// is `None`), so every step is one of the animated run's: for a
+    /// replay that stops at a given event.
     #[inline]
     pub fn stepwise(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
         Tally {
-            grid,
-            bits: Vec::new(),
-            width: 0,
-            written: counts.written,
-            skipped: counts.skipped,
-            cursor: counts.at.cursor,
-            phase: counts.at.phase,
+            fast: false,
+            ..Tally::new(grid, counts)
         }
     }
 
@@ -234,6 +241,7 @@ impl<'a> Tally<'a> {
             grid,
             bits,
             width,
+            fast: true,
             written: counts.written,
             skipped: counts.skipped,
             cursor: counts.at.cursor,
@@ -333,7 +341,7 @@ impl Record for Tally<'_> {
 
     #[inline(always)]
     fn fast_square(&mut self) -> Option<FastSquare<'_>> {
-        (self.width != 0).then_some(FastSquare {
+        (self.fast && self.width != 0).then_some(FastSquare {
             bits: &mut self.bits[..],
             width: self.width,
             written: &mut self.written,
@@ -363,15 +371,20 @@ pub struct Marks<'a> {
 pub struct Paint<'a> {
     tally: Tally<'a>,
     marks: Marks<'a>,
+    /// The events the replay stops at or before (what `fast_paint` may
+    /// fill).
+    limit: u64,
 }
 
 impl<'a> Paint<'a> {
-    /// Starts painting into `grid` and `marks`, from `counts`.
+    /// Starts painting into `grid` and `marks`, from `counts`, for a
+    /// replay that stops at or before `limit` events.
     #[inline]
-    pub fn new(grid: &'a mut Grid, marks: Marks<'a>, counts: Counts) -> Paint<'a> {
+    pub fn new(grid: &'a mut Grid, marks: Marks<'a>, counts: Counts, limit: u64) -> Paint<'a> {
         Paint {
             tally: Tally::stepwise(grid, counts),
             marks,
+            limit,
         }
     }
 }
@@ -426,9 +439,7 @@ impl Record for Paint<'_> {
     #[inline(always)]
     fn mark(&mut self, cell: Cell, mark: Mark) {
         self.tally.mark(cell, mark);
-        let old = std::mem::replace(&mut self.marks.marks[cell as usize], mark);
-        self.marks.counts[old as usize] -= 1;
-        self.marks.counts[mark as usize] += 1;
+        self.marks.paint(cell, mark);
     }
 
     #[inline(always)]
@@ -445,6 +456,49 @@ impl Record for Paint<'_> {
     fn begin(&mut self, k: u8) {
         self.tally.begin(k);
     }
+
+    #[inline(always)]
+    fn fast_paint(&mut self) -> Option<FastPaint<'_>> {
+        let room = self.limit.saturating_sub(self.tally.events());
+        let tally = &mut self.tally;
+        (tally.width != 0).then_some(FastPaint {
+            square: FastSquare {
+                bits: &mut tally.bits[..],
+                width: tally.width,
+                written: &mut tally.written,
+                skipped: &mut tally.skipped,
+                cursor: &mut tally.cursor,
+            },
+            marks: Marks {
+                marks: &mut *self.marks.marks,
+                counts: &mut *self.marks.counts,
+            },
+            room,
+        })
+    }
+}
+
+impl Marks<'_> {
+    /// Gives `cell` the mark `mark`, as applying its event would.
+    #[inline(always)]
+    pub fn paint(&mut self, cell: Cell, mark: Mark) {
+        let old = std::mem::replace(&mut self.marks[cell as usize], mark);
+        self.counts[old as usize] -= 1;
+        self.counts[mark as usize] += 1;
+    }
+}
+
+/// A seek's painted replay lent to a fast path on a plain square: the wall
+/// bits and the tally (`square`), the picture's marks, and how many events
+/// an animated run could still make before the replay's limit, which the
+/// fast path must not pass.
+pub struct FastPaint<'t> {
+    /// The wall bits and the tally, as an instant build's fast path has them.
+    pub square: FastSquare<'t>,
+    /// The picture's marks and their counts.
+    pub marks: Marks<'t>,
+    /// Events left before the limit when it was lent.
+    pub room: u64,
 }
 
 /// A plain square's wall bits lent to a fast path (`shape::EAST_OPEN` and

@@ -261,7 +261,7 @@ impl<S: Stepper> Step for S {
             // Nothing to paint: a plain tally, the instant build's record.
             replay_steps(self, Tally::stepwise(grid, *counts), counts, limit)
         } else {
-            replay_steps(self, Paint::new(grid, marks, *counts), counts, limit)
+            replay_steps(self, Paint::new(grid, marks, *counts, limit), counts, limit)
         }
     }
 

@@ -19,10 +19,11 @@ use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
-use crate::record::{FastSquare, Record};
+use crate::packed::{Chunked, Packed, Shared};
+use crate::record::{FastPaint, FastSquare, Record};
 use crate::rng::Rng;
-use crate::shape::Cell;
 use crate::shape::{square_wall_bit, EAST_OPEN, SOUTH_OPEN};
+use crate::shape::{Cell, Dims};
 use crate::shape::{Topology, Walker};
 use crate::stream::{Shown, Stepper};
 
@@ -33,9 +34,6 @@ pub struct OriginShift<S: Topology> {
     shape: S,
     rng: Rng,
     /// Each cell's arrow: the neighbour it points to (`NONE` at the origin).
-    /// Once the first tree is laid, the picture holds the arrows (every
-    /// passage is one, pointing the way to the origin): a kept copy drops
-    /// them (`pack`) and follows the passages out from the origin again.
     arrow: Vec<Cell>,
     origin: Cell,
     /// An instant build has moved arrows without writing their walls.
@@ -54,6 +52,28 @@ pub struct OriginShift<S: Topology> {
     /// The origin before this one, for a run.
     came_from: Cell,
     steering: Option<Box<Steering>>,
+    /// What a kept copy holds instead of `arrow`, `tree` and `been_origin`
+    /// (`pack`); `None` in a running copy.
+    kept: Option<Box<Kept>>,
+}
+
+/// A kept copy's arrows and the cells that have been the origin, small: four
+/// bytes a cell of arrows make a timeline's checkpoints of a big maze too
+/// big to keep more than a few, and working them out again from the
+/// picture's passages (a breadth-first walk from the origin) takes a seek
+/// longer than its replay.
+#[derive(Clone)]
+struct Kept {
+    /// Each cell's arrow as the number of the side it points through
+    /// (`Topology::side`), two bits a cell on a square; `None` while the
+    /// first tree is laid, which is laid again from the origin.
+    sides: Option<Chunked>,
+    /// The live cells whose arrow points nowhere (the origin), whose side
+    /// number is a stand-in.
+    nowhere: Vec<Cell>,
+    /// `been_origin`'s words, in chunks shared with the copy kept before
+    /// (late in a run, nearly every cell has been the origin).
+    been_origin: Shared<u64>,
 }
 
 impl<S: Topology> OriginShift<S> {
@@ -61,23 +81,7 @@ impl<S: Topology> OriginShift<S> {
         let mut rng = Rng::new(params.seed);
         let cells = shape.cells() as usize;
         let origin = shape.random_cell(&mut rng);
-        // A breadth-first tree: the starting maze, every cell's arrow its parent.
-        let mut arrow = vec![NONE; cells];
-        let mut seen = BitSet::new(cells);
-        let mut tree = vec![origin];
-        seen.insert(origin);
-        let mut head = 0;
-        while head < tree.len() {
-            let cell = tree[head];
-            head += 1;
-            for &n in shape.neighbors(cell).as_slice() {
-                if shape.is_cell(n) && !seen.contains(n) {
-                    seen.insert(n);
-                    arrow[n as usize] = cell;
-                    tree.push(n);
-                }
-            }
-        }
+        let (arrow, tree) = first_tree(&shape, origin);
         let mut been_origin = BitSet::new(cells);
         been_origin.insert(origin);
         let at = shape.walker(origin);
@@ -95,8 +99,33 @@ impl<S: Topology> OriginShift<S> {
             been_origin,
             came_from: NONE,
             steering: Steering::of(params),
+            kept: None,
         }
     }
+}
+
+/// Step 1: a breadth-first tree from `origin`, the starting maze: every
+/// cell's arrow (its parent), and the cells in the order they are laid.
+fn first_tree<S: Topology>(shape: &S, origin: Cell) -> (Vec<Cell>, Vec<Cell>) {
+    let cells = shape.cells() as usize;
+    let mut arrow = vec![NONE; cells];
+    let mut seen = BitSet::new(cells);
+    let mut tree = Vec::with_capacity(shape.live_cells() as usize);
+    tree.push(origin);
+    seen.insert(origin);
+    let mut head = 0;
+    while head < tree.len() {
+        let cell = tree[head];
+        head += 1;
+        for &n in shape.neighbors(cell).as_slice() {
+            if shape.is_cell(n) && !seen.contains(n) {
+                seen.insert(n);
+                arrow[n as usize] = cell;
+                tree.push(n);
+            }
+        }
+    }
+    (arrow, tree)
 }
 
 impl<S: Topology> Stepper for OriginShift<S> {
@@ -104,6 +133,9 @@ impl<S: Topology> Stepper for OriginShift<S> {
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if let Some(&cell) = self.tree.get(self.laid) {
             out.phase(1);
+            if let Some(mut paint) = out.fast_paint().filter(|p| p.room > 0) {
+                return self.painted_laying(&mut paint);
+            }
             self.laid += 1;
             out.carve(cell, self.arrow[cell as usize]);
             return true;
@@ -123,9 +155,15 @@ impl<S: Topology> Stepper for OriginShift<S> {
             return false;
         }
         out.phase(2);
-        // The fast path walks unsteered.
+        // The fast paths walk unsteered.
         if let Some(mut fast) = out.fast_square().filter(|_| self.steering.is_none()) {
             return self.fast_shift(&mut fast);
+        }
+        if let Some(mut paint) = out
+            .fast_paint()
+            .filter(|p| self.steering.is_none() && p.room >= MOST_EVENTS_A_MOVE)
+        {
+            return self.painted_shift(&mut paint);
         }
         let old = self.origin;
         let (next, behind) = if self.steering.is_some() {
@@ -148,27 +186,127 @@ impl<S: Topology> Stepper for OriginShift<S> {
     }
 
     fn heap_bytes(&self) -> Option<usize> {
-        // A steered run keeps a field of its own: counted at the most.
-        let cells = std::mem::size_of::<Cell>() * (self.arrow.capacity() + self.tree.capacity());
-        self.steering
-            .is_none()
-            .then(|| cells + self.been_origin.heap_bytes())
+        self.bytes_beyond(None)
     }
 
-    /// Once shifting, the arrows are the picture's passages: a kept copy
-    /// drops them (four bytes a cell), unless an instant build has left
-    /// the walls behind the arrows.
+    fn heap_bytes_beyond(&self, earlier: &OriginShift<S>) -> Option<usize> {
+        self.bytes_beyond(Some(earlier))
+    }
+
     fn pack(&mut self) {
-        if self.drops_arrows() {
-            self.arrow = Vec::new();
+        if self.kept.is_none() {
+            *self = self.packed_after(None);
         }
     }
 
-    /// Made without copying the arrows it drops.
     fn packed_copy(&self) -> OriginShift<S> {
-        if !self.drops_arrows() {
+        self.packed_after(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &OriginShift<S>) -> OriginShift<S> {
+        self.packed_after(Some(earlier))
+    }
+
+    /// The arrows again: from their sides, or, while the first tree is
+    /// laid, by laying it out again from the origin.
+    fn unpack(&mut self, _shown: &Shown) {
+        let Some(kept) = self.kept.take() else {
+            return;
+        };
+        self.been_origin = BitSet::from_words(kept.been_origin.to_vec());
+        match &kept.sides {
+            Some(sides) => self.arrow = arrows_from_sides(&self.shape, sides, &kept.nowhere),
+            None => (self.arrow, self.tree) = first_tree(&self.shape, self.origin),
+        }
+    }
+}
+
+/// A kept copy's arrows as side numbers (`Kept::sides`), and the live
+/// cells that point nowhere.
+fn sides_of_arrows<S: Topology>(shape: &S, arrow: &[Cell]) -> (Packed, Vec<Cell>) {
+    let mut nowhere = Vec::new();
+    let square = square_offsets(shape);
+    let sides: Vec<u8> = (0..arrow.len() as Cell)
+        .map(|cell| {
+            let to = arrow[cell as usize];
+            if to == NONE {
+                if shape.is_cell(cell) {
+                    nowhere.push(cell);
+                }
+                return 0;
+            }
+            if let Some(offsets) = square {
+                let step = to.wrapping_sub(cell);
+                return offsets.iter().position(|&o| o == step).unwrap_or(0) as u8;
+            }
+            let mut side = 0;
+            shape.for_each_side(cell, |k, n| {
+                if n == Some(to) {
+                    side = k as u8;
+                }
+            });
+            side
+        })
+        .collect();
+    (Packed::pack(&sides, |k| k), nowhere)
+}
+
+/// The arrows a kept copy's side numbers stand for (`sides_of_arrows`).
+fn arrows_from_sides<S: Topology>(shape: &S, sides: &Chunked, nowhere: &[Cell]) -> Vec<Cell> {
+    let mut numbers = Vec::new();
+    sides.unpack_into(&mut numbers, |k| k);
+    let mut arrow: Vec<Cell> = match square_offsets(shape) {
+        Some(offsets) => numbers
+            .iter()
+            .enumerate()
+            .map(|(cell, &k)| (cell as Cell).wrapping_add(offsets[usize::from(k & 3)]))
+            .collect(),
+        None => numbers
+            .iter()
+            .enumerate()
+            .map(|(cell, &k)| {
+                let cell = cell as Cell;
+                match shape.is_cell(cell) {
+                    true => shape.side(cell, usize::from(k)).unwrap_or(NONE),
+                    false => NONE,
+                }
+            })
+            .collect(),
+    };
+    for &cell in nowhere {
+        arrow[cell as usize] = NONE;
+    }
+    arrow
+}
+
+/// On a plain square, the steps from a cell to its four neighbours (added
+/// with wrapping), a side's number the place of its step here: side
+/// numbers are made and read back without working out a cell's row and
+/// column.
+fn square_offsets<S: Topology>(shape: &S) -> Option<[Cell; 4]> {
+    let dims = (shape as &dyn std::any::Any).downcast_ref::<Dims>()?;
+    Some([dims.width.wrapping_neg(), 1, dims.width, Cell::MAX])
+}
+
+impl<S: Topology> OriginShift<S> {
+    /// A kept copy (`Stepper::pack`), sharing what it can with `earlier`,
+    /// the copy kept before it. While the first tree is laid it keeps no
+    /// arrows (they are laid out again from the origin); an instant
+    /// build's copy whose walls lag its arrows is kept whole.
+    fn packed_after(&self, earlier: Option<&OriginShift<S>>) -> OriginShift<S> {
+        if self.kept.is_some() || self.walls_behind {
             return self.clone();
         }
+        let before = earlier.and_then(|e| e.kept.as_deref());
+        let (sides, nowhere) = match self.shifting {
+            true => {
+                let (sides, nowhere) = sides_of_arrows(&self.shape, &self.arrow);
+                let earlier_sides = before.and_then(|b| b.sides.as_ref());
+                (Some(Chunked::new(sides, earlier_sides)), nowhere)
+            }
+            false => (None, Vec::new()),
+        };
+        let been_origin = Shared::new(self.been_origin.words(), before.map(|b| &b.been_origin));
         OriginShift {
             shape: self.shape.clone(),
             rng: self.rng.clone(),
@@ -179,38 +317,41 @@ impl<S: Topology> Stepper for OriginShift<S> {
             tree: Vec::new(),
             laid: self.laid,
             shifting: self.shifting,
-            been_origin: self.been_origin.clone(),
+            been_origin: BitSet::new(0),
             left_to_visit: self.left_to_visit,
             came_from: self.came_from,
             steering: self.steering.clone(),
+            kept: Some(Box::new(Kept {
+                sides,
+                nowhere,
+                been_origin,
+            })),
         }
     }
 
-    /// The arrows again: every cell points to the one before it on the
-    /// way to the origin, through the picture's passages (and those of a
-    /// step made but not yet handed out).
-    fn unpack(&mut self, shown: &Shown) {
-        if !self.shifting || !self.arrow.is_empty() {
-            return;
+    /// The bytes it holds that `earlier` does not also hold; a steered run
+    /// keeps a field of its own, and counts nothing (the timeline counts
+    /// it at its measured most).
+    fn bytes_beyond(&self, earlier: Option<&OriginShift<S>>) -> Option<usize> {
+        if self.steering.is_some() {
+            return None;
         }
-        let mut pending = None;
-        if shown.pending.iter().any(|e| e.is_structural()) {
-            let mut grid = shown.grid.clone();
-            for event in shown.pending {
-                grid.apply(event);
-            }
-            pending = Some(grid);
-        }
-        let grid = pending.as_ref().unwrap_or(shown.grid);
-        // `parents` marks the origin and unreached cells as `NONE` does.
-        self.arrow = crate::analyze::parents(grid, self.origin);
-    }
-}
-
-impl<S: Topology> OriginShift<S> {
-    /// Whether a kept copy leaves its arrows to the picture.
-    fn drops_arrows(&self) -> bool {
-        self.shifting && !self.walls_behind
+        let running = std::mem::size_of::<Cell>() * (self.arrow.capacity() + self.tree.capacity())
+            + self.been_origin.heap_bytes();
+        let kept = self.kept.as_deref().map_or(0, |kept| {
+            let before = earlier.and_then(|e| e.kept.as_deref());
+            let sides = kept.sides.as_ref().map_or(0, |sides| {
+                let earlier = before.and_then(|b| b.sides.as_ref());
+                sides.bytes_beyond(earlier) + sides.overhead_beyond(earlier)
+            });
+            let been = before.map(|b| &b.been_origin);
+            std::mem::size_of::<Kept>()
+                + sides
+                + std::mem::size_of::<Cell>() * kept.nowhere.capacity()
+                + kept.been_origin.bytes_beyond(been)
+                + kept.been_origin.overhead_beyond(been)
+        });
+        Some(running + kept)
     }
 }
 
@@ -258,6 +399,26 @@ impl<S: Topology> OriginShift<S> {
 /// Origin moves a fast-path call makes (see `fast_shift`).
 const FAST_MOVES: u32 = 256;
 
+/// The most events one move of step 2 makes: a carve, a build, two marks
+/// and the cursor's move.
+const MOST_EVENTS_A_MOVE: u64 = 5;
+
+/// Where a plain square keeps the wall between neighbours `a` and `b`:
+/// the cell and its bit, with no branch on which wall it is.
+#[inline(always)]
+fn square_wall(width: u32, a: Cell, b: Cell) -> (usize, u8) {
+    let (lo, hi) = (a.min(b), a.max(b));
+    debug_assert!(square_wall_bit(width, lo, hi).is_some(), "neighbours");
+    // South first, as `square_wall_bit` tests it (one column wide, the
+    // cell below is also the next one).
+    let bit = if hi - lo == width {
+        SOUTH_OPEN
+    } else {
+        EAST_OPEN
+    };
+    (lo as usize, bit)
+}
+
 /// Fast path: an instant build on a plain square, tested equal to the
 /// step above. The cover time makes millions of moves: they run in a loop
 /// of their own, counting what an animated run shows, and the walls are
@@ -287,6 +448,59 @@ impl<S: Topology> OriginShift<S> {
         true
     }
 
+    /// Step 1 for up to `FAST_MOVES` cells in a seek's replay, within the
+    /// events left before its limit: each cell's passage to its parent
+    /// opened in the bits, a carve each.
+    #[inline(always)]
+    fn painted_laying(&mut self, paint: &mut FastPaint) -> bool {
+        let width = paint.square.width;
+        let room = paint.room.min(u64::from(FAST_MOVES)) as usize;
+        let end = self.tree.len().min(self.laid + room);
+        for &cell in &self.tree[self.laid..end] {
+            let (lo, bit) = square_wall(width, cell, self.arrow[cell as usize]);
+            paint.square.bits[lo] |= bit;
+        }
+        paint.square.counted((end - self.laid) as u64, 0, None);
+        self.laid = end;
+        true
+    }
+
+    /// Up to `FAST_MOVES` moves of step 2 in a seek's replay, within the
+    /// events left before its limit: as `fast_shift`, but each move writes
+    /// its two walls, and the marks are painted once for the batch (the
+    /// origin is the one marked cell: every cell it left is blank again).
+    #[inline(always)]
+    fn painted_shift(&mut self, paint: &mut FastPaint) -> bool {
+        let width = paint.square.width;
+        let (start, mut origin) = (self.origin, self.origin);
+        let (mut walls, mut visuals, mut room) = (0u64, 0u64, paint.room);
+        for _ in 0..FAST_MOVES {
+            if self.left_to_visit == 0 || room < MOST_EVENTS_A_MOVE {
+                break;
+            }
+            let (next, behind) = self.move_origin(origin);
+            let turned = u64::from(behind != origin);
+            // Without a branch on `turned`, which is a coin toss: the old
+            // origin's new arrow opens (already open if `next` pointed to
+            // it), and the wall `next` pointed through closes unless that
+            // is the same passage.
+            let (cell, bit) = square_wall(width, origin, next);
+            paint.square.bits[cell] |= bit;
+            let (cell, bit) = square_wall(width, next, behind);
+            paint.square.bits[cell] &= !(bit & 0u8.wrapping_sub(turned as u8));
+            let shown = 2 + u64::from(next != origin);
+            walls += 2 * turned;
+            visuals += shown;
+            room -= 2 * turned + shown;
+            origin = next;
+        }
+        self.origin = origin;
+        paint.marks.paint(start, Mark::Blank);
+        paint.marks.paint(origin, Mark::Frontier);
+        paint.square.counted(walls, visuals, Some(origin));
+        true
+    }
+
     /// The square's walls written from the arrows (every cell's arrow is
     /// an opening), once the walk is over.
     fn fast_walls(&mut self, fast: &mut FastSquare) {
@@ -301,5 +515,59 @@ impl<S: Topology> OriginShift<S> {
             }
         }
         self.walls_behind = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate::{Generator, Params};
+    use crate::shape::{Mask, Shape};
+
+    /// A kept copy (its arrows as side numbers once shifting, none while
+    /// the first tree is laid) goes on with exactly the original's events,
+    /// on a plain square (side numbers by offsets), a masked one, a
+    /// hexagon and a wrapped square (by the shape's sides).
+    #[test]
+    fn a_kept_copy_goes_on_as_the_original() {
+        let square = Shape::parse("square", "40x30", None).unwrap();
+        let mut mask = Mask::all_on(40 * 30);
+        for cell in [0, 1, 41, 42, 600, 1199] {
+            mask.set(cell, false);
+        }
+        let shapes = [
+            square.clone(),
+            Shape::parse("square", "1x25", None).unwrap(),
+            square.with_mask(mask).unwrap(),
+            Shape::parse("hex", "20x16", None).unwrap(),
+            Shape::parse("square", "20x14", Some("xy")).unwrap(),
+        ];
+        for shape in shapes {
+            let cells = u64::from(crate::shape::Topology::live_cells(&shape));
+            let fresh =
+                Generator::by_name("origin-shift", Params::on(shape.clone(), 3), true).unwrap();
+            let total = fresh.clone().count() as u64;
+            let mut run = fresh.clone();
+            let mut grid = run.initial_grid();
+            let mut at = 0;
+            let mut earlier: Option<Generator> = None;
+            // Within the first tree (a step a cell), then shifting.
+            for stop in [cells / 2, cells + 7, total / 3, total * 2 / 3, total - 3] {
+                while at < stop {
+                    grid.apply(&run.next().unwrap());
+                    at += 1;
+                }
+                let kept = run.packed_after(earlier.as_ref());
+                // Smaller, past the few hundred bytes a copy holds whatever its size.
+                let (kept_bytes, running) = (kept.heap_bytes().unwrap(), run.heap_bytes().unwrap());
+                assert!(
+                    kept_bytes < running.max(1200),
+                    "{shape:?} at {at}: {kept_bytes} of {running}"
+                );
+                let resumed: Vec<_> = kept.unpacked(&grid).collect();
+                let original: Vec<_> = run.clone().collect();
+                assert_eq!(resumed, original, "{shape:?} at {at} of {total}");
+                earlier = Some(kept);
+            }
+        }
     }
 }
