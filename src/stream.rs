@@ -189,6 +189,10 @@ pub trait Stepper: Clone + 'static {
         0
     }
 
+    /// A seek's replay through `out` has ended (`Step::replay`): a fast
+    /// path that left work to the end of the replay does it here.
+    fn end_replay<R: Record>(&mut self, _out: &mut R) {}
+
     /// Packs a kept copy's per-cell state into the fewest bits it needs
     /// (`crate::packed::Packed`), so a timeline's byte budget holds more
     /// checkpoints: a byte a cell of in / out / frontier is a quarter of
@@ -302,6 +306,7 @@ fn replay_steps<S: Stepper, R: Replaying>(
             break outcome;
         }
     };
+    stepper.end_replay(&mut tally);
     *counts = tally.finish();
     if counts.written + counts.skipped > limit {
         Replayed::Overshot

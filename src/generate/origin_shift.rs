@@ -157,7 +157,7 @@ impl<S: Topology> Stepper for OriginShift<S> {
         out.phase(2);
         // The fast paths walk unsteered.
         if let Some(mut fast) = out.fast_square().filter(|_| self.steering.is_none()) {
-            return self.fast_shift(&mut fast);
+            return self.fast_shift::<false>(&mut fast, 0);
         }
         if let Some(mut paint) = out
             .fast_paint()
@@ -187,6 +187,15 @@ impl<S: Topology> Stepper for OriginShift<S> {
 
     fn heap_bytes(&self) -> Option<usize> {
         self.bytes_beyond(None)
+    }
+
+    /// A long replay's moves left the walls to its end (`painted_shift`).
+    fn end_replay<R: Record>(&mut self, out: &mut R) {
+        if self.walls_behind {
+            if let Some(mut paint) = out.fast_paint() {
+                self.fast_walls(&mut paint.square);
+            }
+        }
     }
 
     fn heap_bytes_beyond(&self, earlier: &OriginShift<S>) -> Option<usize> {
@@ -399,6 +408,11 @@ impl<S: Topology> OriginShift<S> {
 /// Origin moves a fast-path call makes (see `fast_shift`).
 const FAST_MOVES: u32 = 256;
 
+/// A seek's replay of at least this many events a cell leaves the walls
+/// to its end (`painted_shift`): writing them all once from the arrows
+/// then costs less than writing each move's.
+const LONG_REPLAY: u64 = 4;
+
 /// The most events one move of step 2 makes: a carve, a build, two marks
 /// and the cursor's move.
 const MOST_EVENTS_A_MOVE: u64 = 5;
@@ -425,21 +439,28 @@ fn square_wall(width: u32, a: Cell, b: Cell) -> (usize, u8) {
 /// written once from the arrows at the end rather than twice a move.
 impl<S: Topology> OriginShift<S> {
     /// Up to `FAST_MOVES` moves of step 2 (a call at a time, not the whole
-    /// walk, so that a browser's optimised code takes over between calls).
+    /// walk, so that a browser's optimised code takes over between calls),
+    /// and, in a seek's replay (`LIMITED`), no more than fit in `room`
+    /// events: the instant build's loop keeps no count of them.
     #[inline(always)]
-    fn fast_shift(&mut self, fast: &mut FastSquare) -> bool {
+    fn fast_shift<const LIMITED: bool>(&mut self, fast: &mut FastSquare, mut room: u64) -> bool {
         let (mut walls, mut visuals) = (0u64, 0u64);
         let mut origin = self.origin;
         for _ in 0..FAST_MOVES {
-            if self.left_to_visit == 0 {
+            if self.left_to_visit == 0 || (LIMITED && room < MOST_EVENTS_A_MOVE) {
                 break;
             }
             let (next, behind) = self.move_origin(origin);
             // A carve and a build, unless the arrow only turns round.
-            walls += 2 * u64::from(behind != origin);
+            let turned = 2 * u64::from(behind != origin);
             // The old origin's mark and the new one's, and the cursor's
             // move when the walker moved.
-            visuals += 2 + u64::from(next != origin);
+            let shown = 2 + u64::from(next != origin);
+            walls += turned;
+            visuals += shown;
+            if LIMITED {
+                room -= turned + shown;
+            }
             origin = next;
         }
         self.walls_behind |= walls > 0;
@@ -466,13 +487,33 @@ impl<S: Topology> OriginShift<S> {
     }
 
     /// Up to `FAST_MOVES` moves of step 2 in a seek's replay, within the
-    /// events left before its limit: as `fast_shift`, but each move writes
-    /// its two walls, and the marks are painted once for the batch (the
-    /// origin is the one marked cell: every cell it left is blank again).
+    /// events left before its limit: `fast_shift`'s moves, with the marks
+    /// painted once for the batch (the origin is the one marked cell:
+    /// every cell it left is blank again). A replay long beside the maze
+    /// leaves the walls to its end, as the instant build does
+    /// (`end_replay`); a shorter one writes each move's two.
     #[inline(always)]
     fn painted_shift(&mut self, paint: &mut FastPaint) -> bool {
+        let start = self.origin;
+        if paint.room >= LONG_REPLAY * self.arrow.len() as u64 {
+            self.walls_behind = true;
+        }
+        if self.walls_behind {
+            self.fast_shift::<true>(&mut paint.square, paint.room);
+        } else {
+            self.shift_writing_walls(paint);
+        }
+        paint.marks.paint(start, Mark::Blank);
+        paint.marks.paint(self.origin, Mark::Frontier);
+        true
+    }
+
+    /// `fast_shift`, each move writing its two walls, without a branch on
+    /// which.
+    #[inline(always)]
+    fn shift_writing_walls(&mut self, paint: &mut FastPaint) {
         let width = paint.square.width;
-        let (start, mut origin) = (self.origin, self.origin);
+        let mut origin = self.origin;
         let (mut walls, mut visuals, mut room) = (0u64, 0u64, paint.room);
         for _ in 0..FAST_MOVES {
             if self.left_to_visit == 0 || room < MOST_EVENTS_A_MOVE {
@@ -480,10 +521,9 @@ impl<S: Topology> OriginShift<S> {
             }
             let (next, behind) = self.move_origin(origin);
             let turned = u64::from(behind != origin);
-            // Without a branch on `turned`, which is a coin toss: the old
-            // origin's new arrow opens (already open if `next` pointed to
-            // it), and the wall `next` pointed through closes unless that
-            // is the same passage.
+            // The old origin's new arrow opens (already open if `next`
+            // pointed to it), and the wall `next` pointed through closes
+            // unless that is the same passage.
             let (cell, bit) = square_wall(width, origin, next);
             paint.square.bits[cell] |= bit;
             let (cell, bit) = square_wall(width, next, behind);
@@ -495,10 +535,7 @@ impl<S: Topology> OriginShift<S> {
             origin = next;
         }
         self.origin = origin;
-        paint.marks.paint(start, Mark::Blank);
-        paint.marks.paint(origin, Mark::Frontier);
         paint.square.counted(walls, visuals, Some(origin));
-        true
     }
 
     /// The square's walls written from the arrows (every cell's arrow is
