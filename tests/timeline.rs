@@ -408,11 +408,13 @@ fn a_quiet_or_painted_replay_leaves_the_scene_and_run_as_the_events_would() {
                 painted.insert(algorithm.name);
             }
             let total = fresh.clone().count() as u64;
-            // Long replays and a short one (origin shift's fast path
+            // Long replays and short ones (origin shift's fast path
             // writes walls as it goes in a short replay, and leaves them to
-            // the end of a long one).
+            // the end of a long one; it lays its first tree in the tree's
+            // order, or in one pass when the replay goes past it).
             for (from, length) in [
                 (1, total / 3),
+                (2, 1000),
                 (total / 4 + 1, total / 2),
                 (total / 2 + 3, total),
                 (total / 2 + 5, 4000),

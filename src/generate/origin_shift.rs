@@ -41,9 +41,12 @@ pub struct OriginShift<S: Topology> {
     /// The origin as a random walker (squares keep its coordinates): its
     /// moves cost no neighbour list and no multiply.
     at: Walker,
-    /// The first tree, laid down a cell per step before shifting starts;
-    /// let go once it is laid.
+    /// The first tree's cells in the order they are laid, a cell per step
+    /// before shifting starts; let go once it is laid. A kept copy made
+    /// again makes it only when a step lays a cell (`tree_cell`).
     tree: Vec<Cell>,
+    /// How many cells the first tree holds, and how many are laid.
+    tree_len: usize,
     laid: usize,
     /// Whether the tree is laid (and `tree` let go).
     shifting: bool,
@@ -93,6 +96,7 @@ impl<S: Topology> OriginShift<S> {
             origin,
             at,
             walls_behind: false,
+            tree_len: tree.len(),
             tree,
             laid: 1,
             shifting: false,
@@ -128,14 +132,50 @@ fn first_tree<S: Topology>(shape: &S, origin: Cell) -> (Vec<Cell>, Vec<Cell>) {
     (arrow, tree)
 }
 
+/// The first tree's arrows (`first_tree`'s), worked out cell by cell on
+/// a plain square, in the cells' order rather than the breadth-first
+/// walk's, whose writes scatter over the rows. On a square with
+/// neighbours taken north, east, south and west, the walk reaches a cell
+/// in line with the origin along that line, a cell south-east of it from
+/// the north, and any other from its side nearer the origin's column.
+/// Tested equal to the walk.
+fn first_arrows<S: Topology>(shape: &S, origin: Cell) -> Vec<Cell> {
+    let Some(dims) = (shape as &dyn std::any::Any).downcast_ref::<Dims>() else {
+        return first_tree(shape, origin).0;
+    };
+    let (width, height) = (dims.width, dims.height);
+    let (ox, oy) = (origin % width, origin / width);
+    let mut arrow = Vec::with_capacity(shape.cells() as usize);
+    for y in 0..height {
+        for x in 0..width {
+            let cell = y * width + x;
+            arrow.push(if x == ox {
+                match y.cmp(&oy) {
+                    std::cmp::Ordering::Greater => cell - width,
+                    std::cmp::Ordering::Less => cell + width,
+                    std::cmp::Ordering::Equal => NONE,
+                }
+            } else if x > ox && y > oy {
+                cell - width
+            } else if x > ox {
+                cell - 1
+            } else {
+                cell + 1
+            });
+        }
+    }
+    arrow
+}
+
 impl<S: Topology> Stepper for OriginShift<S> {
     #[inline(always)]
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        if let Some(&cell) = self.tree.get(self.laid) {
+        if !self.shifting && self.laid < self.tree_len {
             out.phase(1);
             if let Some(mut paint) = out.fast_paint().filter(|p| p.room > 0) {
                 return self.painted_laying(&mut paint);
             }
+            let cell = self.tree_cell(self.laid);
             self.laid += 1;
             out.carve(cell, self.arrow[cell as usize]);
             return true;
@@ -217,7 +257,8 @@ impl<S: Topology> Stepper for OriginShift<S> {
     }
 
     /// The arrows again: from their sides, or, while the first tree is
-    /// laid, by laying it out again from the origin.
+    /// laid, by working it out again from the origin (its order of cells
+    /// only when a step lays one).
     fn unpack(&mut self, _shown: &Shown) {
         let Some(kept) = self.kept.take() else {
             return;
@@ -225,7 +266,7 @@ impl<S: Topology> Stepper for OriginShift<S> {
         self.been_origin = BitSet::from_words(kept.been_origin.to_vec());
         match &kept.sides {
             Some(sides) => self.arrow = arrows_from_sides(&self.shape, sides, &kept.nowhere),
-            None => (self.arrow, self.tree) = first_tree(&self.shape, self.origin),
+            None => self.arrow = first_arrows(&self.shape, self.origin),
         }
     }
 }
@@ -324,6 +365,7 @@ impl<S: Topology> OriginShift<S> {
             walls_behind: self.walls_behind,
             at: self.at,
             tree: Vec::new(),
+            tree_len: self.tree_len,
             laid: self.laid,
             shifting: self.shifting,
             been_origin: BitSet::new(0),
@@ -469,14 +511,42 @@ impl<S: Topology> OriginShift<S> {
         true
     }
 
-    /// Step 1 for up to `FAST_MOVES` cells in a seek's replay, within the
-    /// events left before its limit: each cell's passage to its parent
-    /// opened in the bits, a carve each.
+    /// The `k`th cell the first tree lays (`make_tree`).
+    fn tree_cell(&mut self, k: usize) -> Cell {
+        self.make_tree();
+        self.tree[k]
+    }
+
+    /// Makes the first tree's order of cells again, if a kept copy let it go.
+    fn make_tree(&mut self) {
+        if self.tree.is_empty() {
+            self.tree = first_tree(&self.shape, self.origin).1;
+        }
+    }
+
+    /// Step 1 in a seek's replay, within the events left before its
+    /// limit: each cell's passage to its parent opened in the bits, a
+    /// carve each. A replay that goes past the rest of the tree opens
+    /// every arrow's passage in one pass along the cells (those laid
+    /// already are open); a shorter one lays up to `FAST_MOVES` cells in
+    /// the tree's order.
     #[inline(always)]
     fn painted_laying(&mut self, paint: &mut FastPaint) -> bool {
         let width = paint.square.width;
-        let room = paint.room.min(u64::from(FAST_MOVES)) as usize;
-        let end = self.tree.len().min(self.laid + room);
+        let left = self.tree_len - self.laid;
+        if paint.room >= left as u64 {
+            for (cell, &to) in self.arrow.iter().enumerate() {
+                if to != NONE {
+                    let (lo, bit) = square_wall(width, cell as Cell, to);
+                    paint.square.bits[lo] |= bit;
+                }
+            }
+            paint.square.counted(left as u64, 0, None);
+            self.laid = self.tree_len;
+            return true;
+        }
+        let end = self.laid + left.min(paint.room.min(u64::from(FAST_MOVES)) as usize);
+        self.make_tree();
         for &cell in &self.tree[self.laid..end] {
             let (lo, bit) = square_wall(width, cell, self.arrow[cell as usize]);
             paint.square.bits[lo] |= bit;
@@ -559,6 +629,23 @@ impl<S: Topology> OriginShift<S> {
 mod tests {
     use crate::generate::{Generator, Params};
     use crate::shape::{Mask, Shape};
+
+    /// The first tree's arrows worked out cell by cell on a plain square
+    /// are the breadth-first walk's, for every origin of small squares.
+    #[test]
+    fn the_first_trees_arrows_are_the_walks() {
+        use crate::shape::Dims;
+        for (width, height) in [(1, 1), (1, 7), (7, 1), (2, 2), (5, 4), (9, 13), (16, 3)] {
+            let dims = Dims::new(width, height).unwrap();
+            for origin in 0..width * height {
+                assert_eq!(
+                    super::first_arrows(&dims, origin),
+                    super::first_tree(&dims, origin).0,
+                    "{width}x{height} from {origin}"
+                );
+            }
+        }
+    }
 
     /// A kept copy (its arrows as side numbers once shifting, none while
     /// the first tree is laid) goes on with exactly the original's events,
