@@ -198,20 +198,28 @@ pub struct Counts {
     pub skipped: u64,
     /// Where the run stands.
     pub at: Position,
+    /// A seek's replay (a stepwise tally's): the walls it opened less
+    /// those it closed, which the picture's count of passages moves by,
+    /// so that it is not counted again over the whole maze. Zero from an
+    /// instant build, which does not keep it.
+    pub opened: i64,
 }
 
 /// An instant build: carves into the maze and counts the visual events
 /// with the same rules as [`Emit`] (a move to where the cursor is, or a
 /// phase already said, is no event), all in locals, so a hot loop keeps
 /// them in registers. A plain square's wall bits are taken out of the maze
-/// while it runs: a carve is then two compares and an OR.
-pub struct Tally<'a> {
+/// while it runs: a carve is then two compares and an OR. A `STEPWISE`
+/// tally is a seek's replay (`Tally::stepwise`): the algorithms' fast paths
+/// stay off, and it counts the walls it opened less those it closed
+/// (`Counts::opened`), which the instant build's loop does not.
+pub struct Tally<'a, const STEPWISE: bool = false> {
     grid: &'a mut Grid,
     /// A plain square's wall bits and width (0 and empty for other shapes).
     bits: Vec<u8>,
     width: u32,
-    /// Whether the algorithms' fast paths may run (`fast_square`).
-    fast: bool,
+    /// Walls opened less walls closed (`STEPWISE` only).
+    opened: i64,
     // The counts as separate scalars, not a `Counts`: kept whole, the
     // struct stayed in memory and its fields' adds were merged into one
     // wide load that waited on the narrow stores before it.
@@ -222,26 +230,32 @@ pub struct Tally<'a> {
 }
 
 impl<'a> Tally<'a> {
+    /// Starts building into `grid` from `counts`.
+    #[inline]
+    pub fn new(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
+        Tally::starting(grid, counts)
+    }
+}
+
+impl<'a> Tally<'a, true> {
     /// As `new`, but the algorithms' fast paths stay off (`fast_square`
     /// is `None`), so every step is one of the animated run's: for a
     /// replay that stops at a given event.
     #[inline]
-    pub fn stepwise(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
-        Tally {
-            fast: false,
-            ..Tally::new(grid, counts)
-        }
+    pub fn stepwise(grid: &'a mut Grid, counts: Counts) -> Tally<'a, true> {
+        Tally::starting(grid, counts)
     }
+}
 
-    /// Starts building into `grid` from `counts`.
+impl<'a, const STEPWISE: bool> Tally<'a, STEPWISE> {
     #[inline]
-    pub fn new(grid: &'a mut Grid, counts: Counts) -> Tally<'a> {
+    fn starting(grid: &'a mut Grid, counts: Counts) -> Tally<'a, STEPWISE> {
         let (width, bits) = grid.take_square_bits().unwrap_or_default();
         Tally {
             grid,
             bits,
             width,
-            fast: true,
+            opened: 0,
             written: counts.written,
             skipped: counts.skipped,
             cursor: counts.at.cursor,
@@ -268,6 +282,7 @@ impl<'a> Tally<'a> {
                 cursor: self.cursor,
                 phase: self.phase,
             },
+            opened: self.opened,
         }
     }
 
@@ -276,17 +291,22 @@ impl<'a> Tally<'a> {
     #[inline(always)]
     fn set(&mut self, a: Cell, b: Cell, open: bool) {
         self.written += 1;
-        if self.width == 0 {
-            self.grid.set_open(a, b, open);
-            return;
-        }
-        let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-        match square_wall_bit(self.width, lo, hi) {
-            Some(bit) => {
-                let slot = &mut self.bits[lo as usize];
-                *slot = if open { *slot | bit } else { *slot & !bit };
+        let changed = if self.width == 0 {
+            self.grid.set_open(a, b, open)
+        } else {
+            let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+            match square_wall_bit(self.width, lo, hi) {
+                Some(bit) => {
+                    let slot = &mut self.bits[lo as usize];
+                    let before = *slot;
+                    *slot = if open { before | bit } else { before & !bit };
+                    *slot != before
+                }
+                None => set_elsewhere(self.grid, &mut self.bits, a, b, open),
             }
-            None => set_elsewhere(self.grid, &mut self.bits, a, b, open),
+        };
+        if STEPWISE {
+            self.opened += i64::from(changed) * if open { 1 } else { -1 };
         }
     }
 }
@@ -296,13 +316,14 @@ impl<'a> Tally<'a> {
 /// the two fields, not the tally, so that the rest stays in registers.
 #[cold]
 #[inline(never)]
-fn set_elsewhere(grid: &mut Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bool) {
+fn set_elsewhere(grid: &mut Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bool) -> bool {
     grid.put_square_bits(std::mem::take(bits));
-    grid.set_open(a, b, open);
+    let changed = grid.set_open(a, b, open);
     *bits = grid.take_square_bits().expect("still a square").1;
+    changed
 }
 
-impl Record for Tally<'_> {
+impl<const STEPWISE: bool> Record for Tally<'_, STEPWISE> {
     const REPLAYED: bool = false;
 
     #[inline(always)]
@@ -341,7 +362,7 @@ impl Record for Tally<'_> {
 
     #[inline(always)]
     fn fast_square(&mut self) -> Option<FastSquare<'_>> {
-        (self.fast && self.width != 0).then_some(FastSquare {
+        (!STEPWISE && self.width != 0).then_some(FastSquare {
             bits: &mut self.bits[..],
             width: self.width,
             written: &mut self.written,
@@ -369,7 +390,7 @@ pub struct Marks<'a> {
 /// The events are never made: no buffer is written and read back, and no
 /// event is matched on its kind.
 pub struct Paint<'a> {
-    tally: Tally<'a>,
+    tally: Tally<'a, true>,
     marks: Marks<'a>,
     /// The events the replay stops at or before (what `fast_paint` may
     /// fill).
@@ -398,7 +419,7 @@ pub trait Replaying: Record {
     fn finish(self) -> Counts;
 }
 
-impl Replaying for Tally<'_> {
+impl<const STEPWISE: bool> Replaying for Tally<'_, STEPWISE> {
     #[inline(always)]
     fn events(&self) -> u64 {
         Tally::events(self)
@@ -473,6 +494,7 @@ impl Record for Paint<'_> {
                 marks: &mut *self.marks.marks,
                 counts: &mut *self.marks.counts,
             },
+            opened: &mut tally.opened,
             room,
         })
     }
@@ -497,6 +519,9 @@ pub struct FastPaint<'t> {
     pub square: FastSquare<'t>,
     /// The picture's marks and their counts.
     pub marks: Marks<'t>,
+    /// The walls the replay opened less those it closed
+    /// (`Counts::opened`): a fast path adds what it changes in the bits.
+    pub opened: &'t mut i64,
     /// Events left before the limit when it was lent.
     pub room: u64,
 }

@@ -233,7 +233,7 @@ impl<S: Topology> Stepper for OriginShift<S> {
     fn end_replay<R: Record>(&mut self, out: &mut R) {
         if self.walls_behind {
             if let Some(mut paint) = out.fast_paint() {
-                self.fast_walls(&mut paint.square);
+                *paint.opened += self.fast_walls(&mut paint.square);
             }
         }
     }
@@ -542,6 +542,7 @@ impl<S: Topology> OriginShift<S> {
                 }
             }
             paint.square.counted(left as u64, 0, None);
+            *paint.opened += left as i64;
             self.laid = self.tree_len;
             return true;
         }
@@ -552,6 +553,7 @@ impl<S: Topology> OriginShift<S> {
             paint.square.bits[lo] |= bit;
         }
         paint.square.counted((end - self.laid) as u64, 0, None);
+        *paint.opened += (end - self.laid) as i64;
         self.laid = end;
         true
     }
@@ -609,8 +611,19 @@ impl<S: Topology> OriginShift<S> {
     }
 
     /// The square's walls written from the arrows (every cell's arrow is
-    /// an opening), once the walk is over.
-    fn fast_walls(&mut self, fast: &mut FastSquare) {
+    /// an opening), once the walk is over or a long replay has ended.
+    /// Returns the passages opened less those closed, for a replay's count
+    /// (`FastPaint::opened`): none when only the arrows' moves were left
+    /// behind (a spanning tree before and after), but counted rather than
+    /// assumed, as any wall a step wrote meanwhile was written over walls
+    /// that lagged the arrows.
+    fn fast_walls(&mut self, fast: &mut FastSquare) -> i64 {
+        let passages = |bits: &[u8]| -> i64 {
+            bits.iter()
+                .map(|b| i64::from((b & (EAST_OPEN | SOUTH_OPEN)).count_ones()))
+                .sum()
+        };
+        let before = passages(fast.bits);
         for b in fast.bits.iter_mut() {
             *b &= !(EAST_OPEN | SOUTH_OPEN);
         }
@@ -622,6 +635,7 @@ impl<S: Topology> OriginShift<S> {
             }
         }
         self.walls_behind = false;
+        passages(fast.bits) - before
     }
 }
 
