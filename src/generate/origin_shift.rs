@@ -618,9 +618,15 @@ impl<S: Topology> OriginShift<S> {
     /// assumed, as any wall a step wrote meanwhile was written over walls
     /// that lagged the arrows.
     fn fast_walls(&mut self, fast: &mut FastSquare) -> i64 {
+        // Eight cells' bits at a time.
         let passages = |bits: &[u8]| -> i64 {
-            bits.iter()
-                .map(|b| i64::from((b & (EAST_OPEN | SOUTH_OPEN)).count_ones()))
+            let mask = u64::from_le_bytes([EAST_OPEN | SOUTH_OPEN; 8]);
+            let words = bits.chunks_exact(8);
+            let tail = words.remainder().iter().map(|&b| u64::from(b) & mask);
+            words
+                .map(|w| u64::from_le_bytes(w.try_into().expect("8 bytes")) & mask)
+                .chain(tail)
+                .map(|w| i64::from(w.count_ones()))
                 .sum()
         };
         let before = passages(fast.bits);
@@ -629,9 +635,8 @@ impl<S: Topology> OriginShift<S> {
         }
         for (cell, &to) in self.arrow.iter().enumerate() {
             if to != NONE {
-                let (lo, hi) = ((cell as Cell).min(to), (cell as Cell).max(to));
-                fast.bits[lo as usize] |=
-                    square_wall_bit(fast.width, lo, hi).expect("arrows point to neighbours");
+                let (lo, bit) = square_wall(fast.width, cell as Cell, to);
+                fast.bits[lo] |= bit;
             }
         }
         self.walls_behind = false;
