@@ -23,13 +23,11 @@ use crate::shape::{square_wall_bit, Cell};
 
 /// What an algorithm writes its changes to.
 pub trait Record {
-    /// Whether this is the event buffer, whose runs a timeline records and
-    /// spaces its checkpoints by: a stepper that counts the work it does
-    /// between events only for that (`Stepper::work`, true Prim's) skips
-    /// the count in a tally, so the instant build pays nothing for it.
-    /// (A seek's quiet replay also runs through a tally, but only for
-    /// steppers that mark no cell, which do not skip it; one that marks
-    /// replays through a [`Paint`], which counts.)
+    /// Whether this records a run a timeline keeps (the event buffer) or
+    /// replays (a seek's stepwise tally, a [`Paint`]), and spaces its
+    /// checkpoints by: a stepper that counts the work it does between
+    /// events only for that (`Stepper::work`, true Prim's) skips the count
+    /// in the instant build's tally, which pays nothing for it.
     const REPLAYED: bool = true;
 
     /// Removes the wall between two adjacent cells.
@@ -324,7 +322,7 @@ fn set_elsewhere(grid: &mut Grid, bits: &mut Vec<u8>, a: Cell, b: Cell, open: bo
 }
 
 impl<const STEPWISE: bool> Record for Tally<'_, STEPWISE> {
-    const REPLAYED: bool = false;
+    const REPLAYED: bool = STEPWISE;
 
     #[inline(always)]
     fn carve(&mut self, a: Cell, b: Cell) {

@@ -262,7 +262,7 @@ impl<S: Stepper> Step for S {
         limit: u64,
     ) -> Replayed {
         if S::MARKS_NO_CELL {
-            // Nothing to paint: a plain tally, the instant build's record.
+            // Nothing to paint: a stepwise tally.
             replay_steps(self, Tally::stepwise(grid, *counts), counts, limit)
         } else {
             replay_steps(self, Paint::new(grid, marks, *counts, limit), counts, limit)

@@ -36,14 +36,15 @@ pub struct OriginShift<S: Topology> {
     /// Each cell's arrow: the neighbour it points to (`NONE` at the origin).
     arrow: Vec<Cell>,
     origin: Cell,
-    /// An instant build has moved arrows without writing their walls.
+    /// An instant build, or a long replay (`painted_shift`), has moved
+    /// arrows without writing their walls (`fast_walls` writes them).
     walls_behind: bool,
     /// The origin as a random walker (squares keep its coordinates): its
     /// moves cost no neighbour list and no multiply.
     at: Walker,
     /// The first tree's cells in the order they are laid, a cell per step
-    /// before shifting starts; let go once it is laid. A kept copy made
-    /// again makes it only when a step lays a cell (`tree_cell`).
+    /// before shifting starts; let go once it is laid. An unpacked copy
+    /// makes it again only when a step lays a cell (`tree_cell`).
     tree: Vec<Cell>,
     /// How many cells the first tree holds, and how many are laid.
     tree_len: usize,
@@ -69,7 +70,8 @@ pub struct OriginShift<S: Topology> {
 struct Kept {
     /// Each cell's arrow as the number of the side it points through
     /// (`Topology::side`), two bits a cell on a square; `None` while the
-    /// first tree is laid, which is laid again from the origin.
+    /// first tree is laid, whose arrows are worked out again from the
+    /// origin (`first_arrows`).
     sides: Option<Chunked>,
     /// The live cells whose arrow points nowhere (the origin), whose side
     /// number is a stand-in.
@@ -341,7 +343,7 @@ fn square_offsets<S: Topology>(shape: &S) -> Option<[Cell; 4]> {
 impl<S: Topology> OriginShift<S> {
     /// A kept copy (`Stepper::pack`), sharing what it can with `earlier`,
     /// the copy kept before it. While the first tree is laid it keeps no
-    /// arrows (they are laid out again from the origin); an instant
+    /// arrows (they are worked out again from the origin); an instant
     /// build's copy whose walls lag its arrows is kept whole.
     fn packed_after(&self, earlier: Option<&OriginShift<S>>) -> OriginShift<S> {
         if self.kept.is_some() || self.walls_behind {
