@@ -188,7 +188,9 @@ fn a_packed_copy_is_small_and_runs_on_the_same() {
 /// division's holds its order of cells and each cell's side in chunks: it
 /// splits one region at a time, so the same holds, less tightly (a
 /// region's cells span many rows of `side`'s chunks: at this size a later
-/// copy holds about two fifths of the one before's bytes anew).
+/// copy holds about two fifths of the one before's bytes anew). The
+/// backtracker's holds its stack in chunks: the bottom the walk has not
+/// backed into since the copy before is that copy's.
 #[test]
 fn a_kept_copy_shares_what_the_one_before_holds() {
     let shape = Shape::parse("square", "512x512", None).unwrap();
@@ -199,6 +201,7 @@ fn a_kept_copy_shares_what_the_one_before_holds() {
         ("true-prim", 3, 4),
         ("cheapest-cell", 3, 4),
         ("blobby-division", 0, 2),
+        ("backtracker", 0, 2),
     ] {
         let mut generator = Generator::by_name(name, Params::on(shape.clone(), 4), true).unwrap();
         let total = generator.clone().count();
