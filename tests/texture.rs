@@ -90,6 +90,34 @@ fn every_setting_keeps_mazes_perfect_on_every_shape_it_takes() {
 }
 
 /// Stepping a steered generator gives the maze its instant build gives.
+/// A steered walk carries straight on from where its walker was, so it
+/// drifts nowhere: Wilson's walk once took "straight on" from the cell
+/// before it on the erased walk, which after each erasure pointed the way
+/// the walk first came, and on a wrapped strip with the grain along the
+/// wrap it pushed the walk against the far edge for hundreds of millions
+/// of moves (a property test's case). Each of these runs makes a few tens
+/// of thousands of events.
+#[test]
+fn a_steered_walk_does_not_drift_against_an_edge() {
+    let shape = Shape::parse("square", "32x3", Some("y")).unwrap();
+    for seed in [4402163890844483918, 2244082473936544777, 1, 2, 3] {
+        for algorithm in ["wilson", "aldous-broder", "houston", "origin-shift"] {
+            let params = Params {
+                steer: steer(50, "h:0"),
+                ..Params::on(shape.clone(), seed)
+            };
+            let events = Generator::by_name(algorithm, params, true)
+                .unwrap()
+                .take(5_000_001)
+                .count();
+            assert!(
+                events <= 5_000_000,
+                "{algorithm} seed {seed}: over {events} events"
+            );
+        }
+    }
+}
+
 #[test]
 fn a_steered_run_steps_to_the_maze_it_builds() {
     let shape = Shape::parse("square", "12x9", None).unwrap();

@@ -38,6 +38,12 @@ pub struct Wilson<S: Topology> {
     state: CellBytes,
     walk: Vec<Cell>,
     head: Walker,
+    /// The cell the head last stepped from (`Cell::MAX` at a walk's
+    /// start): a steered run carries straight on from where the walker
+    /// really was, not from the cell before it on the erased walk, which
+    /// after an erasure points the way the walk first came and so keeps
+    /// pushing it on that way, against a wall it cannot leave.
+    came_from: Cell,
     /// Every cell below this index is in the maze.
     scan: Cell,
     started: bool,
@@ -63,6 +69,7 @@ impl<S: Topology> Wilson<S> {
             rng: Rng::new(params.seed),
             state: CellBytes::new(state),
             walk: Vec::new(),
+            came_from: Cell::MAX,
             scan: 0,
             started: false,
             phases: [1, 2, 3, 4],
@@ -88,6 +95,7 @@ impl<S: Topology> Wilson<S> {
             rng,
             state: CellBytes::new(state),
             walk: Vec::new(),
+            came_from: Cell::MAX,
             scan: 0,
             started: true,
             phases: [1, 2, 3, 4],
@@ -126,6 +134,7 @@ impl<S: Topology> Wilson<S> {
         self.walk.push(self.scan);
         self.state[self.scan as usize] = ON_WALK;
         self.head = self.shape.walker(self.scan);
+        self.came_from = Cell::MAX;
         out.mark(self.scan, Mark::Walk);
         true
     }
@@ -195,14 +204,15 @@ impl<S: Topology> Wilson<S> {
     fn moves<R: Record, const STEERED: bool>(&mut self, out: &mut R) -> bool {
         for _ in 0..MOVES_PER_STEP {
             if STEERED {
-                let walk = &self.walk;
+                let (from, came_from) = (self.head.cell, self.came_from);
                 steer::walk(
                     &self.steering,
                     &self.shape,
                     &mut self.head,
-                    || walk.len().checked_sub(2).map(|i| walk[i]),
+                    || (came_from != Cell::MAX).then_some(came_from),
                     &mut self.rng,
                 );
+                self.came_from = from;
             } else {
                 self.shape.step_random(&mut self.head, &mut self.rng);
             }
