@@ -41,18 +41,25 @@ pub fn parents(grid: &Grid, from: Cell) -> Vec<Cell> {
 /// Walks out from `from` through openings, a ring of moves at a time:
 /// `reached(cell, n)` for each open neighbour `n` of each cell walked,
 /// which says whether `n` is new (it is then walked in its turn).
+///
+/// It keeps one ring and the next, not a queue of every cell: the order
+/// is a queue's, but a maze's widest ring is a few thousand cells where
+/// a queue would take four bytes a cell, allocated and freed on every
+/// call (in the page, a passing block the size of the maze that the heap
+/// must find room for again after every new maze).
 fn breadth_first(grid: &Grid, from: Cell, mut reached: impl FnMut(Cell, Cell) -> bool) {
-    let mut queue = Vec::with_capacity(grid.cells() as usize);
-    queue.push(from);
-    let mut head = 0;
-    while head < queue.len() {
-        let cell = queue[head];
-        head += 1;
-        for &n in grid.open_neighbors(cell).as_slice() {
-            if reached(cell, n) {
-                queue.push(n);
+    let mut ring = vec![from];
+    let mut next = Vec::new();
+    while !ring.is_empty() {
+        for &cell in &ring {
+            for &n in grid.open_neighbors(cell).as_slice() {
+                if reached(cell, n) {
+                    next.push(n);
+                }
             }
         }
+        ring.clear();
+        std::mem::swap(&mut ring, &mut next);
     }
 }
 
