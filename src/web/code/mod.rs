@@ -141,6 +141,9 @@ pub(in crate::web) struct Code {
     /// The next Run must start a fresh worker (a spare could not load the
     /// program).
     fresh: bool,
+    /// The program just run, to put in the link when its worker first
+    /// reports.
+    unlinked: Option<String>,
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
     callbacks: Vec<Closure<dyn FnMut()>>,
@@ -436,8 +439,12 @@ impl App {
         })?;
         self.code.running = Some(running);
         set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
-        // Kept and put in the link while the program runs, not before.
-        self.keep_run_program(text);
+        // Kept in the browser now, and put in the link once the worker has
+        // loaded it and speaks (`program_report`): a link written now keeps
+        // the browser busy while the worker asks it for the program's
+        // script and slows its loading.
+        self.keep_program();
+        self.code.unlinked = Some(text);
         Ok(())
     }
 
@@ -451,6 +458,10 @@ impl App {
     fn program_report(&mut self, report: Report, run: &Run) -> Result<(), JsValue> {
         if self.code.running.is_none() {
             return Ok(()); // a stopped run's last words
+        }
+        if let Some(text) = self.code.unlinked.take() {
+            self.settings.program = Some(text);
+            self.sync_url();
         }
         match report {
             Report::Log(piece) => {
