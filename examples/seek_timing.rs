@@ -48,13 +48,17 @@ fn main() {
     );
     let mut worst = 0f64;
     let mut times = Vec::new();
-    for i in [50, 10, 99, 30, 0, 75, 49, 100, 60, 1, 90, 25] {
-        let target = total * i / 100;
+    // Per mille: two in the first thousandths too, where origin shift
+    // lays its first tree, a step a cell.
+    for i in [
+        500, 100, 990, 300, 0, 750, 490, 1000, 600, 10, 900, 250, 1, 2,
+    ] {
+        let target = total * i / 1000;
         let clock = Instant::now();
         timeline.seek(&mut scene, target);
         let ms = clock.elapsed().as_secs_f64() * 1e3;
         worst = worst.max(ms);
-        times.push(format!("{i}%: {ms:.0}"));
+        times.push(format!("{}%: {ms:.0}", i as f64 / 10.0));
     }
     println!("seeks (ms): {}; slowest {worst:.0} ms", times.join(", "));
 }

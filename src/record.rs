@@ -366,6 +366,7 @@ impl<const STEPWISE: bool> Record for Tally<'_, STEPWISE> {
             written: &mut self.written,
             skipped: &mut self.skipped,
             cursor: &mut self.cursor,
+            reported: None,
         })
     }
 }
@@ -393,6 +394,9 @@ pub struct Paint<'a> {
     /// The events the replay stops at or before (what `fast_paint` may
     /// fill).
     limit: u64,
+    /// A fast path lent the picture has reported through it since this
+    /// was last taken (`Replaying::kept_to_room`).
+    reported: bool,
 }
 
 impl<'a> Paint<'a> {
@@ -404,6 +408,7 @@ impl<'a> Paint<'a> {
             tally: Tally::stepwise(grid, counts),
             marks,
             limit,
+            reported: false,
         }
     }
 }
@@ -415,6 +420,14 @@ pub trait Replaying: Record {
     fn events(&self) -> u64;
     /// What was done, with what came before.
     fn finish(self) -> Counts;
+    /// Whether a fast path lent the picture (`Record::fast_paint`) has
+    /// reported through it since the last call: the step that did kept
+    /// its events within the room it was lent, so its size says nothing
+    /// of how far the next step may go. A step that reports and makes no
+    /// event has no room for its next move: the replay stops there.
+    fn kept_to_room(&mut self) -> bool {
+        false
+    }
 }
 
 impl<const STEPWISE: bool> Replaying for Tally<'_, STEPWISE> {
@@ -438,6 +451,11 @@ impl Replaying for Paint<'_> {
     #[inline]
     fn finish(self) -> Counts {
         self.tally.finish()
+    }
+
+    #[inline(always)]
+    fn kept_to_room(&mut self) -> bool {
+        std::mem::take(&mut self.reported)
     }
 }
 
@@ -487,6 +505,7 @@ impl Record for Paint<'_> {
                 written: &mut tally.written,
                 skipped: &mut tally.skipped,
                 cursor: &mut tally.cursor,
+                reported: Some(&mut self.reported),
             },
             marks: Marks {
                 marks: &mut *self.marks.marks,
@@ -535,6 +554,8 @@ pub struct FastSquare<'t> {
     written: &'t mut u64,
     skipped: &'t mut u64,
     cursor: &'t mut Option<Cell>,
+    /// Set as it reports, when lent by a seek's painted replay (`Paint`).
+    reported: Option<&'t mut bool>,
 }
 
 impl FastSquare<'_> {
@@ -550,6 +571,9 @@ impl FastSquare<'_> {
     /// with the cursor on `cursor` (where it was, if `None`).
     #[inline(always)]
     pub fn counted(&mut self, walls: u64, visuals: u64, cursor: Option<Cell>) {
+        if let Some(reported) = self.reported.as_deref_mut() {
+            *reported = true;
+        }
         *self.written += walls;
         *self.skipped += visuals;
         if cursor.is_some() {

@@ -156,6 +156,15 @@ pub trait Step: Batch + StepClone {
     fn heap_bytes_beyond(&self, _earlier: &dyn Step) -> Option<usize> {
         self.heap_bytes()
     }
+
+    /// Whether a kept copy draws its maze's walls again
+    /// (`Stepper::draws_walls`); a pass that wraps another run never does.
+    fn draws_walls(&self) -> bool {
+        false
+    }
+
+    /// Writes the walls its state implies (`Stepper::draw_walls`).
+    fn draw_walls(&self, _grid: &mut Grid) {}
 }
 
 /// One algorithm's state between steps, written once against [`Record`]:
@@ -225,6 +234,20 @@ pub trait Stepper: Clone + 'static {
     fn heap_bytes_beyond(&self, _earlier: &Self) -> Option<usize> {
         self.heap_bytes()
     }
+
+    /// Whether this kept (`pack`ed) copy holds what every wall of the maze
+    /// follows from, so that a timeline's checkpoint need not keep its
+    /// picture's walls as well (`Source::draws_walls`): origin shift's
+    /// arrows are its maze's passages. Its `unpack` must then not read the
+    /// walls of the picture it is shown: they are drawn after it.
+    fn draws_walls(&self) -> bool {
+        false
+    }
+
+    /// Writes every wall of `grid` as this copy's state implies, after all
+    /// the events it has made (its stream undoes those not yet handed
+    /// out); called on an unpacked copy of one that `draws_walls`.
+    fn draw_walls(&self, _grid: &mut Grid) {}
 }
 
 impl<S: Stepper> Batch for S {
@@ -287,6 +310,14 @@ impl<S: Stepper> Step for S {
             None => Stepper::heap_bytes(self),
         }
     }
+
+    fn draws_walls(&self) -> bool {
+        Stepper::draws_walls(self)
+    }
+
+    fn draw_walls(&self, grid: &mut Grid) {
+        Stepper::draw_walls(self, grid);
+    }
 }
 
 /// `Step::replay`: steps through a tally
@@ -334,7 +365,18 @@ fn replay_batch<S: Stepper, R: Replaying>(
         if !stepper.step_with(tally) {
             return Some(Replayed::Finished);
         }
-        *biggest = (*biggest).max(tally.events() - before);
+        let made = tally.events() - before;
+        if tally.kept_to_room() {
+            // A step painted by a fast path within the room it was lent
+            // (the whole of origin shift's first tree, at once) is no
+            // measure of the next; one that found no room for its next
+            // move ends the replay.
+            if made == 0 {
+                return Some(Replayed::Stopped);
+            }
+        } else {
+            *biggest = (*biggest).max(made);
+        }
     }
     None
 }
@@ -511,6 +553,26 @@ impl<S: ?Sized + Step> Stream<S> {
     /// Whether its stepper never marks a cell (`Step::marks_no_cell`).
     pub fn marks_no_cell(&self) -> bool {
         self.stepper.marks_no_cell()
+    }
+
+    /// Whether this kept copy draws its maze's walls again
+    /// (`Stepper::draws_walls`).
+    pub fn draws_walls(&self) -> bool {
+        self.stepper.draws_walls()
+    }
+
+    /// Writes `grid`'s walls as the events this unpacked copy has handed
+    /// out left them: its stepper's (`Stepper::draw_walls`), with the
+    /// events it made but has not handed out undone, the last first.
+    pub fn draw_walls(&self, grid: &mut Grid) {
+        self.stepper.draw_walls(grid);
+        for event in self.out.slice(self.pos, self.out.len()).iter().rev() {
+            match *event {
+                Event::Carve(a, b) => grid.set_open(a, b, false),
+                Event::Build(a, b) => grid.set_open(a, b, true),
+                _ => false,
+            };
+        }
     }
 
     /// Events made but not yet handed out.

@@ -883,6 +883,27 @@ impl Generator {
         copy
     }
 
+    /// Whether this kept copy draws the maze's walls again as it is
+    /// unpacked (`Stepper::draws_walls`), so a checkpoint's picture need
+    /// not hold them: only with no pass that adds or takes passages.
+    pub fn draws_walls(&self) -> bool {
+        let p = &self.params;
+        p.braid == 0
+            && !p.weave
+            && p.symmetry.is_none()
+            && p.sparse == 0
+            && self.stream.draws_walls()
+    }
+
+    /// `unpacked`, for a copy that `draws_walls`: `grid`'s walls are
+    /// drawn first, as the events it has handed out left them.
+    pub fn unpacked_drawing(&self, grid: &mut Grid) -> Generator {
+        let mut copy = self.clone();
+        copy.stream.unpack(grid);
+        copy.stream.draw_walls(grid);
+        copy
+    }
+
     /// Goes on with no event, walls straight into `grid` and each mark
     /// painted into `marks`, up to `limit` more events (`Step::replay`):
     /// a seek's fast replay, for a run with no events made but not handed

@@ -80,8 +80,15 @@ impl Source<Scene> for Generator {
             .unwrap_or_else(|| self.state_bytes())
     }
 
-    fn resumed(&self, scene: &Scene) -> Generator {
-        self.unpacked(&scene.grid)
+    fn draws_walls(&self) -> bool {
+        Generator::draws_walls(self)
+    }
+
+    fn resumed(&self, scene: &mut Scene) -> Generator {
+        match self.draws_walls() {
+            true => self.unpacked_drawing(&mut scene.grid),
+            false => self.unpacked(&scene.grid),
+        }
     }
 
     /// Its walls go straight into the scene's grid, and a run that marks
@@ -136,8 +143,9 @@ impl Source<OverlayScene> for Solver {
 /// before where they are the same (`Chunked`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct SceneSnapshot {
-    /// The grid's wall bits (a byte a cell there), packed.
-    pub walls: Chunked,
+    /// The grid's wall bits (a byte a cell there), packed; `None` where
+    /// the checkpoint's source draws them again (`Source::draws_walls`).
+    pub walls: Option<Chunked>,
     /// Whether a tunnel was ever opened.
     pub woven: bool,
     /// Each cell's mark, packed.
@@ -186,10 +194,18 @@ impl Frame for Scene {
     }
 
     fn snapshot_after(&self, earlier: Option<&SceneSnapshot>) -> SceneSnapshot {
-        let (walls, woven) = self.grid.wall_bytes();
+        let (walls, _) = self.grid.wall_bytes();
+        let earlier_walls = earlier.and_then(|e| e.walls.as_ref());
         SceneSnapshot {
-            walls: Chunked::new(Packed::pack(walls, |b| b), earlier.map(|e| &e.walls)),
-            woven,
+            walls: Some(Chunked::new(Packed::pack(walls, |b| b), earlier_walls)),
+            ..self.snapshot_without_walls(earlier)
+        }
+    }
+
+    fn snapshot_without_walls(&self, earlier: Option<&SceneSnapshot>) -> SceneSnapshot {
+        SceneSnapshot {
+            walls: None,
+            woven: self.grid.wall_bytes().1,
             marks: Chunked::new(
                 Packed::pack(&self.marks, code_of),
                 earlier.map(|e| &e.marks),
@@ -205,8 +221,10 @@ impl Frame for Scene {
     /// Distances are the finished maze's: they go, and the caller works
     /// them out again if the restored scene is finished and coloured.
     fn restore(&mut self, s: &SceneSnapshot) {
-        self.grid
-            .restore_wall_bytes(|bits| s.walls.unpack_into(bits, |b| b), s.woven);
+        if let Some(walls) = &s.walls {
+            self.grid
+                .restore_wall_bytes(|bits| walls.unpack_into(bits, |b| b), s.woven);
+        }
         s.marks.unpack_into(&mut self.marks, mark_of);
         self.cursor = s.cursor;
         self.set_done(s.done);
@@ -225,7 +243,10 @@ impl Frame for Scene {
     }
 
     fn bytes_beyond(s: &SceneSnapshot, earlier: Option<&SceneSnapshot>) -> usize {
-        s.walls.bytes_beyond(earlier.map(|e| &e.walls))
+        let earlier_walls = earlier.and_then(|e| e.walls.as_ref());
+        s.walls
+            .as_ref()
+            .map_or(0, |w| w.bytes_beyond(earlier_walls))
             + s.marks.bytes_beyond(earlier.map(|e| &e.marks))
     }
 }
@@ -327,12 +348,11 @@ mod tests {
             whole = Scene::bytes_of(snapshot);
             // Aldous-Broder's copies share nothing: each counts whole.
             held += checkpoint.source.kept_bytes(None);
-            for chunk in snapshot
+            let walls = snapshot
                 .walls
-                .chunks()
-                .iter()
-                .chain(snapshot.marks.chunks())
-            {
+                .as_ref()
+                .expect("Aldous-Broder keeps its walls");
+            for chunk in walls.chunks().iter().chain(snapshot.marks.chunks()) {
                 if seen.insert(chunk.as_ptr()) {
                     held += chunk.len();
                 }
@@ -359,6 +379,89 @@ mod tests {
                 forward.apply(&event);
             }
             assert_eq!(scene.snapshot(), forward.snapshot(), "at {target}");
+        }
+    }
+
+    /// Origin shift's checkpoints keep no walls once its first tree is
+    /// laid (its arrows are the passages), and a seek from one draws them
+    /// again: every step shows the forward run's picture, those just after
+    /// a checkpoint kept in the middle of a step's events included, in an
+    /// animated recording and in one made in the background.
+    #[test]
+    fn origin_shifts_checkpoints_draw_their_walls_again() {
+        let shape = Shape::parse("square", "24x18", None).unwrap();
+        let fresh = Generator::by_name("origin-shift", Params::on(shape, 9), true).unwrap();
+        let new_scene = || Scene::new(fresh.initial_grid(), false);
+        let total = fresh.clone().count() as u64;
+        let forward = |target: u64| {
+            let mut scene = new_scene();
+            for event in fresh.clone().take(target as usize) {
+                scene.apply(&event);
+            }
+            scene.snapshot()
+        };
+        let mut played = new_scene();
+        let mut animated = Timeline::with_limits(fresh.clone(), &played, total / 61, 64);
+        while animated.advance(&mut played, 97, |_, _| {}) > 0 {}
+        let mut indexed = Timeline::with_limits(fresh.clone(), &new_scene(), total / 53, 64);
+        indexed.finished_elsewhere(total);
+        indexed.start_indexing(new_scene());
+        while indexed.index(1 << 10) {}
+        for (name, mut timeline) in [("animated", animated), ("indexed", indexed)] {
+            let steps: Vec<u64> = timeline.checkpoints.iter().map(|c| c.step).collect();
+            let without = timeline
+                .checkpoints
+                .iter()
+                .filter(|c| c.snapshot.walls.is_none())
+                .count();
+            assert!(timeline.checkpoints[0].snapshot.walls.is_some(), "{name}");
+            assert!(
+                without * 4 > steps.len() * 3,
+                "{name}: {without} of {}",
+                steps.len()
+            );
+            // Last first, so that each seek restores a checkpoint.
+            let mut scene = new_scene();
+            for step in steps.into_iter().rev() {
+                for target in [step + 7, step + 3, step + 2, step + 1, step] {
+                    let target = target.min(total - 1);
+                    timeline.seek(&mut scene, target);
+                    assert_eq!(scene.snapshot(), forward(target), "{name} at {target}");
+                }
+            }
+        }
+    }
+
+    /// A painted replay of origin shift goes nearly all the way it is
+    /// asked in one call, past its first tree (laid in one step of
+    /// hundreds of events) and its moves (batches of them), stopping only
+    /// where no move fits: the events left are handed out one by one, at
+    /// several times the cost. Where it stops, the scene is the forward
+    /// run's.
+    #[test]
+    fn origin_shifts_painted_replay_goes_the_whole_way() {
+        let shape = Shape::parse("square", "64x48", None).unwrap();
+        let fresh = Generator::by_name("origin-shift", Params::on(shape, 4), true).unwrap();
+        let total = fresh.clone().count() as u64;
+        let late = (0..12).map(|k| total / 3 + k);
+        for asked in [64 * 48 / 2, 64 * 48 + 100, total - 40]
+            .into_iter()
+            .chain(late)
+        {
+            let mut scene = Scene::new(fresh.initial_grid(), false);
+            let mut run = fresh.clone();
+            let Skipped::By(went) = Source::skip(&mut run, &mut scene, asked) else {
+                panic!("no painted replay");
+            };
+            assert!(went <= asked && went + 8 > asked, "{went} of {asked}");
+            let mut forward = Scene::new(fresh.initial_grid(), false);
+            for event in fresh.clone().take(went as usize) {
+                forward.apply(&event);
+            }
+            assert_eq!(scene.snapshot(), forward.snapshot(), "after {went}");
+            let rest: Vec<Event> = run.collect();
+            let original: Vec<Event> = fresh.clone().skip(went as usize).collect();
+            assert_eq!(rest, original, "the run after {went}");
         }
     }
 }

@@ -54,9 +54,16 @@ pub trait Source<F>: Clone {
     fn kept_bytes(&self, _earlier: Option<&Self>) -> usize {
         self.state_bytes()
     }
+    /// Whether this `kept` copy draws the frame's walls itself as it is
+    /// `resumed` (what it holds implies them): its checkpoint's picture
+    /// then leaves them out (`Frame::snapshot_without_walls`).
+    fn draws_walls(&self) -> bool {
+        false
+    }
     /// A runnable copy of a `kept` one; `frame` shows the step it was
-    /// kept at, so a kept copy need not hold what the picture holds.
-    fn resumed(&self, _frame: &F) -> Self {
+    /// kept at, so a kept copy need not hold what the picture holds. A
+    /// copy that `draws_walls` draws them into `frame` first.
+    fn resumed(&self, _frame: &mut F) -> Self {
         self.clone()
     }
 
@@ -103,6 +110,12 @@ pub trait Frame {
     /// `earlier`, the checkpoint before it (`packed::Chunked`).
     fn snapshot_after(&self, _earlier: Option<&Self::Snapshot>) -> Self::Snapshot {
         self.snapshot()
+    }
+    /// `snapshot_after` with the walls left out, for a checkpoint whose
+    /// source draws them again (`Source::draws_walls`); `restore` then
+    /// leaves the walls as they are. A frame with no walls keeps it whole.
+    fn snapshot_without_walls(&self, earlier: Option<&Self::Snapshot>) -> Self::Snapshot {
+        self.snapshot_after(earlier)
     }
     /// The bytes a snapshot holds that `earlier` does not also hold.
     fn bytes_beyond(snapshot: &Self::Snapshot, _earlier: Option<&Self::Snapshot>) -> usize {
@@ -173,9 +186,12 @@ impl<S, P> Checkpoint<S, P> {
     where
         S: Source<F>,
     {
-        let snapshot = frame.snapshot_after(earlier.map(|c| &c.snapshot));
         let work = step + source.work();
         let source = source.kept(earlier.map(|c| &c.source));
+        let snapshot = match source.draws_walls() {
+            true => frame.snapshot_without_walls(earlier.map(|c| &c.snapshot)),
+            false => frame.snapshot_after(earlier.map(|c| &c.snapshot)),
+        };
         let mut checkpoint = Checkpoint {
             step,
             work,
@@ -331,8 +347,8 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
 
     /// Starts recording a run finished elsewhere in the background, from
     /// `frame`, the picture at step 0 (see `index`).
-    pub fn start_indexing(&mut self, frame: F) {
-        let source = self.checkpoints[0].source.resumed(&frame);
+    pub fn start_indexing(&mut self, mut frame: F) {
+        let source = self.checkpoints[0].source.resumed(&mut frame);
         self.indexer = Some((source, frame, 0));
         self.may_replan = self.checkpoints.len() == 1 && self.budget < usize::MAX;
     }
@@ -369,7 +385,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                         let index = self.checkpoints.partition_point(|c| c.step <= at) - 1;
                         let checkpoint = &self.checkpoints[index];
                         frame.restore(&checkpoint.snapshot);
-                        source = checkpoint.source.resumed(&frame);
+                        source = checkpoint.source.resumed(&mut frame);
                         at = checkpoint.step;
                         continue;
                     }
@@ -396,7 +412,7 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                         // Again from step 0, at the finer spacing.
                         let first = &self.checkpoints[0];
                         frame.restore(&first.snapshot);
-                        source = first.source.resumed(&frame);
+                        source = first.source.resumed(&mut frame);
                         at = 0;
                         continue;
                     }
