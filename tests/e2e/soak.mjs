@@ -9,7 +9,9 @@
 //   node tests/e2e/soak.mjs                        (after trunk build --release)
 //   MAZELAB_SOAK_MINUTES=1 node tests/e2e/soak.mjs (CI's version)
 // MAZELAB_SOAK_SEED picks another walk; MAZELAB_SOAK_VERBOSE=1 times each
-// action; MAZELAB_SOAK_BIG=0 skips the 100 big mazes.
+// action (and reads the memory after it, which slows the walk: each rise
+// after the baseline is named in any run); MAZELAB_SOAK_BIG=0 skips the
+// 100 big mazes.
 import { serveDist, launch, openPage, waitForState } from './browser.mjs';
 
 const minutes = Number(process.env.MAZELAB_SOAK_MINUTES ?? 10);
@@ -52,6 +54,21 @@ try {
 
   // The random walk through the app.
   await page.goto(`${origin}/?size=30x20&seed=1&speed=2000`);
+  // The page notes each rise of its memory itself (no round trip per
+  // action, which would change the walk's pace): where the walk's memory
+  // grows past its baseline, the actions just before each rise are named.
+  await page.waitForSelector('#status');
+  await page.evaluate(() => {
+    const status = document.querySelector('#status');
+    window.memoryRises = [];
+    let last = Number(status.dataset.memoryBytes || 0);
+    new MutationObserver(() => {
+      const now = Number(status.dataset.memoryBytes || 0);
+      if (now > last) window.memoryRises.push([Date.now(), last, now]);
+      last = Math.max(last, now);
+    }).observe(status, { attributes: true, attributeFilter: ['data-memory-bytes'] });
+  });
+  const walked = [];
   await page.waitForSelector('#status');
   // Every shape the picker offers: the plane's, 3D, 4D, the cube, upsilon.
   const shapes = await page.locator('#shape option').evaluateAll((os) => os.map((o) => o.value));
@@ -173,10 +190,12 @@ try {
   // The baseline: after the first minute, or a third of a shorter run.
   const baselineAfter = Math.min(60000, (minutes * 60000) / 3);
   let baseline = null;
+  let baselineAt = null;
   let actionsDone = 0;
   while (Date.now() - started < minutes * 60000) {
     const name = pick(names);
     const ta = Date.now();
+    walked.push([ta, name]);
     try {
       await actions[name]();
       if (verbose) console.log(`${name}: ${Date.now() - ta} ms ${((await memory(page)) / 2 ** 20).toFixed(1)} MiB  ${page.url().replace(origin, '')}`);
@@ -189,10 +208,19 @@ try {
     const banner = await page.locator('#error').isVisible().catch(() => false);
     if (banner) fail(`after ${name}: the error banner shows ${await page.textContent('#error')}`);
     if (errors.length) fail(`after ${name}: ${errors.splice(0).join('; ')}`);
-    if (baseline === null && Date.now() - started > baselineAfter) baseline = await memory(page);
+    if (baseline === null && Date.now() - started > baselineAfter) {
+      baseline = await memory(page);
+      baselineAt = Date.now();
+    }
   }
   const end = await memory(page);
   console.log(`${actionsDone} actions in ${minutes} min; memory at the baseline ${((baseline ?? end) / 2 ** 20).toFixed(1)} MiB, at the end ${(end / 2 ** 20).toFixed(1)} MiB`);
+  const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+  for (const [at, from, to] of await page.evaluate(() => window.memoryRises)) {
+    if (baselineAt === null || at < baselineAt) continue;
+    const before = walked.filter(([t]) => t <= at).slice(-3).map(([t, name]) => `${name} (${at - t} ms before)`);
+    console.log(`memory rose ${mib(from)} -> ${mib(to)} ${((at - started) / 1000).toFixed(1)} s into the walk, after ${before.join(', ')}`);
+  }
   if (baseline !== null && end > 1.1 * baseline) fail(`memory grew from ${baseline} to ${end} bytes after the baseline`);
 } finally {
   await browser.close();
