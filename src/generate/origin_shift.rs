@@ -262,12 +262,9 @@ impl<S: Topology> Stepper for OriginShift<S> {
             return self.fast_shift::<false>(&mut fast, 0);
         }
         if let Some(mut paint) = out.fast_paint().filter(|_| self.steering.is_none()) {
-            if paint.room < MOST_EVENTS_A_MOVE {
-                // No room for a move: reported with none, which ends the
-                // replay (the events left are handed out one by one).
-                paint.square.counted(0, 0, None);
-                return true;
-            }
+            // With no room left for a move it makes none, and says so,
+            // which ends the replay (`Replaying::kept_to_room`): the
+            // events left are handed out one by one.
             return self.painted_shift(&mut paint);
         }
         let old = self.origin;
@@ -656,7 +653,8 @@ impl<S: Topology> OriginShift<S> {
     /// painted once for the batch (the origin is the one marked cell:
     /// every cell it left is blank again). A replay long beside the maze
     /// leaves the walls to its end, as the instant build does
-    /// (`end_replay`); a shorter one writes each move's two.
+    /// (`end_replay`); a shorter one writes each move's two. With less
+    /// room than a move may take, it makes none.
     #[inline(always)]
     fn painted_shift(&mut self, paint: &mut FastPaint) -> bool {
         let start = self.origin;
