@@ -335,12 +335,7 @@ impl<S: Topology> Stepper for OriginShift<S> {
         grid.restore_wall_bytes(
             |bits| {
                 bits.fill(0);
-                for (cell, &to) in self.arrow.iter().enumerate() {
-                    if to != NONE {
-                        let (lo, bit) = square_wall(width, cell as Cell, to);
-                        bits[lo] |= bit;
-                    }
-                }
+                open_arrows(&self.arrow, width, bits);
             },
             false,
         );
@@ -565,6 +560,17 @@ fn square_wall(width: u32, a: Cell, b: Cell) -> (usize, u8) {
     (lo as usize, bit)
 }
 
+/// Opens, in a plain square's wall bits, the passage each cell's arrow
+/// points through (every passage of an origin shift maze is one).
+fn open_arrows(arrow: &[Cell], width: u32, bits: &mut [u8]) {
+    for (cell, &to) in arrow.iter().enumerate() {
+        if to != NONE {
+            let (lo, bit) = square_wall(width, cell as Cell, to);
+            bits[lo] |= bit;
+        }
+    }
+}
+
 /// Fast path: an instant build on a plain square, tested equal to the
 /// step above. The cover time makes millions of moves: they run in a loop
 /// of their own, counting what an animated run shows, and the walls are
@@ -625,12 +631,7 @@ impl<S: Topology> OriginShift<S> {
         let width = paint.square.width;
         let left = self.tree_len - self.laid;
         if paint.room >= left as u64 {
-            for (cell, &to) in self.arrow.iter().enumerate() {
-                if to != NONE {
-                    let (lo, bit) = square_wall(width, cell as Cell, to);
-                    paint.square.bits[lo] |= bit;
-                }
-            }
+            open_arrows(&self.arrow, width, paint.square.bits);
             paint.square.counted(left as u64, 0, None);
             *paint.opened += left as i64;
             self.laid = self.tree_len;
@@ -724,12 +725,7 @@ impl<S: Topology> OriginShift<S> {
         for b in fast.bits.iter_mut() {
             *b &= !(EAST_OPEN | SOUTH_OPEN);
         }
-        for (cell, &to) in self.arrow.iter().enumerate() {
-            if to != NONE {
-                let (lo, bit) = square_wall(fast.width, cell as Cell, to);
-                fast.bits[lo] |= bit;
-            }
-        }
+        open_arrows(&self.arrow, fast.width, fast.bits);
         self.walls_behind = false;
         passages(fast.bits) - before
     }
