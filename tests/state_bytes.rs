@@ -298,3 +298,52 @@ fn boruvka_resumes_exactly_when_steered_masked_or_in_3d() {
         }
     }
 }
+
+/// Blobby division's kept copy holds of its order only the ranges the rest
+/// of its run reads (the regions still to divide and the split under way),
+/// a run of consecutive cells as one number, and the split's sides: kept
+/// all through its run, each copy sharing with the one before, on a plain
+/// square, a masked one (its order skips the holes) and hexagons, every
+/// copy resumes to exactly the original's events; before the first split
+/// has reordered anything, it holds under a tenth of the running copy's
+/// bytes, and near the end, when what is left to divide is small, under a
+/// fifth.
+#[test]
+fn blobby_divisions_kept_copy_holds_what_the_rest_of_its_run_reads() {
+    use mazelab::shape::Mask;
+    let square = Shape::parse("square", "150x100", None).unwrap();
+    let mut mask = Mask::all_on(square.cells());
+    for cell in (0..square.cells()).filter(|c| c % 10 == 4 && (c / 150) % 10 < 7) {
+        mask.set(cell, false);
+    }
+    for (name, shape) in [
+        ("square", square.clone()),
+        ("masked", square.with_mask(mask).unwrap()),
+        ("hex", Shape::parse("hex", "150x100", None).unwrap()),
+    ] {
+        let mut generator =
+            Generator::by_name("blobby-division", Params::on(shape.clone(), 8), true).unwrap();
+        let total = generator.clone().count();
+        let mut grid = generator.initial_grid();
+        let mut at = 0;
+        let mut earlier: Option<Generator> = None;
+        for sixteenth in [0, 1, 2, 3, 5, 8, 11, 13, 15] {
+            while at < (total * sixteenth / 16).max(9) | 1 {
+                grid.apply(&generator.next().unwrap());
+                at += 1;
+            }
+            let kept = generator.packed_after(earlier.as_ref());
+            let resumed: Vec<_> = kept.unpacked(&grid).collect();
+            let original: Vec<_> = generator.clone().collect();
+            assert_eq!(resumed, original, "{name} at {at} of {total}");
+            let running = generator.heap_bytes().unwrap();
+            let whole = generator.packed().heap_bytes().unwrap();
+            match sixteenth {
+                0 => assert!(whole * 10 < running, "{name}: {whole} of {running}"),
+                15 => assert!(whole * 5 < running, "{name}: {whole} of {running}"),
+                _ => {}
+            }
+            earlier = Some(kept);
+        }
+    }
+}

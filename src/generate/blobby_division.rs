@@ -20,9 +20,9 @@
 //! so the blobs stretch along the grain, the walls between them run with
 //! it, and so do the passages.
 
+use super::blobby_kept::{KeptCells, Maze};
 use super::Params;
 use crate::event::Mark;
-use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -57,12 +57,10 @@ pub struct BlobbyDivision<S: Topology> {
     divided: bool,
     /// The grain, if any: blobs grow along it.
     steering: Option<Box<super::steer::Steering>>,
-    /// In a kept copy, `cells` and `side` in chunks shared with the copy
-    /// kept before it (`pack`): the recursion splits one region at a time,
-    /// so between two copies only the regions split since then change
-    /// their ranges of `cells`, and `side` is `OUTSIDE` but in the split
-    /// under way.
-    kept: Option<Box<(Shared<Cell>, Shared<u8>)>>,
+    /// In a kept copy, what the rest of the run reads of `cells` and
+    /// `side`, in chunks shared with the copy kept before it
+    /// (`blobby_kept.rs`).
+    kept: Option<Box<KeptCells>>,
 }
 
 #[derive(Clone, Copy)]
@@ -116,12 +114,18 @@ impl<S: Topology> BlobbyDivision<S> {
         }
     }
 
-    /// A kept copy: `cells` and `side` shared with `earlier`'s where equal.
+    /// A kept copy: what the run reads of `cells` and `side`, shared with
+    /// `earlier`'s where equal.
     fn packed_after(&self, earlier: Option<&BlobbyDivision<S>>) -> BlobbyDivision<S> {
         if self.kept.is_some() {
             return self.clone();
         }
         let before = earlier.and_then(|e| e.kept.as_deref());
+        let live: Vec<_> = self
+            .regions
+            .iter()
+            .map(|&(start, len)| start as usize..(start + len) as usize)
+            .collect();
         BlobbyDivision {
             shape: self.shape.clone(),
             rng: self.rng.clone(),
@@ -133,9 +137,13 @@ impl<S: Topology> BlobbyDivision<S> {
             started: self.started,
             divided: self.divided,
             steering: self.steering.clone(),
-            kept: Some(Box::new((
-                Shared::new(&self.cells, before.map(|k| &k.0)),
-                Shared::new(&self.side, before.map(|k| &k.1)),
+            kept: Some(Box::new(KeptCells::new(
+                &self.maze(),
+                &self.cells,
+                &self.side,
+                &live,
+                self.split.map(|s| s.range()),
+                before,
             ))),
         }
     }
@@ -145,19 +153,23 @@ impl<S: Topology> BlobbyDivision<S> {
     fn bytes_beyond(&self, earlier: Option<&BlobbyDivision<S>>) -> Option<usize> {
         self.steering.is_none().then(|| {
             let lists = (self.edge.len() + 2 * self.regions.len()) * std::mem::size_of::<u32>();
-            let cells = match (&self.kept, earlier.and_then(|e| e.kept.as_deref())) {
-                (Some(kept), before) => {
-                    let (c, s) = (before.map(|b| &b.0), before.map(|b| &b.1));
-                    std::mem::size_of_val(&**kept)
-                        + kept.0.bytes_beyond(c)
-                        + kept.0.overhead_beyond(c)
-                        + kept.1.bytes_beyond(s)
-                        + kept.1.overhead_beyond(s)
+            let cells = match &self.kept {
+                Some(kept) => {
+                    let before = earlier.and_then(|e| e.kept.as_deref());
+                    std::mem::size_of_val(&**kept) + kept.bytes_beyond(before)
                 }
-                (None, _) => self.cells.len() * std::mem::size_of::<Cell>() + self.side.len(),
+                None => self.cells.len() * std::mem::size_of::<Cell>() + self.side.len(),
             };
             lists + cells
         })
+    }
+
+    /// Which cells the maze has, as its kept copy reads them.
+    fn maze(&self) -> Maze<impl Fn(Cell) -> bool + '_> {
+        Maze {
+            cells: self.shape.cells(),
+            is_cell: |c| self.shape.is_cell(c),
+        }
     }
 
     fn begin_split<R: Record>(&mut self, start: u32, len: u32, out: &mut R) {
@@ -392,8 +404,7 @@ impl<S: Topology> Stepper for BlobbyDivision<S> {
 
     fn unpack(&mut self, _shown: &Shown) {
         if let Some(kept) = self.kept.take() {
-            self.cells = kept.0.to_vec();
-            self.side = kept.1.to_vec();
+            (self.cells, self.side) = kept.unpack(&self.maze(), OUTSIDE);
         }
     }
 }

@@ -13,6 +13,7 @@ mod aldous_broder;
 mod backtracker;
 pub mod binary_tree;
 mod blobby_division;
+mod blobby_kept;
 mod boruvka;
 mod braid;
 mod brain;
