@@ -28,14 +28,7 @@ pub struct Packed {
 impl Packed {
     /// Packs `values`, each written as its `code`.
     pub fn pack<T: Copy>(values: &[T], code: impl Fn(T) -> u8 + Copy) -> Packed {
-        let all = values.iter().fold(0u8, |all, &v| all | code(v));
-        let width = match all {
-            0 => 0,
-            1 => 1,
-            2..=3 => 2,
-            4..=15 => 4,
-            _ => 8,
-        };
+        let width = width_of(values, code);
         let data = match width {
             0 => Vec::new(),
             1 => pack_at::<1, T>(values, code),
@@ -211,7 +204,11 @@ impl<T: Copy + PartialEq> Runs<T> {
 #[derive(Clone, Debug)]
 pub struct Chunked {
     width: u8,
-    len: usize,
+    /// How many values (as many as a maze has cells, a `u32`: so that
+    /// the tiles fit where a `usize` would leave padding).
+    len: u32,
+    /// Packed tile by tile (`Chunked::tiled`), not in order.
+    tiles: Option<Tiles>,
     data: Shared<u8>,
 }
 
@@ -224,11 +221,54 @@ impl Chunked {
     /// `packed`'s values in chunks, sharing each that equals the chunk
     /// at the same place in `earlier` (a copy of as many values as wide).
     pub fn new(packed: Packed, earlier: Option<&Chunked>) -> Chunked {
-        let earlier = earlier.filter(|e| e.width == packed.width && e.len == packed.len);
+        let earlier = earlier.filter(|e| {
+            e.width == packed.width && e.len as usize == packed.len && e.tiles.is_none()
+        });
         Chunked {
             width: packed.width,
-            len: packed.len,
+            len: packed.len as u32,
+            tiles: None,
             data: Shared::new(&packed.data, earlier.map(|e| &e.data)),
+        }
+    }
+
+    /// `values` (in order) packed tile by tile (`Tiles`), each written as
+    /// its `code`, in chunks shared with `earlier`'s where equal. Each
+    /// tile's row takes a tile's width of bits, the narrow tiles at the
+    /// right edge padded: a chunk then holds whole rows of tiles, and a
+    /// row is unpacked straight into its place.
+    pub fn tiled<T: Copy>(
+        values: &[T],
+        tiles: Tiles,
+        code: impl Fn(T) -> u8 + Copy,
+        earlier: Option<&Chunked>,
+    ) -> Chunked {
+        let width = width_of(values, code);
+        let row = TILE * usize::from(width) / 8;
+        let mut data = vec![0; tiles.row_count() * row];
+        match width {
+            0 => {}
+            1 => tiles.for_each_row(|place, cells| {
+                pack_row::<1, T>(&values[cells], code, &mut data[place * row..][..row])
+            }),
+            2 => tiles.for_each_row(|place, cells| {
+                pack_row::<2, T>(&values[cells], code, &mut data[place * row..][..row])
+            }),
+            4 => tiles.for_each_row(|place, cells| {
+                pack_row::<4, T>(&values[cells], code, &mut data[place * row..][..row])
+            }),
+            _ => tiles.for_each_row(|place, cells| {
+                pack_row::<8, T>(&values[cells], code, &mut data[place * row..][..row])
+            }),
+        }
+        let earlier = earlier.filter(|e| {
+            e.width == width && e.len as usize == values.len() && e.tiles == Some(tiles)
+        });
+        Chunked {
+            width,
+            len: values.len() as u32,
+            tiles: Some(tiles),
+            data: Shared::new(&data, earlier.map(|e| &e.data)),
         }
     }
 
@@ -236,8 +276,24 @@ impl Chunked {
     /// from its code by `value`.
     pub fn unpack_into<T: Copy>(&self, out: &mut Vec<T>, value: impl Fn(u8) -> T + Copy) {
         out.clear();
-        out.resize(self.len, value(0));
+        out.resize(self.len as usize, value(0));
         if self.width == 0 {
+            return;
+        }
+        if let Some(tiles) = self.tiles {
+            let row = TILE * usize::from(self.width) / 8;
+            let chunks = &self.data.chunks;
+            let data = |place: usize| &chunks[place * row / CHUNK][place * row % CHUNK..][..row];
+            match self.width {
+                1 => tiles
+                    .for_each_row(|p, cells| unpack_row::<1, T>(data(p), &mut out[cells], value)),
+                2 => tiles
+                    .for_each_row(|p, cells| unpack_row::<2, T>(data(p), &mut out[cells], value)),
+                4 => tiles
+                    .for_each_row(|p, cells| unpack_row::<4, T>(data(p), &mut out[cells], value)),
+                _ => tiles
+                    .for_each_row(|p, cells| unpack_row::<8, T>(data(p), &mut out[cells], value)),
+            }
             return;
         }
         let per_chunk = CHUNK * 8 / usize::from(self.width);
@@ -270,7 +326,7 @@ impl Chunked {
 
     /// How many values it holds.
     pub fn len(&self) -> usize {
-        self.len
+        self.len as usize
     }
 
     /// Whether it holds no value.
@@ -289,11 +345,67 @@ impl Chunked {
 
 impl PartialEq for Chunked {
     fn eq(&self, other: &Chunked) -> bool {
-        self.width == other.width && self.len == other.len && self.data == other.data
+        self.width == other.width
+            && self.len == other.len
+            && self.tiles == other.tiles
+            && self.data == other.data
     }
 }
 
 impl Eq for Chunked {}
+
+/// Cells a side of a tile has (`Tiles`).
+pub const TILE: usize = 64;
+
+/// A picture of `width` x `height` cells taken tile by tile, each tile
+/// `TILE` x `TILE` cells row by row: the order a timeline's snapshot packs
+/// it in (`Chunked`). Most runs change a compact patch of the maze between
+/// two checkpoints (a blob being split, a walk's few hundred cells), and in
+/// row order such a patch spans a chunk for each of its rows; in tiles, a
+/// chunk for each tile it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tiles {
+    /// Never 0 (`of`): the niche keeps `Option<Tiles>` the same size.
+    width: std::num::NonZeroU32,
+    height: u32,
+}
+
+impl Tiles {
+    /// Tiles for a picture of `cells` numbered row by row, `width` to a
+    /// row and `height` rows; `None` where rows are no wider than a tile
+    /// (row order is as good) or the cells are not numbered so.
+    pub fn of(width: u32, height: u32, cells: usize) -> Option<Tiles> {
+        let fits = (width as usize).checked_mul(height as usize) == Some(cells);
+        let width = std::num::NonZeroU32::new(width).filter(|w| w.get() as usize > TILE && fits)?;
+        Some(Tiles { width, height })
+    }
+
+    /// Calls `row` with each tile's rows, in the order the cells are
+    /// numbered (row by row, so that a pass over them reads or writes
+    /// memory in order), and each one's place in tile order: a tile's rows
+    /// are together, and tiles go a row of tiles at a time. Plain loops: a
+    /// picture of 16.8 million cells has 262 144 of them.
+    #[inline]
+    fn for_each_row(self, mut row: impl FnMut(usize, std::ops::Range<usize>)) {
+        let (width, height) = (self.width.get() as usize, self.height as usize);
+        let across = width.div_ceil(TILE);
+        for top in (0..height).step_by(TILE) {
+            let deep = TILE.min(height - top);
+            for y in top..top + deep {
+                let (first, start) = (top * across + (y - top), y * width);
+                for tile in 0..across {
+                    let left = start + tile * TILE;
+                    row(first + tile * deep, left..(left + TILE).min(start + width));
+                }
+            }
+        }
+    }
+
+    /// How many tile rows there are (`for_each_row`).
+    fn row_count(self) -> usize {
+        (self.width.get() as usize).div_ceil(TILE) * self.height as usize
+    }
+}
 
 /// Values held in chunks of `CHUNK` bytes, each shared with an earlier
 /// copy's chunk at the same place where the two are equal: what a
@@ -442,6 +554,45 @@ impl<T: Copy + PartialEq> SharedLists<T> {
 }
 
 /// `8 / W` values a byte, the first in the low bits.
+/// The fewest bits, 0, 1, 2, 4 or 8, that hold every value's code.
+fn width_of<T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> u8 {
+    match values.iter().fold(0u8, |all, &v| all | code(v)) {
+        0 => 0,
+        1 => 1,
+        2..=3 => 2,
+        4..=15 => 4,
+        _ => 8,
+    }
+}
+
+/// Packs `values` `W` bits each into `out` (a tile's row, zeros after
+/// them: `Chunked::tiled`).
+fn pack_row<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8, out: &mut [u8]) {
+    if W == 8 {
+        for (byte, &v) in out.iter_mut().zip(values) {
+            *byte = code(v);
+        }
+    } else {
+        for (byte, chunk) in out.iter_mut().zip(values.chunks(8 / W)) {
+            *byte = chunk
+                .iter()
+                .enumerate()
+                .fold(0u8, |byte, (k, &v)| byte | code(v) << (k * W));
+        }
+    }
+}
+
+/// Unpacks `out.len()` values of `W` bits from `data` (8: bytes as they are).
+fn unpack_row<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
+    if W == 8 {
+        for (slot, &code) in out.iter_mut().zip(data) {
+            *slot = value(code);
+        }
+    } else {
+        unpack_at::<W, T>(data, out, value);
+    }
+}
+
 fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
     let per = 8 / W;
     values
@@ -458,8 +609,26 @@ fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec
 fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
     let per = 8 / W;
     let mask = (1u8 << W) - 1;
-    for (chunk, &byte) in out.chunks_mut(per).zip(data) {
+    let last = out.len() / per;
+    if W == 1 {
+        for (chunk, &byte) in out.chunks_mut(8).zip(data) {
+            for (k, slot) in chunk.iter_mut().enumerate() {
+                *slot = value((byte >> k) & 1);
+            }
+        }
+        return;
+    }
+    // Whole bytes first, in chunks of a known length: a loop the compiler
+    // unrolls, where chunks of any length kept it a loop of loops.
+    let mut whole = out.chunks_exact_mut(per);
+    for (chunk, &byte) in (&mut whole).zip(data) {
         for (k, slot) in chunk.iter_mut().enumerate() {
+            *slot = value((byte >> (k * W)) & mask);
+        }
+    }
+    let rest = whole.into_remainder();
+    if let Some(&byte) = data.get(last).filter(|_| !rest.is_empty()) {
+        for (k, slot) in rest.iter_mut().enumerate() {
             *slot = value((byte >> (k * W)) & mask);
         }
     }
@@ -563,6 +732,58 @@ mod tests {
             let other = Chunked::new(Packed::pack(&wider, |v| v), Some(&chunked));
             assert_eq!(other.bytes_beyond(Some(&chunked)), other.bytes_beyond(None));
         }
+    }
+
+    /// A picture packed tile by tile gives back its values in order, at
+    /// every width and on sizes that are and are not multiples of a tile;
+    /// only pictures whose rows are wider than a tile and that are
+    /// numbered row by row get tiles. A compact patch changed in a big
+    /// picture leaves every chunk outside its few tiles shared, where in
+    /// row order each of its rows takes a chunk.
+    #[test]
+    fn tiles_round_trip_and_keep_a_patch_to_few_chunks() {
+        for (width, height) in [(65, 1), (65, 3), (130, 70), (200, 64), (129, 129)] {
+            let cells = width as usize * height as usize;
+            let tiles = Tiles::of(width, height, cells).unwrap();
+            for top in [0u8, 1, 3, 9, 200] {
+                let values: Vec<u8> = (0..cells).map(|i| (i * 7 % 13) as u8 % (top + 1)).collect();
+                let tiled = Chunked::tiled(&values, tiles, |v| v, None);
+                let mut back = vec![5u8; 3];
+                tiled.unpack_into(&mut back, |c| c);
+                assert_eq!(back, values, "{width}x{height} up to {top}");
+                let again = Chunked::tiled(&values, tiles, |v| v, Some(&tiled));
+                assert_eq!(again.bytes_beyond(Some(&tiled)), 0);
+                assert_eq!(again, tiled);
+                // Not shared with the same values in order.
+                let linear = Chunked::new(Packed::pack(&values, |v| v), None);
+                let other = Chunked::tiled(&values, tiles, |v| v, Some(&linear));
+                assert_eq!(other.bytes_beyond(Some(&linear)), other.bytes_beyond(None));
+            }
+        }
+        assert_eq!(Tiles::of(64, 100, 6400), None);
+        assert_eq!(Tiles::of(100, 100, 9999), None);
+        // A 40 x 40 patch of a 4096 x 128 picture, two bits a cell: a
+        // chunk is a row, or a tile.
+        let (side, rows, patch) = (4096usize, 128usize, 40usize);
+        let tiles = Tiles::of(side as u32, rows as u32, side * rows).unwrap();
+        let before = vec![2u8; side * rows];
+        let mut after = before.clone();
+        for y in 40..40 + patch {
+            after[y * side + 300..y * side + 300 + patch].fill(3);
+        }
+        let in_rows = {
+            let earlier = Chunked::new(Packed::pack(&before, |v| v), None);
+            let later = Chunked::new(Packed::pack(&after, |v| v), Some(&earlier));
+            later.bytes_beyond(Some(&earlier)) / CHUNK
+        };
+        let earlier = Chunked::tiled(&before, tiles, |v| v, None);
+        let later = Chunked::tiled(&after, tiles, |v| v, Some(&earlier));
+        let in_tiles = later.bytes_beyond(Some(&earlier)) / CHUNK;
+        assert_eq!(in_rows, patch, "a chunk for each row of the patch");
+        assert_eq!(in_tiles, 4, "a chunk for each tile the patch touches");
+        let mut back = Vec::new();
+        later.unpack_into(&mut back, |c| c);
+        assert!(back == after);
     }
 
     /// Lists kept in shared chunks give back their values; a copy of lists

@@ -15,6 +15,11 @@ use mazelab::timeline::{Frame, Timeline};
 
 /// The scene after the first `k` events of a fresh visual run.
 fn forward(generator: &Generator, k: u64) -> mazelab::timeline::SceneSnapshot {
+    forward_scene(generator, k).snapshot()
+}
+
+/// The same, as the scene itself.
+fn forward_scene(generator: &Generator, k: u64) -> Scene {
     let mut generator = generator.clone();
     let mut scene = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
     let mut left = k;
@@ -28,7 +33,33 @@ fn forward(generator: &Generator, k: u64) -> mazelab::timeline::SceneSnapshot {
             scene.apply(event);
         }
     }
-    scene.snapshot()
+    scene
+}
+
+/// Pictures with rows wider than a tile are packed tile by tile
+/// (`packed::Tiles`): a seek restores them wall for wall and mark for
+/// mark, on a square and hexagons whose sides are not multiples of a tile,
+/// through checkpoints that thin.
+#[test]
+fn pictures_packed_in_tiles_restore_cell_for_cell() {
+    for (kind, size) in [("square", "150x70"), ("hex", "130x66")] {
+        let shape = Shape::parse(kind, size, None).unwrap();
+        for name in ["blobby-division", "backtracker", "wilson"] {
+            let fresh = Generator::by_name(name, Params::on(shape.clone(), 6), true).unwrap();
+            let mut scene = Scene::new(fresh.initial_grid(), fresh.algorithm().starts_open);
+            let mut timeline = Timeline::with_limits(fresh.clone(), &scene, 1 << 12, 6);
+            timeline.advance(&mut scene, u64::MAX, |_, _| {});
+            let total = timeline.end().unwrap();
+            assert!(timeline.checkpoint_bytes().0 >= 4, "{name} on {kind}");
+            for target in [total / 3, 17, total * 5 / 6, total / 2, 0, total - 1] {
+                timeline.seek(&mut scene, target);
+                let expected = forward_scene(&fresh, target);
+                let context = format!("{name} on {kind} at {target} of {total}");
+                assert!(scene.grid == expected.grid, "{context}: walls");
+                assert!(scene.marks == expected.marks, "{context}: marks");
+            }
+        }
+    }
 }
 
 fn shapes() -> Vec<Shape> {
@@ -359,6 +390,58 @@ fn a_recording_in_the_background_uses_its_budget() {
     for target in [total / 3, 5, total - 1, total / 2, total * 9 / 10] {
         timeline.seek(&mut scene, target);
         assert_eq!(scene.snapshot(), forward(&fresh, target), "at {target}");
+    }
+}
+
+/// A run recorded in the background at a wide spacing (planned here for
+/// a run 64 times as long) is recorded again at half the spacing while
+/// its budget has room, down to the finest asked for: evenly spaced, within
+/// the budget, seeks exact. With room for few, refining stops at the first
+/// checkpoint that does not fit, and the spans refined by then stay.
+#[test]
+fn a_background_recording_is_refined_while_its_budget_has_room() {
+    let shape = Shape::parse("square", "200x200", None).unwrap();
+    for name in ["backtracker", "blobby-division"] {
+        let fresh = Generator::by_name(name, Params::on(shape.clone(), 5), true).unwrap();
+        let start = || Scene::new(fresh.initial_grid(), fresh.algorithm().starts_open);
+        let total = fresh.clone().count() as u64;
+        let whole = 200 * 200 * 3 / 8;
+        for (budget, finest) in [(64 << 20, 1 << 12), (6 * whole, 1 << 10)] {
+            let context = format!("{name}, budget {budget}");
+            let mut timeline =
+                Timeline::new(fresh.clone(), &start(), total * 64, budget).refining_above(finest);
+            let planned = timeline.spacing();
+            assert!(planned >= total, "{context}: planned {planned}");
+            timeline.finished_elsewhere(total);
+            timeline.start_indexing(start());
+            while timeline.index(10_000) {}
+            let spacing = timeline.spacing();
+            let (kept, bytes) = timeline.checkpoint_bytes();
+            assert!(bytes <= budget, "{context}: {bytes} bytes kept");
+            assert!(
+                spacing * (kept as u64 + 1) >= total,
+                "{context}: {kept} at {spacing}"
+            );
+            if budget > 6 * whole {
+                assert_eq!(spacing, finest, "{context}: as fine as asked");
+                assert!(
+                    kept as u64 >= total / spacing,
+                    "{context}: {kept} at {spacing}"
+                );
+            } else {
+                assert!(spacing > finest, "{context}: {kept} kept at {spacing}");
+                assert!(bytes * 3 > budget * 2, "{context}: {bytes} bytes kept");
+            }
+            let mut scene = start();
+            for target in [total / 3, 5, total - 1, total / 2, total * 9 / 10, 0] {
+                timeline.seek(&mut scene, target);
+                assert_eq!(
+                    scene.snapshot(),
+                    forward(&fresh, target),
+                    "{context} at {target}"
+                );
+            }
+        }
     }
 }
 

@@ -4,7 +4,7 @@
 use super::{Frame, Skipped, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
-use crate::packed::{Chunked, Packed};
+use crate::packed::{Chunked, Packed, Tiles};
 use crate::record::Marks;
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
@@ -182,6 +182,28 @@ fn packed_estimate(cells: usize) -> usize {
     cells * 3 / 8
 }
 
+impl Scene {
+    /// The order its snapshots pack its walls and marks in: tile by tile
+    /// where its cells are numbered row by row (`Tiles`).
+    fn tiles(&self) -> Option<Tiles> {
+        Tiles::of(self.grid.width(), self.grid.height(), self.marks.len())
+    }
+}
+
+/// `values` packed in chunks shared with `earlier`'s, tile by tile where
+/// there are `tiles`.
+fn chunked<T: Copy>(
+    tiles: Option<Tiles>,
+    values: &[T],
+    code: impl Fn(T) -> u8 + Copy,
+    earlier: Option<&Chunked>,
+) -> Chunked {
+    match tiles {
+        Some(tiles) => Chunked::tiled(values, tiles, code, earlier),
+        None => Chunked::new(Packed::pack(values, code), earlier),
+    }
+}
+
 impl Frame for Scene {
     type Snapshot = SceneSnapshot;
 
@@ -197,7 +219,7 @@ impl Frame for Scene {
         let (walls, _) = self.grid.wall_bytes();
         let earlier_walls = earlier.and_then(|e| e.walls.as_ref());
         SceneSnapshot {
-            walls: Some(Chunked::new(Packed::pack(walls, |b| b), earlier_walls)),
+            walls: Some(chunked(self.tiles(), walls, |b| b, earlier_walls)),
             ..self.snapshot_without_walls(earlier)
         }
     }
@@ -206,8 +228,10 @@ impl Frame for Scene {
         SceneSnapshot {
             walls: None,
             woven: self.grid.wall_bytes().1,
-            marks: Chunked::new(
-                Packed::pack(&self.marks, code_of),
+            marks: chunked(
+                self.tiles(),
+                &self.marks,
+                code_of,
                 earlier.map(|e| &e.marks),
             ),
             cursor: self.cursor,

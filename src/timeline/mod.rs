@@ -24,7 +24,11 @@
 //! stay evenly spread and a seek replays about `spacing` work at most.
 //! The first spacing is planned before any checkpoint exists; recording
 //! an instant build in the background, the timeline plans it again from
-//! its first real checkpoint, and starts over finer where that fits.
+//! its first real checkpoint, and starts over finer where that fits. Once
+//! that recording is done, the bytes its checkpoints really take are
+//! known (most share much with the one before): where seeks would still
+//! replay long and the budget has room, it records again at half the
+//! spacing, restoring each checkpoint rather than replaying up to it.
 
 use crate::event::Event;
 use crate::shape::Cell;
@@ -155,6 +159,12 @@ pub fn budget_for(cells: u64) -> usize {
 /// cells), a picture shares most of itself with the one before.
 const SHARED_ROOM: u128 = 2;
 
+/// A finished recording made at a spacing wider than this is made again
+/// at half the spacing while its budget has room (`Timeline::refine`):
+/// a seek replays up to the spacing's work, and this many events take a
+/// page about a tenth of a second to replay.
+pub const REFINE_ABOVE: u64 = 1 << 23;
+
 /// The most checkpoints the first spacing plans for: checkpoints often
 /// take less than planned (a source's working state grows and shrinks
 /// over a run), so the spacing starts finer than the plan and the budget
@@ -245,6 +255,21 @@ pub struct Timeline<S: Source<F>, F: Frame> {
     /// The step from which the background recording replays quietly
     /// again, after a quiet replay went past the step it was asked for.
     index_quietly_from: u64,
+    /// The spacing a finished background recording is refined down to at
+    /// the finest (`REFINE_ABOVE`), and where refining stands.
+    refine_above: u64,
+    refining: Refining,
+}
+
+/// Where a background recording's refining stands (`Timeline::refine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Refining {
+    /// Not begun: the first recording is still under way.
+    NotYet,
+    /// Recording again at half the spacing.
+    Finer,
+    /// Done: as fine as the budget or `refine_above` allows.
+    Done,
 }
 
 impl<S: Source<F>, F: Frame> Timeline<S, F> {
@@ -264,7 +289,16 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             timeline.spacing *= 2;
         }
         timeline.budget = budget;
+        timeline.refine_above = REFINE_ABOVE;
         timeline
+    }
+
+    /// Refines a finished background recording while its spacing is over
+    /// `spacing` (`REFINE_ABOVE` unless told): what tests use to refine
+    /// small runs.
+    pub fn refining_above(mut self, spacing: u64) -> Timeline<S, F> {
+        self.refine_above = spacing;
+        self
     }
 
     /// A timeline with a given first spacing (a power of two) and number
@@ -290,6 +324,8 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             indexer: None,
             may_replan: false,
             index_quietly_from: 0,
+            refine_above: u64::MAX,
+            refining: Refining::NotYet,
         }
     }
 
@@ -371,6 +407,17 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let mut ended = false;
         while left > 0 {
             let work = at + source.work();
+            if let Some(index) = self.ahead(at, work, &frame) {
+                // Where replaying on would arrive, a checkpoint is kept
+                // (the last recording's, or a seek's): it is restored
+                // instead, and that is this call's work.
+                let checkpoint = &self.checkpoints[index];
+                frame.restore(&checkpoint.snapshot);
+                source = checkpoint.source.resumed(&mut frame);
+                at = checkpoint.step;
+                self.remake(index, &source, &frame);
+                break;
+            }
             let want = left.min(work_to_next(self.spacing, work)).min(1 << 20);
             // Quietly or painted where the source can (`Source::skip`), as
             // a seek replays; the last events before a checkpoint, and a
@@ -418,12 +465,74 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
                     }
                 }
                 self.keep(at, &source, &frame);
+                if self.refining == Refining::Done {
+                    // No room for the finer spacing: what was made stays.
+                    ended = true;
+                    break;
+                }
             }
+        }
+        if ended && self.refine() {
+            let first = &self.checkpoints[0];
+            frame.restore(&first.snapshot);
+            source = first.source.resumed(&mut frame);
+            at = 0;
+            ended = false;
         }
         if !ended {
             self.indexer = Some((source, frame, at));
         }
         !ended
+    }
+
+    /// A finished background recording is made again at half the spacing
+    /// where that is over `refine_above` and the budget has room left:
+    /// checkpoints often share most of what they hold with the one before
+    /// (`Frame::snapshot_after`, `Source::kept`), which no plan made before
+    /// them can tell, so the bytes they take decide. Returns whether it
+    /// starts again. The pass goes from checkpoint to checkpoint, replaying
+    /// only the half of each span before its new midpoint (`ahead`); should
+    /// a new checkpoint not fit, it goes and refining ends there
+    /// (`keep`), the spans refined so far kept.
+    fn refine(&mut self) -> bool {
+        let finer = self.spacing / 2;
+        let room = self.used < self.budget && self.checkpoints.len() < self.most_checkpoints;
+        if self.refining == Refining::Done || finer < self.refine_above.max(MIN_SPACING) || !room {
+            self.refining = Refining::Done;
+            return false;
+        }
+        self.spacing = finer;
+        self.refining = Refining::Finer;
+        true
+    }
+
+    /// Refining, makes checkpoint `index` again from `source` and `frame`
+    /// (its step's), sharing what it holds with the checkpoint now before
+    /// it: made against the one a spacing before, it shares nothing with
+    /// the new one between them, and what changed before that one and not
+    /// after would be held twice.
+    fn remake(&mut self, index: usize, source: &S, frame: &F) {
+        if self.refining != Refining::Finer || index == 0 {
+            return;
+        }
+        let step = self.checkpoints[index].step;
+        let earlier = Some(&self.checkpoints[index - 1]);
+        self.checkpoints[index] = Checkpoint::new(step, source, frame, earlier);
+        self.recount();
+    }
+
+    /// The next checkpoint after `at` (`work` done), if replaying on from
+    /// there would arrive at it before it passes a checkpoint's span: it is
+    /// that span's checkpoint, and restoring it costs less than replaying
+    /// (a restore unpacks a few bytes a cell; replaying the snapshot's
+    /// bytes in events takes longer).
+    fn ahead(&self, at: u64, work: u64, frame: &F) -> Option<usize> {
+        let index = self.checkpoints.partition_point(|c| c.step <= at);
+        let next = self.checkpoints.get(index)?;
+        let boundary = (work / self.spacing + 1) * self.spacing;
+        let saved = next.work.saturating_sub(work);
+        (next.work < boundary + self.spacing && saved >= frame.snapshot_bytes() as u64)
+            .then_some(index)
     }
 
     /// Says the run was taken to its end without this timeline (an
@@ -549,12 +658,25 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
             .is_some_and(|c| c.step == at || spans(c) == span)
             || index > 0 && spans(&self.checkpoints[index - 1]) == span;
         if taken {
+            if self.checkpoints.get(index).is_some_and(|c| c.step == at) {
+                self.remake(index, source, frame);
+            }
             return;
         }
         let earlier = index.checked_sub(1).map(|i| &self.checkpoints[i]);
         let checkpoint = Checkpoint::new(at, source, frame, earlier);
         self.checkpoints.insert(index, checkpoint);
         self.recount();
+        let over = self.checkpoints.len() > self.most_checkpoints || self.used > self.budget;
+        if over && self.refining == Refining::Finer {
+            // Refining, a checkpoint that does not fit goes, and refining
+            // ends: the spacing is the last one every span keeps to.
+            self.checkpoints.remove(index);
+            self.recount();
+            self.spacing *= 2;
+            self.refining = Refining::Done;
+            return;
+        }
         while self.checkpoints.len() > 1
             && (self.checkpoints.len() > self.most_checkpoints || self.used > self.budget)
         {
