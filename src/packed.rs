@@ -34,7 +34,7 @@ impl Packed {
             1 => pack_at::<1, T>(values, code),
             2 => pack_at::<2, T>(values, code),
             4 => pack_at::<4, T>(values, code),
-            _ => values.iter().map(|&v| code(v)).collect(),
+            _ => pack_at::<8, T>(values, code),
         };
         Packed {
             width,
@@ -53,11 +53,7 @@ impl Packed {
             1 => unpack_at::<1, T>(&self.data, out, value),
             2 => unpack_at::<2, T>(&self.data, out, value),
             4 => unpack_at::<4, T>(&self.data, out, value),
-            _ => {
-                for (slot, &code) in out.iter_mut().zip(&self.data) {
-                    *slot = value(code);
-                }
-            }
+            _ => unpack_at::<8, T>(&self.data, out, value),
         }
     }
 
@@ -249,16 +245,16 @@ impl Chunked {
         match width {
             0 => {}
             1 => tiles.for_each_row(|place, cells| {
-                pack_row::<1, T>(&values[cells], code, &mut data[place * row..][..row])
+                pack_into::<1, T>(&values[cells], code, &mut data[place * row..][..row])
             }),
             2 => tiles.for_each_row(|place, cells| {
-                pack_row::<2, T>(&values[cells], code, &mut data[place * row..][..row])
+                pack_into::<2, T>(&values[cells], code, &mut data[place * row..][..row])
             }),
             4 => tiles.for_each_row(|place, cells| {
-                pack_row::<4, T>(&values[cells], code, &mut data[place * row..][..row])
+                pack_into::<4, T>(&values[cells], code, &mut data[place * row..][..row])
             }),
             _ => tiles.for_each_row(|place, cells| {
-                pack_row::<8, T>(&values[cells], code, &mut data[place * row..][..row])
+                pack_into::<8, T>(&values[cells], code, &mut data[place * row..][..row])
             }),
         }
         let earlier = earlier.filter(|e| {
@@ -286,13 +282,13 @@ impl Chunked {
             let data = |place: usize| &chunks[place * row / CHUNK][place * row % CHUNK..][..row];
             match self.width {
                 1 => tiles
-                    .for_each_row(|p, cells| unpack_row::<1, T>(data(p), &mut out[cells], value)),
+                    .for_each_row(|p, cells| unpack_at::<1, T>(data(p), &mut out[cells], value)),
                 2 => tiles
-                    .for_each_row(|p, cells| unpack_row::<2, T>(data(p), &mut out[cells], value)),
+                    .for_each_row(|p, cells| unpack_at::<2, T>(data(p), &mut out[cells], value)),
                 4 => tiles
-                    .for_each_row(|p, cells| unpack_row::<4, T>(data(p), &mut out[cells], value)),
+                    .for_each_row(|p, cells| unpack_at::<4, T>(data(p), &mut out[cells], value)),
                 _ => tiles
-                    .for_each_row(|p, cells| unpack_row::<8, T>(data(p), &mut out[cells], value)),
+                    .for_each_row(|p, cells| unpack_at::<8, T>(data(p), &mut out[cells], value)),
             }
             return;
         }
@@ -302,11 +298,7 @@ impl Chunked {
                 1 => unpack_at::<1, T>(chunk, slots, value),
                 2 => unpack_at::<2, T>(chunk, slots, value),
                 4 => unpack_at::<4, T>(chunk, slots, value),
-                _ => {
-                    for (slot, &code) in slots.iter_mut().zip(chunk.iter()) {
-                        *slot = value(code);
-                    }
-                }
+                _ => unpack_at::<8, T>(chunk, slots, value),
             }
         }
     }
@@ -384,7 +376,7 @@ impl Tiles {
     /// numbered (row by row, so that a pass over them reads or writes
     /// memory in order), and each one's place in tile order: a tile's rows
     /// are together, and tiles go a row of tiles at a time. Plain loops: a
-    /// picture of 16.8 million cells has 262 144 of them.
+    /// big picture has a row for every 64 cells.
     #[inline]
     fn for_each_row(self, mut row: impl FnMut(usize, std::ops::Range<usize>)) {
         let (width, height) = (self.width.get() as usize, self.height as usize);
@@ -565,9 +557,10 @@ fn width_of<T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> u8 {
     }
 }
 
-/// Packs `values` `W` bits each into `out` (a tile's row, zeros after
-/// them: `Chunked::tiled`).
-fn pack_row<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8, out: &mut [u8]) {
+/// Packs `values` `W` bits each into `out` (bytes as they are where `W`
+/// is 8); bytes of `out` past them are left as they are (a tile's row's
+/// zeros, `Chunked::tiled`).
+fn pack_into<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8, out: &mut [u8]) {
     if W == 8 {
         for (byte, &v) in out.iter_mut().zip(values) {
             *byte = code(v);
@@ -582,33 +575,24 @@ fn pack_row<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8, out: 
     }
 }
 
-/// Unpacks `out.len()` values of `W` bits from `data` (8: bytes as they are).
-fn unpack_row<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
+/// `values` packed `W` bits each.
+fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
+    let mut data = vec![0; (values.len() * W).div_ceil(8)];
+    pack_into::<W, T>(values, code, &mut data);
+    data
+}
+
+/// Unpacks `out.len()` values of `W` bits from `data` (bytes as they are
+/// where `W` is 8), each made from its code by `value`.
+fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
     if W == 8 {
         for (slot, &code) in out.iter_mut().zip(data) {
             *slot = value(code);
         }
-    } else {
-        unpack_at::<W, T>(data, out, value);
+        return;
     }
-}
-
-fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec<u8> {
     let per = 8 / W;
-    values
-        .chunks(per)
-        .map(|chunk| {
-            chunk
-                .iter()
-                .enumerate()
-                .fold(0u8, |byte, (k, &v)| byte | code(v) << (k * W))
-        })
-        .collect()
-}
-
-fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
-    let per = 8 / W;
-    let mask = (1u8 << W) - 1;
+    let mask = u8::MAX >> (8 - W);
     let last = out.len() / per;
     if W == 1 {
         for (chunk, &byte) in out.chunks_mut(8).zip(data) {

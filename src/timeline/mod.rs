@@ -161,8 +161,8 @@ const SHARED_ROOM: u128 = 2;
 
 /// A finished recording made at a spacing wider than this is made again
 /// at half the spacing while its budget has room (`Timeline::refine`):
-/// a seek replays up to the spacing's work, and this many events take a
-/// page about a tenth of a second to replay.
+/// a seek replays up to the spacing's work, and below this a replay is
+/// short beside the page's repaint of a maze that big (README: seeks).
 pub const REFINE_ABOVE: u64 = 1 << 23;
 
 /// The most checkpoints the first spacing plans for: checkpoints often
@@ -518,6 +518,11 @@ impl<S: Source<F>, F: Frame> Timeline<S, F> {
         let step = self.checkpoints[index].step;
         let earlier = Some(&self.checkpoints[index - 1]);
         self.checkpoints[index] = Checkpoint::new(step, source, frame, earlier);
+        // The one after it was counted against the copy it replaces, whose
+        // chunks it may now hold alone: counted again.
+        if let Some(next) = self.checkpoints.get_mut(index + 1) {
+            next.counted_after = None;
+        }
         self.recount();
     }
 

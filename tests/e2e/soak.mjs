@@ -69,7 +69,6 @@ try {
     }).observe(status, { attributes: true, attributeFilter: ['data-memory-bytes'] });
   });
   const walked = [];
-  await page.waitForSelector('#status');
   // Every shape the picker offers: the plane's, 3D, 4D, the cube, upsilon.
   const shapes = await page.locator('#shape option').evaluateAll((os) => os.map((o) => o.value));
   // A control that is not there for this shape (the hidden size preset of
