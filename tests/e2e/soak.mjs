@@ -142,11 +142,12 @@ try {
       await page.waitForSelector('#lab-status:is([data-state="done"],[data-state="error"],[data-state="invalid"])', { timeout: 60000 });
       await page.click('#view-maze');
     },
-    async code() {
+    // A starter at random, or the one named (the warm-up's).
+    async code(starter) {
       await page.click('#view-code');
       await page.waitForSelector('#code .cm-editor, #code textarea');
       const starters = await page.locator('#code-starter option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v));
-      await page.selectOption('#code-starter', pick(starters));
+      await page.selectOption('#code-starter', starter ?? pick(starters));
       await page.click('#code-run');
       await page.waitForFunction(() => !document.querySelector('#code-verdict').textContent.startsWith('running'), null, { timeout: 30000 });
       await page.click('#view-maze');
@@ -178,14 +179,18 @@ try {
     await page.click('#finish', quick).catch(() => {});
     await actions.solve();
     await page.keyboard.press('End');
-    await actions.code();
-    await actions.compare();
+    // The heaviest program beside them: Aldous-Broder's starter records
+    // the longest log (a cursor move a step of its walk), and playing it
+    // again from its start holds that log and its new run at once.
+    await actions.code('aldous-broder');
+    await actions.play();
     // Then to its smallest size, the program's panels and all: a walk
     // that did this (a program run beside three growing trees on a big
     // upsilon, then a smaller size) raised the memory's high-water mark
     // once, late in its minute, and held there after.
     await setSize((await sizes())[0]);
     await page.click('#finish', quick).catch(() => {});
+    await actions.compare();
     if (verbose) console.log(`warm-up ${shape}: ${Date.now() - ts} ms`);
   }
   console.log(`warm-up took ${((Date.now() - t1) / 1000).toFixed(1)} s`);
@@ -200,7 +205,7 @@ try {
   while (Date.now() - started < minutes * 60000) {
     const name = pick(names);
     const ta = Date.now();
-    walked.push([ta, name]);
+    walked.push([ta, name, page.url()]);
     try {
       await actions[name]();
       if (verbose) console.log(`${name}: ${Date.now() - ta} ms ${((await memory(page)) / 2 ** 20).toFixed(1)} MiB  ${page.url().replace(origin, '')}`);
@@ -223,8 +228,11 @@ try {
   const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
   for (const [at, from, to] of await page.evaluate(() => window.memoryRises)) {
     if (baselineAt === null || at < baselineAt) continue;
-    const before = walked.filter(([t]) => t <= at).slice(-3).map(([t, name]) => `${name} (${at - t} ms before)`);
+    const last = walked.filter(([t]) => t <= at).slice(-3);
+    const before = last.map(([t, name]) => `${name} (${at - t} ms before)`);
     console.log(`memory rose ${mib(from)} -> ${mib(to)} ${((at - started) / 1000).toFixed(1)} s into the walk, after ${before.join(', ')}`);
+    // Where the page was as the last of them began, to replay the state.
+    if (last.length) console.log(`  from ${last[last.length - 1][2].replace(origin, '')}`);
   }
   if (baseline !== null && end > 1.1 * baseline) fail(`memory grew from ${baseline} to ${end} bytes after the baseline`);
 } finally {
