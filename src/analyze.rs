@@ -214,13 +214,66 @@ pub struct Metrics {
     pub shortest_paths_saturated: bool,
 }
 
+/// What one breadth-first sweep from a cell finds without a map of every
+/// cell's distance: how far it reached, the lowest-numbered cell that far
+/// (cell 0 when it reached no other cell, as `farthest_in` has it), and
+/// the moves to `to`.
+struct Sweep {
+    depth: u32,
+    farthest: Cell,
+    to: u32,
+}
+
+/// Walks out from `from` a ring of moves at a time, noting only which
+/// cells it has reached (a bit each). `metrics` runs on every finished
+/// maze in the page, where two maps of four bytes a cell, freed and asked
+/// for again after each new maze, made the heap grow to find room for
+/// them among what the next maze had meanwhile put there.
+fn sweep(grid: &Grid, from: Cell, to: Cell) -> Sweep {
+    let mut seen = crate::bitset::BitSet::new(grid.cells() as usize);
+    seen.insert(from);
+    let mut found = Sweep {
+        depth: 0,
+        farthest: 0,
+        to: if from == to { 0 } else { UNREACHABLE },
+    };
+    let mut ring = vec![from];
+    let mut next = Vec::new();
+    loop {
+        let mut reached_to = false;
+        for &cell in &ring {
+            for &n in grid.open_neighbors(cell).as_slice() {
+                if !seen.contains(n) {
+                    seen.insert(n);
+                    reached_to |= n == to;
+                    next.push(n);
+                }
+            }
+        }
+        if next.is_empty() {
+            break;
+        }
+        found.depth += 1;
+        if reached_to {
+            found.to = found.depth;
+        }
+        ring.clear();
+        std::mem::swap(&mut ring, &mut next);
+    }
+    if found.depth > 0 {
+        found.farthest = ring.iter().copied().min().unwrap_or(0);
+    }
+    found
+}
+
 /// Measures a maze between its entrance and exit cells: two breadth-first
 /// passes and one pass over the degrees. The pass from the entrance gives
-/// the solution and starts the longest-path sweep.
+/// the solution and the farthest cell from it, one end of the longest
+/// path (the double sweep); the pass from there gives its length.
 pub fn metrics(grid: &Grid, entrance: Cell, exit: Cell) -> Metrics {
     use crate::shape::Topology;
-    let from_entrance = distances(grid, entrance);
-    let solution = from_entrance[exit as usize];
+    let from_entrance = sweep(grid, entrance, exit);
+    let solution = from_entrance.to;
     let (dead_ends, mean_corridor) = degree_counts(grid);
     let cells = grid.shape().live_cells();
     let cycles = (grid.openings() + 1).saturating_sub(u64::from(cells));
@@ -237,7 +290,7 @@ pub fn metrics(grid: &Grid, entrance: Cell, exit: Cell) -> Metrics {
     Metrics {
         cells,
         dead_ends,
-        longest_path: longest_path_from(grid, &from_entrance).2,
+        longest_path: sweep(grid, from_entrance.farthest, exit).depth,
         solution_length: (solution != UNREACHABLE).then_some(solution),
         mean_corridor,
         cycles,

@@ -7,6 +7,7 @@ use mazelab::analyze::{self, UNREACHABLE};
 use mazelab::entrance;
 use mazelab::generate::{generate, Params};
 use mazelab::grid::Grid;
+use mazelab::shape::Topology;
 
 /// A 4x1 corridor with every wall inside open.
 fn corridor() -> Grid {
@@ -185,4 +186,86 @@ fn metrics_count_cycles_and_junctions() {
     assert!(m
         .to_string()
         .contains(&format!("cycles={} junctions={junctions}", m.cycles)));
+}
+
+/// The metrics' solution and longest path, worked out from whole distance
+/// maps (`distances`): the solution is the exit's distance from the
+/// entrance; the longest path is the greatest distance from the
+/// lowest-numbered cell farthest from the entrance (cell 0 when the
+/// entrance reaches no other cell).
+fn by_distance_maps(grid: &Grid, entrance: u32, exit: u32) -> (Option<u32>, u32) {
+    let from_entrance = analyze::distances(grid, entrance);
+    let far = (0..grid.cells())
+        .filter(|&c| from_entrance[c as usize] != UNREACHABLE)
+        .fold((0, 0), |best, c| {
+            let d = from_entrance[c as usize];
+            if d > best.1 {
+                (c, d)
+            } else {
+                best
+            }
+        })
+        .0;
+    let longest = analyze::distances(grid, far)
+        .into_iter()
+        .filter(|&d| d != UNREACHABLE)
+        .max()
+        .unwrap_or(0);
+    let solution = from_entrance[exit as usize];
+    ((solution != UNREACHABLE).then_some(solution), longest)
+}
+
+#[test]
+fn metrics_sweep_without_distance_maps_and_agree_with_them() {
+    // Perfect, braided (loops: the farthest ring holds several cells), and
+    // cut into pieces (cells the entrance never reaches, an entrance that
+    // reaches nothing).
+    for seed in 0..12 {
+        for braid in [0, 60, 100] {
+            let mut grid = generate(
+                "kruskal",
+                Params {
+                    braid,
+                    ..Params::new(dims(13, 8), seed)
+                },
+            )
+            .unwrap();
+            let cells = grid.cells();
+            for (entrance, exit) in [(0, cells - 1), (seed as u32, 50), (77, 77)] {
+                let m = analyze::metrics(&grid, entrance, exit);
+                let expected = by_distance_maps(&grid, entrance, exit);
+                assert_eq!(
+                    (m.solution_length, m.longest_path),
+                    expected,
+                    "seed {seed} braid {braid}"
+                );
+            }
+            // Walls put back around cells 20 and 60 (and 60's neighbours
+            // cut off from the rest where that isolates them).
+            for cell in [20, 60] {
+                for n in grid.shape().neighbors(cell).as_slice().to_vec() {
+                    grid.set_open(cell, n, false);
+                }
+            }
+            for (entrance, exit) in [(20, 0), (0, 60), (5, cells - 1), (60, 60)] {
+                let m = analyze::metrics(&grid, entrance, exit);
+                let expected = by_distance_maps(&grid, entrance, exit);
+                assert_eq!(
+                    (m.solution_length, m.longest_path),
+                    expected,
+                    "seed {seed} braid {braid} cut"
+                );
+            }
+        }
+    }
+    // The isolated entrance: no solution, and the longest path is measured
+    // from cell 0, as the double sweep over a map has it.
+    let mut grid = generate("backtracker", Params::new(dims(6, 4), 1)).unwrap();
+    for n in grid.shape().neighbors(9).as_slice().to_vec() {
+        grid.set_open(9, n, false);
+    }
+    let m = analyze::metrics(&grid, 9, 0);
+    assert_eq!(m.solution_length, None);
+    assert!(m.longest_path > 0);
+    assert_eq!(m.longest_path, by_distance_maps(&grid, 9, 0).1);
 }

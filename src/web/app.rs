@@ -301,9 +301,11 @@ impl App {
                 }
             }
         }
-        // Every run is recorded (the soak waits for this before the next).
+        // Every run is recorded (the soak waits for this before the next):
+        // the readouts show the checkpoints and memory it took.
         if let Some(status) = dom::by_id_opt("status") {
             if !status.has_attribute("data-recorded") {
+                self.show_status();
                 let _ = status.set_attribute("data-recorded", "");
             }
         }
