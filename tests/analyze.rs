@@ -217,6 +217,17 @@ fn by_distance_maps(grid: &Grid, entrance: u32, exit: u32) -> (Option<u32>, u32)
 
 #[test]
 fn metrics_sweep_without_distance_maps_and_agree_with_them() {
+    let agree = |grid: &Grid, ends: &[(u32, u32)]| {
+        for &(entrance, exit) in ends {
+            let m = analyze::metrics(grid, entrance, exit);
+            let expected = by_distance_maps(grid, entrance, exit);
+            assert_eq!(
+                (m.solution_length, m.longest_path),
+                expected,
+                "from {entrance} to {exit}"
+            );
+        }
+    };
     // Perfect, braided (loops: the farthest ring holds several cells), and
     // cut into pieces (cells the entrance never reaches, an entrance that
     // reaches nothing).
@@ -231,15 +242,7 @@ fn metrics_sweep_without_distance_maps_and_agree_with_them() {
             )
             .unwrap();
             let cells = grid.cells();
-            for (entrance, exit) in [(0, cells - 1), (seed as u32, 50), (77, 77)] {
-                let m = analyze::metrics(&grid, entrance, exit);
-                let expected = by_distance_maps(&grid, entrance, exit);
-                assert_eq!(
-                    (m.solution_length, m.longest_path),
-                    expected,
-                    "seed {seed} braid {braid}"
-                );
-            }
+            agree(&grid, &[(0, cells - 1), (seed as u32, 50), (77, 77)]);
             // Walls put back around cells 20 and 60 (and 60's neighbours
             // cut off from the rest where that isolates them).
             for cell in [20, 60] {
@@ -247,15 +250,7 @@ fn metrics_sweep_without_distance_maps_and_agree_with_them() {
                     grid.set_open(cell, n, false);
                 }
             }
-            for (entrance, exit) in [(20, 0), (0, 60), (5, cells - 1), (60, 60)] {
-                let m = analyze::metrics(&grid, entrance, exit);
-                let expected = by_distance_maps(&grid, entrance, exit);
-                assert_eq!(
-                    (m.solution_length, m.longest_path),
-                    expected,
-                    "seed {seed} braid {braid} cut"
-                );
-            }
+            agree(&grid, &[(20, 0), (0, 60), (5, cells - 1), (60, 60)]);
         }
     }
     // The isolated entrance: no solution, and the longest path is measured
