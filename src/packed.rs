@@ -545,7 +545,6 @@ impl<T: Copy + PartialEq> SharedLists<T> {
     }
 }
 
-/// `8 / W` values a byte, the first in the low bits.
 /// The fewest bits, 0, 1, 2, 4 or 8, that hold every value's code.
 fn width_of<T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> u8 {
     match values.iter().fold(0u8, |all, &v| all | code(v)) {
@@ -557,8 +556,8 @@ fn width_of<T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> u8 {
     }
 }
 
-/// Packs `values` `W` bits each into `out` (bytes as they are where `W`
-/// is 8); bytes of `out` past them are left as they are (a tile's row's
+/// Packs `values` `W` bits each into `out`, `8 / W` values a byte, the
+/// first in the low bits (bytes as they are where `W` is 8); bytes of `out` past them are left as they are (a tile's row's
 /// zeros, `Chunked::tiled`).
 fn pack_into<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8, out: &mut [u8]) {
     if W == 8 {
@@ -594,14 +593,6 @@ fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn
     let per = 8 / W;
     let mask = u8::MAX >> (8 - W);
     let last = out.len() / per;
-    if W == 1 {
-        for (chunk, &byte) in out.chunks_mut(8).zip(data) {
-            for (k, slot) in chunk.iter_mut().enumerate() {
-                *slot = value((byte >> k) & 1);
-            }
-        }
-        return;
-    }
     // Whole bytes first, in chunks of a known length: a loop the compiler
     // unrolls, where chunks of any length kept it a loop of loops.
     let mut whole = out.chunks_exact_mut(per);
