@@ -13,7 +13,7 @@ pub const UNREACHABLE: u32 = u32::MAX;
 pub fn distances(grid: &Grid, from: Cell) -> Vec<u32> {
     let mut dist = vec![UNREACHABLE; grid.cells() as usize];
     dist[from as usize] = 0;
-    breadth_first(grid, from, |cell, n| {
+    breadth_first(grid, from, |cell, n, _| {
         let new = dist[n as usize] == UNREACHABLE;
         if new {
             dist[n as usize] = dist[cell as usize] + 1;
@@ -28,7 +28,7 @@ pub fn distances(grid: &Grid, from: Cell) -> Vec<u32> {
 /// it cannot reach).
 pub fn parents(grid: &Grid, from: Cell) -> Vec<Cell> {
     let mut parent = vec![UNREACHABLE; grid.cells() as usize];
-    breadth_first(grid, from, |cell, n| {
+    breadth_first(grid, from, |cell, n, _| {
         let new = n != from && parent[n as usize] == UNREACHABLE;
         if new {
             parent[n as usize] = cell;
@@ -39,25 +39,36 @@ pub fn parents(grid: &Grid, from: Cell) -> Vec<Cell> {
 }
 
 /// Walks out from `from` through openings, a ring of moves at a time:
-/// `reached(cell, n)` for each open neighbour `n` of each cell walked,
-/// which says whether `n` is new (it is then walked in its turn).
+/// `reached(cell, n, moves)` for each open neighbour `n` of each cell
+/// walked (`moves` from `from` to `n`), which says whether `n` is new (it
+/// is then walked in its turn). Returns the last ring, the cells farthest
+/// from `from`, and its moves.
 ///
 /// It keeps one ring and the next, not a queue of every cell: the order
 /// is a queue's, but a maze's widest ring is a few thousand cells where
 /// a queue would take four bytes a cell, allocated and freed on every
 /// call (in the page, a passing block the size of the maze that the heap
 /// must find room for again after every new maze).
-fn breadth_first(grid: &Grid, from: Cell, mut reached: impl FnMut(Cell, Cell) -> bool) {
+fn breadth_first(
+    grid: &Grid,
+    from: Cell,
+    mut reached: impl FnMut(Cell, Cell, u32) -> bool,
+) -> (Vec<Cell>, u32) {
     let mut ring = vec![from];
     let mut next = Vec::new();
-    while !ring.is_empty() {
+    let mut moves = 0;
+    loop {
         for &cell in &ring {
             for &n in grid.open_neighbors(cell).as_slice() {
-                if reached(cell, n) {
+                if reached(cell, n, moves + 1) {
                     next.push(n);
                 }
             }
         }
+        if next.is_empty() {
+            return (ring, moves);
+        }
+        moves += 1;
         ring.clear();
         std::mem::swap(&mut ring, &mut next);
     }
@@ -224,46 +235,34 @@ struct Sweep {
     to: u32,
 }
 
-/// Walks out from `from` a ring of moves at a time, noting only which
-/// cells it has reached (a bit each). `metrics` runs on every finished
-/// maze in the page, where two maps of four bytes a cell, freed and asked
-/// for again after each new maze, made the heap grow to find room for
-/// them among what the next maze had meanwhile put there.
+/// A breadth-first walk from `from` noting only which cells it has
+/// reached (a bit each). `metrics` runs on every finished maze in the
+/// page, where two maps of four bytes a cell, freed and asked for again
+/// after each new maze, made the heap grow to find room for them among
+/// what the next maze had meanwhile put there.
 fn sweep(grid: &Grid, from: Cell, to: Cell) -> Sweep {
     let mut seen = crate::bitset::BitSet::new(grid.cells() as usize);
     seen.insert(from);
-    let mut found = Sweep {
-        depth: 0,
-        farthest: 0,
-        to: if from == to { 0 } else { UNREACHABLE },
-    };
-    let mut ring = vec![from];
-    let mut next = Vec::new();
-    loop {
-        let mut reached_to = false;
-        for &cell in &ring {
-            for &n in grid.open_neighbors(cell).as_slice() {
-                if !seen.contains(n) {
-                    seen.insert(n);
-                    reached_to |= n == to;
-                    next.push(n);
-                }
+    let mut moves_to = if from == to { 0 } else { UNREACHABLE };
+    let (last, depth) = breadth_first(grid, from, |_, n, moves| {
+        let new = !seen.contains(n);
+        if new {
+            seen.insert(n);
+            if n == to {
+                moves_to = moves;
             }
         }
-        if next.is_empty() {
-            break;
-        }
-        found.depth += 1;
-        if reached_to {
-            found.to = found.depth;
-        }
-        ring.clear();
-        std::mem::swap(&mut ring, &mut next);
+        new
+    });
+    Sweep {
+        depth,
+        farthest: if depth > 0 {
+            last.iter().copied().min().unwrap_or(0)
+        } else {
+            0
+        },
+        to: moves_to,
     }
-    if found.depth > 0 {
-        found.farthest = ring.iter().copied().min().unwrap_or(0);
-    }
-    found
 }
 
 /// Measures a maze between its entrance and exit cells: two breadth-first
