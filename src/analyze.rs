@@ -165,40 +165,65 @@ fn degree_counts(grid: &Grid) -> (u32, f64) {
 /// exactly in one breadth-first pass (each cell's count is the sum of its
 /// neighbours' one step nearer), and whether the count passed `u64::MAX`
 /// (then it stays there). `(0, false)` when `to` cannot be reached.
+///
+/// Like `breadth_first`, it keeps one ring and the next, not a count and a
+/// distance for every cell: each way into the next ring is listed with
+/// the count it brings, and the list, sorted by cell, sums the ways into
+/// each. A bit a cell says which cells an earlier ring holds.
 pub fn count_shortest_paths(grid: &Grid, from: Cell, to: Cell) -> (u64, bool) {
-    let n = grid.cells() as usize;
-    let mut dist = vec![UNREACHABLE; n];
-    let mut count = vec![0u64; n];
-    let mut saturated = crate::bitset::BitSet::new(n);
-    let mut queue = Vec::with_capacity(n);
-    dist[from as usize] = 0;
-    count[from as usize] = 1;
-    queue.push(from);
-    let mut head = 0;
-    while head < queue.len() {
-        let cell = queue[head];
-        head += 1;
-        if cell == to {
-            break;
+    let mut seen = crate::bitset::BitSet::new(grid.cells() as usize);
+    seen.insert(from);
+    let mut ring = vec![Paths {
+        cell: from,
+        count: 1,
+        saturated: false,
+    }];
+    let mut ways = Vec::new();
+    loop {
+        // A ring is sorted by cell.
+        if let Ok(i) = ring.binary_search_by_key(&to, |p| p.cell) {
+            return (ring[i].count, ring[i].saturated);
         }
-        let next = dist[cell as usize] + 1;
-        for &nb in grid.open_neighbors(cell).as_slice() {
-            let i = nb as usize;
-            if dist[i] == UNREACHABLE {
-                dist[i] = next;
-                queue.push(nb);
+        if ring.is_empty() {
+            return (0, false);
+        }
+        for p in &ring {
+            for &n in grid.open_neighbors(p.cell).as_slice() {
+                if !seen.contains(n) {
+                    ways.push(Paths { cell: n, ..*p });
+                }
             }
-            if dist[i] == next {
-                let (sum, over) = count[i].overflowing_add(count[cell as usize]);
-                count[i] = if over { u64::MAX } else { sum };
-                if over || saturated.contains(cell) {
-                    count[i] = u64::MAX;
-                    saturated.insert(nb);
+        }
+        ways.sort_unstable_by_key(|p| p.cell);
+        ring.clear();
+        for way in ways.drain(..) {
+            match ring.last_mut() {
+                Some(p) if p.cell == way.cell => p.add(way),
+                _ => {
+                    seen.insert(way.cell);
+                    ring.push(way);
                 }
             }
         }
     }
-    (count[to as usize], saturated.contains(to))
+}
+
+/// The shortest paths into one cell from `from`, counted so far.
+#[derive(Clone, Copy)]
+struct Paths {
+    cell: Cell,
+    count: u64,
+    /// Whether the count passed `u64::MAX` (it then stays there).
+    saturated: bool,
+}
+
+impl Paths {
+    /// Adds the paths of another way into the same cell.
+    fn add(&mut self, other: Paths) {
+        let (sum, over) = self.count.overflowing_add(other.count);
+        self.saturated |= over || other.saturated;
+        self.count = if self.saturated { u64::MAX } else { sum };
+    }
 }
 
 /// The figures the CLI's `stats` format and the app's status line show.
@@ -277,8 +302,7 @@ pub fn metrics(grid: &Grid, entrance: Cell, exit: Cell) -> Metrics {
     let cells = grid.shape().live_cells();
     let cycles = (grid.openings() + 1).saturating_sub(u64::from(cells));
     let junctions = (0..grid.cells()).filter(|&c| grid.degree(c) >= 3).count() as u32;
-    // A perfect maze has one path between any two cells: no pass needed
-    // (nor its eight bytes a cell on a big maze).
+    // A perfect maze has one path between any two cells: no pass needed.
     let (shortest_paths, shortest_paths_saturated) = if solution == UNREACHABLE {
         (0, false)
     } else if cycles == 0 {

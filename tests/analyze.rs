@@ -159,6 +159,37 @@ fn a_huge_number_of_shortest_paths_saturates_and_says_so() {
 }
 
 #[test]
+fn shortest_paths_to_itself_and_to_a_cell_out_of_reach() {
+    use mazelab::grid::Grid;
+    use mazelab::shape::Dims;
+    let dims = Dims::new(4, 3).unwrap();
+    let room = Grid::open(dims);
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&room, 5, 5),
+        (1, false)
+    );
+    // Closed walls: nothing but the start is reached.
+    let closed = Grid::closed(dims);
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&closed, 0, 11),
+        (0, false)
+    );
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&closed, 3, 3),
+        (1, false)
+    );
+    // One cell one move away: one path; two moves across a 2 x 2 room: two.
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&room, 0, 1),
+        (1, false)
+    );
+    assert_eq!(
+        mazelab::analyze::count_shortest_paths(&room, 0, 5),
+        (2, false)
+    );
+}
+
+#[test]
 fn metrics_count_cycles_and_junctions() {
     use mazelab::generate::{self, Params};
     use mazelab::shape::Dims;
