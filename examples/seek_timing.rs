@@ -2,7 +2,9 @@
 //! build recorded in the background as the page does, then seeks to steps
 //! spread over the run, each timed (restore and replay, no painting).
 //!   cargo run --release --example seek_timing [ALGORITHM] [SIDE] [BUDGET_MB]
-//! (the budget the page gives one panel of that size, unless told).
+//! (the budget the page gives one panel of that size, unless told);
+//! `BRAID=P`, `SPARSE=P` and `POP=SPEC` set those options, `SEEKS=990,500`
+//! the steps sought (per mille of the run).
 use mazelab::generate::{Generator, Params};
 use mazelab::render::canvas::scene::Scene;
 use mazelab::shape::{Shape, Topology};
@@ -19,7 +21,17 @@ fn main() {
         .map_or(budget_for(Topology::cells(&shape).into()), |mb| {
             mb.parse::<usize>().expect("MB") << 20
         });
-    let generator = Generator::by_name(&name, Params::on(shape.clone(), 1), true).expect("known");
+    let mut params = Params::on(shape.clone(), 1);
+    if let Ok(b) = std::env::var("BRAID") {
+        params.braid = b.parse().expect("a share");
+    }
+    if let Ok(b) = std::env::var("SPARSE") {
+        params.sparse = b.parse().expect("a share");
+    }
+    if let Ok(pop) = std::env::var("POP") {
+        params.pop = mazelab::generate::pop::PopSpec::parse(&pop).expect("a pop");
+    }
+    let generator = Generator::by_name(&name, params, true).expect("known");
     let start = Scene::new(generator.initial_grid(), generator.algorithm().starts_open);
     // The instant build: the picture at the end and the number of steps.
     let clock = Instant::now();
@@ -50,9 +62,16 @@ fn main() {
     let mut times = Vec::new();
     // Per mille: two in the first thousandths too, where origin shift
     // lays its first tree, a step a cell.
-    for i in [
-        500, 100, 990, 300, 0, 750, 490, 1000, 600, 10, 900, 250, 1, 2,
-    ] {
+    let per_mille: Vec<u64> = match std::env::var("SEEKS") {
+        Ok(list) => list
+            .split(',')
+            .map(|x| x.parse().expect("per mille"))
+            .collect(),
+        Err(_) => vec![
+            500, 100, 990, 300, 0, 750, 490, 1000, 600, 10, 900, 250, 1, 2,
+        ],
+    };
+    for i in per_mille {
         let target = total * i / 1000;
         let clock = Instant::now();
         timeline.seek(&mut scene, target);

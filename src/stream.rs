@@ -331,13 +331,36 @@ fn replay_steps<S: Stepper, R: Replaying>(
     counts: &mut Counts,
     limit: u64,
 ) -> Replayed {
-    let mut biggest = 1;
-    let outcome = loop {
-        if let Some(outcome) = replay_batch(stepper, &mut tally, &mut biggest, limit) {
-            break outcome;
-        }
-    };
+    let outcome = replay_until(&mut tally, limit, |out| stepper.step_with(out));
     stepper.end_replay(&mut tally);
+    finish_replay(tally, counts, limit, outcome)
+}
+
+/// Calls `step` (one step of a run, recorded through `tally`) until the
+/// next step might pass `limit`, judged by the biggest step so far
+/// (doubled), or the run ends.
+#[inline(always)]
+pub(crate) fn replay_until<R: Replaying>(
+    tally: &mut R,
+    limit: u64,
+    mut step: impl FnMut(&mut R) -> bool,
+) -> Replayed {
+    let mut biggest = 1;
+    loop {
+        if let Some(outcome) = replay_batch(tally, &mut biggest, limit, &mut step) {
+            return outcome;
+        }
+    }
+}
+
+/// What a replay through `tally` did, into `counts`, and how it ended:
+/// `Overshot` if its last step passed `limit`.
+pub(crate) fn finish_replay<R: Replaying>(
+    tally: R,
+    counts: &mut Counts,
+    limit: u64,
+    outcome: Replayed,
+) -> Replayed {
     *counts = tally.finish();
     if counts.written + counts.skipped > limit {
         Replayed::Overshot
@@ -346,23 +369,22 @@ fn replay_steps<S: Stepper, R: Replaying>(
     }
 }
 
-/// Up to `QUIET_BATCH` steps of `replay_steps`, judging each against
-/// `limit` by the biggest step so far; `None` if the replay goes on. Out
-/// of line for the reason `quiet_batch` is: a seek's replay is one call,
-/// and a browser would run all of the first one in its baseline code.
+/// Up to `QUIET_BATCH` steps of `replay_until`; `None` if the replay goes
+/// on. Out of line for the reason `quiet_batch` is: a seek's replay is one
+/// call, and a browser would run all of the first one in its baseline code.
 #[inline(never)]
-fn replay_batch<S: Stepper, R: Replaying>(
-    stepper: &mut S,
+fn replay_batch<R: Replaying>(
     tally: &mut R,
     biggest: &mut u64,
     limit: u64,
+    step: &mut impl FnMut(&mut R) -> bool,
 ) -> Option<Replayed> {
     for _ in 0..QUIET_BATCH {
         let before = tally.events();
         if before + 2 * *biggest > limit {
             return Some(Replayed::Stopped);
         }
-        if !stepper.step_with(tally) {
+        if !step(tally) {
             return Some(Replayed::Finished);
         }
         let made = tally.events() - before;

@@ -81,12 +81,14 @@ fn seeking_any_step_matches_the_forward_run() {
     let mut runs = 0;
     for shape in shapes() {
         for algorithm in ALGORITHMS.iter().filter(|a| a.runs_on(&shape)) {
-            for (braid, weave, mirrored) in [
-                (0, false, false),
-                (60, false, false),
-                (0, true, false),
-                (0, false, true),
-                (50, false, true),
+            for (braid, weave, mirrored, sparse) in [
+                (0, false, false, 0),
+                (60, false, false, 0),
+                (0, true, false, 0),
+                (0, false, true, 0),
+                (50, false, true, 0),
+                (0, false, false, 40),
+                (30, false, false, 40),
             ] {
                 if weave && !mazelab::generate::weave::WEAVERS.contains(&algorithm.name) {
                     continue;
@@ -109,10 +111,11 @@ fn seeking_any_step_matches_the_forward_run() {
                     braid,
                     weave,
                     symmetry,
+                    sparse,
                     ..Params::on(shape.clone(), seed)
                 };
                 let context = format!(
-                    "{} on {} braid {braid} weave {weave} {symmetry:?}",
+                    "{} on {} braid {braid} weave {weave} {symmetry:?} sparse {sparse}",
                     algorithm.name,
                     shape.name()
                 );
@@ -158,7 +161,7 @@ fn seeking_any_step_matches_the_forward_run() {
             }
         }
     }
-    assert!(runs > 80, "only {runs} runs checked");
+    assert!(runs > 120, "only {runs} runs checked");
 }
 
 /// An instant build's timeline (finished elsewhere) seeks back from its end
@@ -553,6 +556,133 @@ fn a_quiet_or_painted_replay_leaves_the_scene_and_run_as_the_events_would() {
         ALGORITHMS.len(),
         "painted: {painted:?}"
     );
+}
+
+/// A pass after the generator (braiding, sparseness, or both) replays too:
+/// the generator's own replay, then the pass's steps painted, across the
+/// step where one hands over to the other. The scene and the rest of the
+/// run are what the events would have left.
+#[test]
+fn a_replay_runs_on_from_the_generator_into_its_passes() {
+    use mazelab::event::BRAID_PHASE;
+    use mazelab::timeline::{Skipped, Source};
+    let mut checked = 0;
+    let mut across = 0;
+    for shape in [
+        Shape::parse("square", "48x36", None).unwrap(),
+        Shape::parse("hex", "30x24", None).unwrap(),
+    ] {
+        for name in ["backtracker", "kruskal", "aldous-broder", "prim"] {
+            for (braid, sparse) in [(50, 0), (0, 40), (60, 30)] {
+                let params = Params {
+                    braid,
+                    sparse,
+                    ..Params::on(shape.clone(), 8)
+                };
+                let fresh = Generator::by_name(name, params, true).unwrap();
+                let events: Vec<Event> = fresh.clone().collect();
+                let total = events.len() as u64;
+                // The first event of a pass (its steps are numbered from
+                // BRAID_PHASE up).
+                let handover = events
+                    .iter()
+                    .position(|e| matches!(e, Event::Phase(k) if *k > BRAID_PHASE))
+                    .unwrap() as u64;
+                for (from, length) in [
+                    (1, total / 3),
+                    (handover / 2, handover),
+                    (handover - handover / 5, handover / 2),
+                    (handover + 5, total),
+                    (total - total / 8, total / 10),
+                ] {
+                    let context = format!(
+                        "{name} on {} braid {braid} sparse {sparse} from {from}",
+                        shape.name()
+                    );
+                    let mut run = fresh.clone();
+                    let mut scene = Scene::new(run.initial_grid(), run.algorithm().starts_open);
+                    for _ in 0..from {
+                        scene.apply(&run.next().unwrap());
+                    }
+                    let Skipped::By(went) = Source::skip(&mut run, &mut scene, length) else {
+                        panic!("{context}: no replay");
+                    };
+                    assert!(went <= length, "{context}: went {went} of {length}");
+                    assert!(
+                        went + 64 >= length.min(total - from) / 2,
+                        "{context}: went only {went} of {length}"
+                    );
+                    assert_eq!(scene.snapshot(), forward(&fresh, from + went), "{context}");
+                    let rest: Vec<Event> = run.collect();
+                    assert_eq!(
+                        rest,
+                        events[(from + went) as usize..],
+                        "{context}: the run after it"
+                    );
+                    checked += 1;
+                    across += u32::from(from < handover && from + went > handover);
+                }
+            }
+        }
+    }
+    assert_eq!(checked, 120);
+    assert!(
+        across >= 40,
+        "only {across} replays went across the handover"
+    );
+}
+
+/// A copy a checkpoint keeps of a run with a pass holds no maze of its
+/// own (the picture has it) and, once the pass runs, no generator: less
+/// than a byte a cell, where a copy of the maze alone takes one.
+#[test]
+fn a_kept_copy_of_a_pass_holds_no_maze() {
+    use mazelab::event::BRAID_PHASE;
+    use mazelab::timeline::Source;
+    let shape = Shape::parse("square", "200x150", None).unwrap();
+    let cells = shape.cells() as usize;
+    for (braid, sparse) in [(50, 0), (0, 40), (100, 50)] {
+        let params = Params {
+            braid,
+            sparse,
+            ..Params::on(shape.clone(), 3)
+        };
+        let fresh = Generator::by_name("backtracker", params, true).unwrap();
+        let events: Vec<Event> = fresh.clone().collect();
+        let handover = events
+            .iter()
+            .position(|e| matches!(e, Event::Phase(k) if *k > BRAID_PHASE))
+            .unwrap();
+        for at in [handover / 2, (handover + events.len()) / 2] {
+            let mut run = fresh.clone();
+            for _ in 0..at {
+                run.next();
+            }
+            let kept = run.packed();
+            let bytes = kept.heap_bytes().expect("counted");
+            let context = format!("braid {braid} sparse {sparse} at {at} of {}", events.len());
+            if at < handover {
+                // What the generator's own copy keeps there, and little more.
+                let mut plain =
+                    Generator::by_name("backtracker", Params::on(shape.clone(), 3), true).unwrap();
+                for _ in 0..at {
+                    plain.next();
+                }
+                let alone = plain.packed().heap_bytes().unwrap();
+                assert!(
+                    bytes < alone + cells / 4,
+                    "{context}: {bytes} bytes kept, {alone} alone"
+                );
+            } else {
+                assert!(bytes < cells, "{context}: {bytes} bytes kept");
+            }
+            // And it runs on as the original.
+            let mut scene = forward_scene(&fresh, at as u64);
+            let mut resumed = Source::resumed(&kept, &mut scene);
+            let rest: Vec<Event> = std::iter::from_fn(|| resumed.next()).collect();
+            assert_eq!(rest, events[at..], "{context}");
+        }
+    }
 }
 
 /// When a quiet replay's last step goes past the step asked for, the seek

@@ -6,12 +6,20 @@
 //! drives both ways of running: batches of events, the generator's
 //! followed as they pass and then the pass's own; or, instantly, the
 //! generator's quiet build followed by the pass through a tally.
+//!
+//! A kept copy (a timeline's checkpoint, `Batch::pack`) holds neither the
+//! maze, which is its picture's, nor a finished generator: it keeps the
+//! generator's own packed copy while that runs, and the pass's state packed
+//! by the pass.
 
 use super::Step;
 use crate::event::Event;
 use crate::grid::Grid;
-use crate::record::{Counts, Emit, Record, Tally};
-use crate::stream::{in_a_batch, Batch};
+use crate::record::{Counts, Emit, Marks, Paint, Record, Tally};
+use crate::stream::{finish_replay, in_a_batch, replay_until, Batch, Replayed, Shown};
+
+/// Only a kept copy has no maze, and it is unpacked before it runs.
+const UNPACKED: &str = "a kept copy is unpacked before it runs";
 
 /// What runs over the maze once its generator is done.
 pub trait Pass: Clone + 'static {
@@ -20,18 +28,31 @@ pub trait Pass: Clone + 'static {
     /// Makes one change to `grid` and records it; `false` once the pass is
     /// over (what that last call recorded still counts).
     fn one<R: Record>(&mut self, grid: &mut Grid, out: &mut R) -> bool;
+    /// The bytes its state takes on the heap that `earlier`, the copy kept
+    /// before it, does not also hold (all of them with none).
+    fn heap_bytes_beyond(&self, earlier: Option<&Self>) -> usize;
+    /// Drops from a kept copy what it can rebuild from the maze.
+    fn pack(&mut self) {}
+    /// Rebuilds what `pack` dropped from `grid`, the maze as the run's
+    /// events have made it.
+    fn unpack(&mut self, _grid: &Grid) {}
 }
 
 /// A generator followed by a pass.
 #[derive(Clone)]
 pub struct After<P: Pass> {
-    inner: Box<dyn Step>,
-    /// The maze as the generator's events (and then the pass) left it.
-    grid: Grid,
+    /// The generator, until it finishes.
+    inner: Option<Box<dyn Step>>,
+    /// The maze as the generator's events (and then the pass) left it;
+    /// `None` in a kept copy, whose picture holds it (`unpack`).
+    grid: Option<Grid>,
     /// Events of `out` already applied to `grid`.
     seen: usize,
     pass: P,
-    generating: bool,
+    /// Once the pass runs, the work done that made no event
+    /// (`Batch::work`): its generator's, and the pass's look at every cell
+    /// as it starts, which a seek's replay across it does again.
+    work: u64,
 }
 
 impl<P: Pass> After<P> {
@@ -39,60 +60,187 @@ impl<P: Pass> After<P> {
     /// it finishes.
     pub fn new(inner: Box<dyn Step>, grid: Grid, pass: P) -> After<P> {
         After {
-            inner,
-            grid,
+            inner: Some(inner),
+            grid: Some(grid),
             seen: 0,
             pass,
-            generating: true,
+            work: 0,
         }
+    }
+
+    /// The maze (`UNPACKED`).
+    fn maze(&mut self) -> &mut Grid {
+        self.grid.as_mut().expect(UNPACKED)
     }
 
     /// Applies the wall changes the generator wrote since the last call.
     fn follow(&mut self, out: &Emit) {
+        let grid = self.grid.as_mut().expect(UNPACKED);
         for event in out.slice(self.seen.min(out.len()), out.len()) {
             if let Event::Carve(..) | Event::Build(..) = event {
-                self.grid.apply(event);
+                grid.apply(event);
             }
         }
         self.seen = out.len();
     }
 
+    /// The generator is done: the pass starts.
     fn start<R: Record>(&mut self, out: &mut R) {
-        self.generating = false;
-        self.pass.start(&self.grid, out);
+        let grid = self.grid.as_ref().expect(UNPACKED);
+        let generator = self.inner.take().map_or(0, |inner| inner.work());
+        self.work = generator + u64::from(grid.cells());
+        self.pass.start(grid, out);
+    }
+
+    /// A copy to keep, sharing what the generator's copy can with
+    /// `earlier`'s.
+    fn kept(&self, earlier: Option<&After<P>>) -> After<P> {
+        let mut pass = self.pass.clone();
+        pass.pack();
+        After {
+            inner: self
+                .inner
+                .as_ref()
+                .map(|inner| inner.packed_box(earlier.and_then(|e| e.inner.as_deref()))),
+            grid: None,
+            seen: self.seen,
+            pass,
+            work: self.work,
+        }
+    }
+
+    /// The bytes a kept copy holds beyond `earlier`'s.
+    fn bytes_beyond(&self, earlier: Option<&After<P>>) -> Option<usize> {
+        let inner = match (&self.inner, earlier.and_then(|e| e.inner.as_deref())) {
+            (Some(inner), Some(earlier)) => inner.heap_bytes_beyond(earlier)?,
+            (Some(inner), None) => inner.heap_bytes()?,
+            (None, _) => 0,
+        };
+        let grid = self.grid.as_ref().map_or(0, Grid::heap_bytes);
+        let pass = self.pass.heap_bytes_beyond(earlier.map(|e| &e.pass));
+        Some(inner + grid + pass)
     }
 }
 
 impl<P: Pass> Batch for After<P> {
     fn step(&mut self, out: &mut Emit) -> bool {
-        if self.generating {
+        if let Some(inner) = self.inner.as_mut() {
             if self.seen > out.len() {
                 // The stream took the last batch: start counting afresh.
                 self.seen = 0;
             }
-            let more = self.inner.step(out);
+            let more = inner.step(out);
             self.follow(out);
             if !more {
                 self.start(out);
             }
             return true;
         }
-        let (pass, grid) = (&mut self.pass, &mut self.grid);
+        let (pass, grid) = (&mut self.pass, self.grid.as_mut().expect(UNPACKED));
         in_a_batch(out, |out| pass.one(grid, out))
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        self.bytes_beyond(None)
+    }
+
+    fn work(&self) -> u64 {
+        self.inner.as_ref().map_or(self.work, |inner| inner.work())
+    }
+
+    fn pack(&mut self) {
+        if self.grid.is_some() {
+            *self = self.kept(None);
+        }
+    }
+
+    /// The maze is the picture's and the events not yet handed out (all
+    /// of which `grid` had followed when the copy was kept).
+    fn unpack(&mut self, shown: &Shown) {
+        if self.grid.is_some() {
+            return;
+        }
+        let mut grid = shown.grid.clone();
+        for event in shown.pending {
+            if let Event::Carve(..) | Event::Build(..) = event {
+                grid.apply(event);
+            }
+        }
+        match self.inner.as_mut() {
+            Some(inner) => inner.unpack(shown),
+            None => self.pass.unpack(&grid),
+        }
+        self.grid = Some(grid);
     }
 }
 
 impl<P: Pass> Step for After<P> {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
-        if self.generating {
-            self.inner.finish_quietly(grid, counts);
-            self.grid.copy_from(grid);
+        if let Some(inner) = self.inner.as_mut() {
+            inner.finish_quietly(grid, counts);
+            self.maze().copy_from(grid);
             let mut tally = Tally::new(grid, *counts);
             self.start(&mut tally);
             *counts = tally.finish();
         }
         let mut tally = Tally::new(grid, *counts);
-        while self.pass.one(&mut self.grid, &mut tally) {}
+        let (pass, maze) = (&mut self.pass, self.grid.as_mut().expect(UNPACKED));
+        while pass.one(maze, &mut tally) {}
         *counts = tally.finish();
+    }
+
+    /// A seek's replay: the generator's own while it runs (the maze
+    /// copied from the picture after), then the pass's steps painted.
+    fn replay(
+        &mut self,
+        grid: &mut Grid,
+        marks: Marks<'_>,
+        counts: &mut Counts,
+        limit: u64,
+    ) -> Replayed {
+        let Marks {
+            marks,
+            counts: mark_counts,
+        } = marks;
+        if let Some(inner) = self.inner.as_mut() {
+            let reborrowed = Marks {
+                marks: &mut *marks,
+                counts: &mut *mark_counts,
+            };
+            let outcome = inner.replay(grid, reborrowed, counts, limit);
+            if outcome != Replayed::Unsupported {
+                self.maze().copy_from(grid);
+            }
+            if outcome != Replayed::Finished {
+                return outcome;
+            }
+        }
+        let marks = Marks {
+            marks,
+            counts: mark_counts,
+        };
+        let mut paint = Paint::new(grid, marks, *counts, limit);
+        if self.inner.is_some() {
+            self.start(&mut paint);
+        }
+        let (pass, maze) = (&mut self.pass, self.grid.as_mut().expect(UNPACKED));
+        let outcome = replay_until(&mut paint, limit, |out| pass.one(maze, out));
+        // A tally counts the walls opened from its start only.
+        let opened = counts.opened;
+        let outcome = finish_replay(paint, counts, limit, outcome);
+        counts.opened += opened;
+        outcome
+    }
+
+    fn packed_clone(&self) -> After<P> {
+        self.kept(None)
+    }
+
+    fn packed_clone_after(&self, earlier: &After<P>) -> After<P> {
+        self.kept(Some(earlier))
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &dyn Step) -> Option<usize> {
+        self.bytes_beyond(earlier.as_any().downcast_ref::<After<P>>())
     }
 }

@@ -22,6 +22,7 @@ use crate::grid::{Grid, UNDER_EW, UNDER_NS};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
+use std::sync::Arc;
 
 const UNDER: u8 = UNDER_EW | UNDER_NS;
 
@@ -46,7 +47,8 @@ pub struct Braid {
 enum Phase {
     Waiting,
     Braiding {
-        dead_ends: Vec<Cell>,
+        /// Listed once, never changed: kept copies share it.
+        dead_ends: Arc<[Cell]>,
         next: usize,
         left: u32,
         target: u32,
@@ -81,7 +83,7 @@ impl Pass for Braid {
         let count = dead_ends.len() as u32;
         let keep = (u64::from(count) * u64::from(100 - self.percent)).div_ceil(100) as u32;
         self.phase = Phase::Braiding {
-            dead_ends,
+            dead_ends: dead_ends.into(),
             next: 0,
             left: count,
             target: keep,
@@ -138,5 +140,17 @@ impl Pass for Braid {
         self.phase = Phase::Finished;
         out.phase(BRAID_PHASE + 4);
         false
+    }
+
+    fn heap_bytes_beyond(&self, earlier: Option<&Braid>) -> usize {
+        let Phase::Braiding { dead_ends, .. } = &self.phase else {
+            return 0;
+        };
+        match earlier.map(|e| &e.phase) {
+            Some(Phase::Braiding {
+                dead_ends: shared, ..
+            }) if Arc::ptr_eq(dead_ends, shared) => 0,
+            _ => std::mem::size_of_val(&**dead_ends),
+        }
     }
 }

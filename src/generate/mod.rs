@@ -909,8 +909,7 @@ impl Generator {
     /// painted into `marks`, up to `limit` more events (`Step::replay`):
     /// a seek's fast replay, for a run with no events made but not handed
     /// out. Returns how it ended and what it did (`Stream::replay`);
-    /// `None` if this run has none (a pass that wraps it, as braiding
-    /// does).
+    /// `None` if this run has none (its generator has none).
     pub fn replay(
         &mut self,
         grid: &mut Grid,

@@ -57,15 +57,7 @@ impl Thinning {
         // Always leave two cells: a maze needs somewhere to go.
         let target =
             (u64::from(live) * u64::from(percent) / 100).min(u64::from(live.saturating_sub(2)));
-        let degree: Vec<u32> = (0..shape.cells())
-            .map(|c| {
-                if shape.is_cell(c) {
-                    grid.open_neighbors(c).len() as u32
-                } else {
-                    0
-                }
-            })
-            .collect();
+        let degree = Thinning::degrees(grid);
         let dead = (0..shape.cells())
             .filter(|&c| shape.is_cell(c) && degree[c as usize] == 1)
             .collect();
@@ -76,6 +68,17 @@ impl Thinning {
             rng: Rng::with_stream(seed, SPARSE_STREAM),
             left: target,
         }
+    }
+
+    /// Each cell's openings (none for a masked cell).
+    fn degrees(grid: &Grid) -> Vec<u32> {
+        let shape = grid.shape();
+        (0..shape.cells())
+            .map(|c| match shape.is_cell(c) {
+                true => grid.degree(c) as u32,
+                false => 0,
+            })
+            .collect()
     }
 
     /// Steps 2 and 3: the next cell turned to rock and the one cell it was
@@ -219,6 +222,36 @@ impl Pass for Sparse {
                 self.thinning = None;
                 out.phase(SPARSE_PHASE + 4);
                 false
+            }
+        }
+    }
+
+    fn heap_bytes_beyond(&self, _earlier: Option<&Sparse>) -> usize {
+        self.thinning.as_ref().map_or(0, |t| {
+            t.degree.len() * std::mem::size_of::<u32>()
+                + t.rock.len()
+                + t.dead.len() * std::mem::size_of::<Cell>()
+        })
+    }
+
+    /// A kept copy keeps only its list of dead ends: each cell's openings
+    /// are the maze's, rock walled off, and the rock is the cells left
+    /// with none.
+    fn pack(&mut self) {
+        if let Some(t) = self.thinning.as_mut() {
+            t.degree = Vec::new();
+            t.rock = Vec::new();
+        }
+    }
+
+    fn unpack(&mut self, grid: &Grid) {
+        if let Some(t) = self.thinning.as_mut() {
+            if t.degree.is_empty() {
+                let shape = grid.shape();
+                t.degree = Thinning::degrees(grid);
+                t.rock = (0..shape.cells())
+                    .map(|c| shape.is_cell(c) && t.degree[c as usize] == 0)
+                    .collect();
             }
         }
     }

@@ -59,9 +59,11 @@ impl Source<Scene> for Generator {
         } else {
             state_bytes_per_cell(self.algorithm().name)
         };
-        if params.braid > 0 {
-            // Braiding keeps a copy of the maze and its list of dead ends.
-            per_cell += 5;
+        if params.braid > 0 || params.sparse > 0 {
+            // A pass after the generator keeps its list of dead ends in a
+            // kept copy (`after.rs`), four bytes each, at most about two
+            // thirds of the cells.
+            per_cell += 3;
         }
         params.shape.cells() as usize * per_cell
     }

@@ -4,18 +4,20 @@
 // in the background, then the timeline's slider moved to steps spread over
 // the run (fourteen seeks). Each figure is the page's own readout, #timeline[data-seek-ms]:
 // restoring a checkpoint, replaying to the step and painting the stage.
-//   node tests/e2e/perf-seek.mjs [SIDE ...] [--algorithms=A,B]
-//   (after trunk build --release; sides default to 1000 and 4096)
+//   node tests/e2e/perf-seek.mjs [SIDE ...] [--algorithms=A,B] [--with=braid=50&sparse=30]
+//   (after trunk build --release; sides default to 1000 and 4096; --with
+//   adds link keys)
 import { serveDist, launch, openPage, waitForState } from './browser.mjs';
 
 const sides = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
 const algorithms = (process.argv.find((a) => a.startsWith('--algorithms='))?.slice(13) || 'backtracker').split(',');
+const extra = process.argv.find((a) => a.startsWith('--with='))?.slice(7);
 const { server, origin } = await serveDist();
 const browser = await launch();
 try {
   for (const side of sides.length ? sides : ['1000', '4096']) for (const algorithm of algorithms) {
     const { page } = await openPage(browser, { width: 1400, height: 900 });
-    await page.goto(`${origin}/?algorithm=${algorithm}&size=${side}x${side}&seed=1&speed=instant`);
+    await page.goto(`${origin}/?algorithm=${algorithm}&size=${side}x${side}&seed=1&speed=instant${extra ? `&${extra}` : ''}`);
     await waitForState(page, 'done', 120000);
     await page.waitForSelector('#status[data-recorded]', { state: 'attached', timeout: 300000 });
     const total = Number(await page.locator('#timeline').getAttribute('data-reached'));
