@@ -3,7 +3,8 @@
 //! spread over the run, each timed (restore and replay, no painting).
 //!   cargo run --release --example seek_timing [ALGORITHM] [SIDE] [BUDGET_MB]
 //! (the budget the page gives one panel of that size, unless told);
-//! `BRAID=P`, `SPARSE=P` and `POP=SPEC` set those options, `SEEKS=990,500`
+//! `BRAID=P`, `SPARSE=P`, `POP=SPEC`, `SYMMETRY=x|y|xy|rot` and `WEAVE=1`
+//! set those options, `SEEKS=990,500`
 //! the steps sought (per mille of the run).
 use mazelab::generate::{Generator, Params};
 use mazelab::render::canvas::scene::Scene;
@@ -28,6 +29,11 @@ fn main() {
     if let Ok(b) = std::env::var("SPARSE") {
         params.sparse = b.parse().expect("a share");
     }
+    if let Ok(symmetry) = std::env::var("SYMMETRY") {
+        params.symmetry =
+            Some(mazelab::generate::symmetry::Symmetry::parse(&symmetry).expect("a symmetry"));
+    }
+    params.weave = std::env::var("WEAVE").is_ok();
     if let Ok(pop) = std::env::var("POP") {
         params.pop = mazelab::generate::pop::PopSpec::parse(&pop).expect("a pop");
     }

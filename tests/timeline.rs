@@ -685,6 +685,31 @@ fn a_kept_copy_of_a_pass_holds_no_maze() {
     }
 }
 
+/// A woven growing tree's kept copy holds no maze either (its picture has
+/// it, tunnels included), and its frontier in shared chunks.
+#[test]
+fn a_kept_copy_of_a_woven_tree_holds_no_maze() {
+    let shape = Shape::parse("square", "200x150", None).unwrap();
+    let cells = shape.cells() as usize;
+    for name in ["backtracker", "growing-tree"] {
+        let params = Params {
+            weave: true,
+            ..Params::on(shape.clone(), 5)
+        };
+        let fresh = Generator::by_name(name, params, true).unwrap();
+        let mut run = fresh.clone();
+        for _ in 0..60_000 {
+            run.next();
+        }
+        let live = run.heap_bytes().expect("counted");
+        let kept = run.packed().heap_bytes().expect("counted");
+        assert!(
+            kept + cells / 2 < live,
+            "{name}: kept {kept} bytes, running {live}"
+        );
+    }
+}
+
 /// When a quiet replay's last step goes past the step asked for, the seek
 /// restores its checkpoint and replays with events: the frame still shows
 /// exactly the step asked for.

@@ -274,6 +274,15 @@ impl Frontier {
         Frontier::of_kind(StoreKind::for_pops(oldest, middle))
     }
 
+    /// An empty frontier with the same store.
+    pub fn emptied(&self) -> Frontier {
+        Frontier::of_kind(match self {
+            Frontier::Stack(_) => StoreKind::Stack,
+            Frontier::Queue(_) => StoreKind::Queue,
+            Frontier::Halves(_) => StoreKind::Halves,
+        })
+    }
+
     /// An empty frontier with this store.
     pub fn of_kind(kind: StoreKind) -> Frontier {
         match kind {

@@ -29,11 +29,12 @@ use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::grid::Grid;
+use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
 use crate::shape::{Cell, Dims, Dir};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
 
 /// The generators that weave.
@@ -75,11 +76,16 @@ fn straight_across(grid: &Grid, cell: Cell, dir: Dir) -> bool {
 #[derive(Clone)]
 pub struct WeaveTree {
     dims: Dims,
-    grid: Grid,
+    /// The maze so far; `None` in a kept copy, whose picture holds it
+    /// (`unpack`).
+    grid: Option<Grid>,
     rng: Rng,
     pop: PopSpec,
     visited: BitSet,
     frontier: Frontier,
+    /// In a kept copy, the frontier's cells instead, oldest first, in
+    /// chunks shared with the copy kept before (`pack`).
+    kept_frontier: Option<Shared<Cell>>,
     remaining: u32,
     started: bool,
 }
@@ -88,15 +94,54 @@ impl WeaveTree {
     fn new(dims: Dims, seed: u64, pop: PopSpec) -> WeaveTree {
         let uses = |p| pop.parts().iter().any(|&(q, _)| q == p);
         WeaveTree {
-            grid: Grid::closed(dims),
+            grid: Some(Grid::closed(dims)),
             dims,
             rng: Rng::new(seed),
             frontier: Frontier::for_pops(uses(Pop::Oldest), uses(Pop::Middle)),
+            kept_frontier: None,
             pop,
             visited: BitSet::new(dims.cells() as usize),
             remaining: dims.cells() - 1,
             started: false,
         }
+    }
+
+    /// The maze so far (only a kept copy, unpacked before it runs, has none).
+    fn grid(&self) -> &Grid {
+        self.grid
+            .as_ref()
+            .expect("a kept copy is unpacked before it runs")
+    }
+
+    /// A kept copy: no maze, its frontier in chunks shared with `earlier`'s.
+    fn packed_after(&self, earlier: Option<&WeaveTree>) -> WeaveTree {
+        let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
+        WeaveTree {
+            dims: self.dims,
+            grid: None,
+            rng: self.rng.clone(),
+            pop: self.pop.clone(),
+            visited: self.visited.clone(),
+            frontier: self.frontier.emptied(),
+            kept_frontier: Some(match &self.kept_frontier {
+                Some(kept) => kept.clone(),
+                None => Shared::new(&self.frontier.cells(), earlier),
+            }),
+            remaining: self.remaining,
+            started: self.started,
+        }
+    }
+
+    /// The bytes it holds that `earlier` does not also hold.
+    fn bytes_beyond(&self, earlier: Option<&WeaveTree>) -> usize {
+        let kept = self.kept_frontier.as_ref().map_or(0, |kept| {
+            let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
+            kept.bytes_beyond(earlier) + kept.overhead_beyond(earlier)
+        });
+        self.visited.heap_bytes()
+            + self.grid.as_ref().map_or(0, Grid::heap_bytes)
+            + self.frontier.len() * std::mem::size_of::<Cell>()
+            + kept
     }
 
     /// Unvisited neighbours and tunnel ends, N, E, S, W each.
@@ -111,7 +156,7 @@ impl WeaveTree {
                 out[n] = next;
                 n += 1;
             } else if let Some(beyond) = self.dims.step(next, dir) {
-                if !self.visited.contains(beyond) && straight_across(&self.grid, next, dir) {
+                if !self.visited.contains(beyond) && straight_across(self.grid(), next, dir) {
                     out[n] = beyond;
                     n += 1;
                 }
@@ -156,7 +201,10 @@ impl Stepper for WeaveTree {
             return true;
         }
         let next = choices[self.rng.below(n as u32) as usize];
-        self.grid.set_open(cell, next, true);
+        self.grid
+            .as_mut()
+            .expect("a kept copy is unpacked before it runs")
+            .set_open(cell, next, true);
         out.carve(cell, next);
         self.visited.insert(next);
         self.remaining -= 1;
@@ -166,6 +214,42 @@ impl Stepper for WeaveTree {
         self.frontier.push(next);
         out.mark(next, Mark::Frontier);
         self.remaining > 0
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(self.bytes_beyond(None))
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &WeaveTree) -> Option<usize> {
+        Some(self.bytes_beyond(Some(earlier)))
+    }
+
+    fn pack(&mut self) {
+        if self.kept_frontier.is_none() {
+            *self = self.packed_after(None);
+        }
+    }
+
+    fn packed_copy(&self) -> WeaveTree {
+        self.packed_after(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &WeaveTree) -> WeaveTree {
+        self.packed_after(Some(earlier))
+    }
+
+    /// The maze is the picture's and the carves not yet handed out.
+    fn unpack(&mut self, shown: &Shown) {
+        if let Some(kept) = self.kept_frontier.take() {
+            for cell in kept.to_vec() {
+                self.frontier.push(cell);
+            }
+            let mut grid = shown.grid.clone();
+            for (a, b) in shown.pending_carves() {
+                grid.set_open(a, b, true);
+            }
+            self.grid = Some(grid);
+        }
     }
 }
 
