@@ -5,7 +5,8 @@
 // module's memory (#status[data-memory-bytes]) may grow by at most 10%
 // after the first minute (a third of a shorter run), after a warm-up
 // that visits every shape at several sizes. First, 100 new 1000 x 1000
-// mazes in a row must leave memory where 10 did (within 10%).
+// mazes in a row must leave memory where 10 did (within 10%), and 30
+// braided ones where 5 did, within 15% of the plain ones.
 //   node tests/e2e/soak.mjs                        (after trunk build --release)
 //   MAZELAB_SOAK_MINUTES=1 node tests/e2e/soak.mjs (CI's version)
 // MAZELAB_SOAK_SEED picks another walk; MAZELAB_SOAK_VERBOSE=1 times each
@@ -50,6 +51,24 @@ try {
     console.log(`100 mazes took ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     console.log(`memory after 10 new 1000x1000 mazes ${(after10 / 2 ** 20).toFixed(1)} MiB, after 100 ${(after100 / 2 ** 20).toFixed(1)} MiB`);
     if (after100 > 1.1 * after10) fail(`100 mazes grew memory from ${after10} to ${after100} bytes`);
+    // Braided ones too (their metrics count shortest paths, and their
+    // recording keeps a pass's copies): 30 in a row, memory where 5 left it.
+    await page.goto(`${origin}/?algorithm=backtracker&size=1000x1000&seed=1&speed=instant&braid=50`);
+    await waitForState(page, 'done', 60000);
+    await recorded();
+    let after5 = 0;
+    for (let i = 1; i <= 30; i++) {
+      await page.click('#new-maze');
+      await waitForState(page, 'done', 60000);
+      await recorded();
+      if (i === 5) after5 = await memory(page);
+    }
+    const after30 = await memory(page);
+    console.log(`memory after 5 new braided 1000x1000 mazes ${(after5 / 2 ** 20).toFixed(1)} MiB, after 30 ${(after30 / 2 ** 20).toFixed(1)} MiB`);
+    if (after30 > 1.1 * after5) fail(`30 braided mazes grew memory from ${after5} to ${after30} bytes`);
+    // And hold about what plain ones do (they held twice that when their
+    // metrics and checkpoints kept copies of the maze's size).
+    if (after30 > 1.15 * after100) fail(`braided mazes took ${after30} bytes, plain ones ${after100}`);
   }
 
   // The random walk through the app.
