@@ -86,6 +86,16 @@ pub struct Shown<'a> {
 }
 
 impl Shown<'_> {
+    /// The maze as the copy's events have made it, those not yet handed
+    /// out included: what a kept copy that keeps no maze of its own runs on.
+    pub fn maze(&self) -> Grid {
+        let mut grid = self.grid.clone();
+        for event in self.pending {
+            grid.apply(event);
+        }
+        grid
+    }
+
     /// The passages among the events not yet handed out, in order.
     pub fn pending_carves(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
         self.pending.iter().filter_map(|event| match *event {

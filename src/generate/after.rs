@@ -13,7 +13,6 @@
 //! by the pass.
 
 use super::Step;
-use crate::event::Event;
 use crate::grid::Grid;
 use crate::record::{Counts, Emit, Marks, Paint, Record, Tally};
 use crate::stream::{finish_replay, in_a_batch, replay_until, Batch, Replayed, Shown};
@@ -77,9 +76,7 @@ impl<P: Pass> After<P> {
     fn follow(&mut self, out: &Emit) {
         let grid = self.grid.as_mut().expect(UNPACKED);
         for event in out.slice(self.seen.min(out.len()), out.len()) {
-            if let Event::Carve(..) | Event::Build(..) = event {
-                grid.apply(event);
-            }
+            grid.apply(event);
         }
         self.seen = out.len();
     }
@@ -160,12 +157,7 @@ impl<P: Pass> Batch for After<P> {
         if self.grid.is_some() {
             return;
         }
-        let mut grid = shown.grid.clone();
-        for event in shown.pending {
-            if let Event::Carve(..) | Event::Build(..) = event {
-                grid.apply(event);
-            }
-        }
+        let grid = shown.maze();
         match self.inner.as_mut() {
             Some(inner) => inner.unpack(shown),
             None => self.pass.unpack(&grid),

@@ -421,11 +421,7 @@ impl<S: Topology> Stepper for Boruvka<S> {
         if !self.packed {
             return;
         }
-        let mut picture = shown.grid.clone();
-        for (a, b) in shown.pending_carves() {
-            picture.set_open(a, b, true);
-        }
-        self.picture = Some(Box::new(picture));
+        self.picture = Some(Box::new(shown.maze()));
         self.packed = false;
     }
 }

@@ -244,11 +244,7 @@ impl Stepper for WeaveTree {
             for cell in kept.to_vec() {
                 self.frontier.push(cell);
             }
-            let mut grid = shown.grid.clone();
-            for (a, b) in shown.pending_carves() {
-                grid.set_open(a, b, true);
-            }
-            self.grid = Some(grid);
+            self.grid = Some(shown.maze());
         }
     }
 }
