@@ -686,12 +686,14 @@ fn a_kept_copy_of_a_pass_holds_no_maze() {
 }
 
 /// A woven growing tree's kept copy holds no maze either (its picture has
-/// it, tunnels included), and its frontier in shared chunks.
+/// it, tunnels included), and its frontier in shared chunks; woven
+/// Kruskal's holds no sets (the picture's pieces) and no list of walls
+/// (every copy reads one shared order).
 #[test]
-fn a_kept_copy_of_a_woven_tree_holds_no_maze() {
+fn a_kept_copy_of_a_woven_run_holds_no_maze() {
     let shape = Shape::parse("square", "200x150", None).unwrap();
     let cells = shape.cells() as usize;
-    for name in ["backtracker", "growing-tree"] {
+    for name in ["backtracker", "growing-tree", "kruskal"] {
         let params = Params {
             weave: true,
             ..Params::on(shape.clone(), 5)
@@ -706,6 +708,43 @@ fn a_kept_copy_of_a_woven_tree_holds_no_maze() {
         assert!(
             kept + cells / 2 < live,
             "{name}: kept {kept} bytes, running {live}"
+        );
+        if name == "kruskal" {
+            // Its crossings, a bit a cell, and little else.
+            assert!(kept < cells / 4, "{name}: kept {kept} bytes");
+        }
+    }
+}
+
+/// Woven Kruskal's walls are shuffled a chunk at a time into an order all
+/// copies share: on a maze of several chunks, copies kept early and late,
+/// sought in random order, show the forward run, and the run goes on from
+/// them to the same end.
+#[test]
+fn woven_kruskal_seeks_across_its_shared_order() {
+    let shape = Shape::parse("square", "300x250", None).unwrap();
+    let params = Params {
+        weave: true,
+        ..Params::on(shape, 7)
+    };
+    let fresh = Generator::by_name("kruskal", params, true).unwrap();
+    let mut scene = Scene::new(fresh.initial_grid(), false);
+    let mut timeline = Timeline::with_limits(fresh.clone(), &scene, 4096, 6);
+    // Seek back before the run has reached its end, then play on from there.
+    timeline.advance(&mut scene, 40_000, |_, _| {});
+    assert_eq!(timeline.seek(&mut scene, 9_000), 9_000);
+    assert_eq!(scene.snapshot(), forward(&fresh, 9_000));
+    while timeline.advance(&mut scene, 5_000, |_, _| {}) > 0 {}
+    let total = timeline.end().expect("an end");
+    assert_eq!(scene.snapshot(), forward(&fresh, total), "the same end");
+    let mut rng = Rng::new(3);
+    for _ in 0..10 {
+        let target = u64::from(rng.below(total as u32 + 1));
+        assert_eq!(timeline.seek(&mut scene, target), target);
+        assert_eq!(
+            scene.snapshot(),
+            forward(&fresh, target),
+            "at step {target} of {total}"
         );
     }
 }

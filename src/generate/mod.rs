@@ -34,6 +34,7 @@ pub mod pop;
 mod prim;
 mod recursive_division;
 mod reverse_delete;
+mod shared_shuffle;
 mod sidewinder;
 pub mod sparse;
 pub mod steer;
@@ -43,6 +44,7 @@ mod true_prim;
 mod unicursal;
 mod wall_list;
 pub mod weave;
+mod weave_kruskal;
 mod wilson;
 
 use crate::error::MazeError;

@@ -12,19 +12,14 @@
 //! 3. Carve to a random candidate (through the tunnel if it is one) and add
 //!    it to the frontier; with none, drop the cell. Repeat.
 //!
-//! Kruskal with preset crossings:
-//! 1. Try as many random inner cells as the maze has: where the cell has no
-//!    passage yet and its east and west, and its north and south, are in
-//!    different sets, make a crossing: a passage through the cell one way
-//!    and a tunnel under it the other, chosen by a coin.
-//! 2. Then Kruskal as usual over the remaining walls, leaving alone every
-//!    wall of a crossing cell.
+//! Kruskal with preset crossings: `weave_kruskal`.
 //!
 //! The crossings show in the picture as a passage that stops at the edges of
 //! the straight cell it runs under and goes on beyond it.
 
 use super::frontier::{Frontier, FrontierStore};
 use super::pop::{Pop, PopSpec};
+use super::weave_kruskal::WeaveKruskal;
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
@@ -32,10 +27,8 @@ use crate::grid::Grid;
 use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::Topology;
 use crate::shape::{Cell, Dims, Dir};
 use crate::stream::{Shown, Stepper};
-use crate::union_find::UnionFind;
 
 /// The generators that weave.
 pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];
@@ -246,116 +239,5 @@ impl Stepper for WeaveTree {
             }
             self.grid = Some(shown.maze());
         }
-    }
-}
-
-/// Kruskal with crossings laid down first.
-#[derive(Clone)]
-pub struct WeaveKruskal {
-    dims: Dims,
-    rng: Rng,
-    sets: UnionFind,
-    /// Crossing cells: their walls are never opened.
-    crossing: BitSet,
-    /// Wall codes (cell * 2 + east/south), shuffled lazily.
-    walls: Vec<u32>,
-    next: usize,
-    /// Inner cells left to try for a crossing.
-    tries: u32,
-    remaining: u32,
-}
-
-impl WeaveKruskal {
-    fn new(dims: Dims, seed: u64) -> WeaveKruskal {
-        let mut walls = Vec::new();
-        dims.for_each_wall_code(|w| walls.push(w));
-        let can_cross = dims.width >= 3 && dims.height >= 3;
-        WeaveKruskal {
-            rng: Rng::new(seed),
-            sets: UnionFind::new(dims.cells() as usize),
-            crossing: BitSet::new(dims.cells() as usize),
-            walls,
-            next: 0,
-            tries: if can_cross { dims.cells() } else { 0 },
-            remaining: dims.cells() - 1,
-            dims,
-        }
-    }
-
-    /// Tries one random inner cell for a crossing.
-    fn try_crossing<R: Record>(&mut self, out: &mut R) {
-        let d = self.dims;
-        let x = 1 + self.rng.below(d.width - 2);
-        let y = 1 + self.rng.below(d.height - 2);
-        let cell = d.at(x, y);
-        let (n, s, w, e) = (cell - d.width, cell + d.width, cell - 1, cell + 1);
-        let untouched = [cell, n, s, w, e]
-            .iter()
-            .all(|&c| !self.crossing.contains(c));
-        // The cell must have no passage yet: it is in a set of its own.
-        let alone =
-            self.sets.find(cell) == cell && [n, s, w, e].iter().all(|&c| self.sets.find(c) != cell);
-        let (fw, fe, fnorth, fs) = (
-            self.sets.find(w),
-            self.sets.find(e),
-            self.sets.find(n),
-            self.sets.find(s),
-        );
-        // Both ways must join two sets, and the two joins must not close a
-        // loop together (north with west and south with east, or crossed).
-        let loops =
-            fw == fe || fnorth == fs || (fnorth == fw && fs == fe) || (fnorth == fe && fs == fw);
-        if !untouched || !alone || loops {
-            return;
-        }
-        let (over, under) = if self.rng.coin() {
-            ([w, e], [n, s])
-        } else {
-            ([n, s], [w, e])
-        };
-        self.crossing.insert(cell);
-        out.cursor(cell);
-        for end in over {
-            self.sets.union(cell, end);
-            out.carve(end, cell);
-        }
-        self.sets.union(under[0], under[1]);
-        out.carve(under[0], under[1]);
-        self.remaining -= 3;
-    }
-}
-
-impl Stepper for WeaveKruskal {
-    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
-        if self.tries > 0 {
-            self.tries -= 1;
-            out.phase(1);
-            self.try_crossing(out);
-            return self.remaining > 0;
-        }
-        out.phase(2);
-        while self.remaining > 0 && self.next < self.walls.len() {
-            let i = self.next;
-            let j = i + self.rng.below((self.walls.len() - i) as u32) as usize;
-            self.walls.swap(i, j);
-            self.next += 1;
-            let code = self.walls[i];
-            let a = code >> 1;
-            let b = if code & 1 == 0 {
-                a + 1
-            } else {
-                a + self.dims.width
-            };
-            if self.crossing.contains(a) || self.crossing.contains(b) {
-                continue;
-            }
-            if self.sets.union(a, b) {
-                out.cursor(a);
-                out.carve(a, b);
-                self.remaining -= 1;
-                return self.remaining > 0;
-            }
-        }
-        false
     }
 }

@@ -1,0 +1,215 @@
+//! Weave mazes by Kruskal with preset crossings (see `weave` for what a
+//! crossing is):
+//! 1. Try as many random inner cells as the maze has: where the cell has no
+//!    passage yet and its east and west, and its north and south, are in
+//!    different sets, make a crossing: a passage through the cell one way
+//!    and a tunnel under it the other, chosen by a coin.
+//! 2. Then Kruskal as usual over the remaining walls, in a uniformly random
+//!    order (a lazy Fisher-Yates shuffle), leaving alone every wall of a
+//!    crossing cell.
+//!
+//! Its mazes have Kruskal's texture (short dead ends everywhere) with
+//! crossings scattered evenly over the whole maze.
+//!
+//! A timeline's kept copy holds little: the shuffled order is shared by
+//! every copy of the run (`SharedShuffle`), the crossings are fixed once
+//! the walls begin (shared too), and the sets are the picture's connected
+//! pieces, rebuilt from it as the copy is unpacked.
+
+use super::shared_shuffle::SharedShuffle;
+use crate::bitset::BitSet;
+use crate::record::Record;
+use crate::rng::Rng;
+use crate::shape::{Dims, Topology};
+use crate::stream::{Shown, Stepper};
+use crate::union_find::UnionFind;
+use std::sync::Arc;
+
+/// Kruskal with crossings laid down first.
+#[derive(Clone)]
+pub struct WeaveKruskal {
+    dims: Dims,
+    rng: Rng,
+    /// The cells' sets; empty in a kept copy, which rebuilds them from the
+    /// picture (`unpack`).
+    sets: UnionFind,
+    /// Whether `sets` was dropped (`pack`).
+    packed: bool,
+    /// Crossing cells: their walls are never opened. Shared between
+    /// copies, and copied only when a crossing is added while shared.
+    crossing: Arc<BitSet>,
+    /// Wall codes (cell * 2 + east/south) in their shuffled order.
+    walls: SharedShuffle,
+    /// Walls taken so far.
+    next: usize,
+    /// Inner cells left to try for a crossing.
+    tries: u32,
+    tried: u32,
+    remaining: u32,
+}
+
+impl WeaveKruskal {
+    pub(super) fn new(dims: Dims, seed: u64) -> WeaveKruskal {
+        let mut walls = Vec::new();
+        dims.for_each_wall_code(|w| walls.push(w));
+        let can_cross = dims.width >= 3 && dims.height >= 3;
+        WeaveKruskal {
+            rng: Rng::new(seed),
+            sets: UnionFind::new(dims.cells() as usize),
+            packed: false,
+            crossing: Arc::new(BitSet::new(dims.cells() as usize)),
+            walls: SharedShuffle::new(walls),
+            next: 0,
+            tries: if can_cross { dims.cells() } else { 0 },
+            tried: 0,
+            remaining: dims.cells() - 1,
+            dims,
+        }
+    }
+
+    /// Tries one random inner cell for a crossing.
+    fn try_crossing<R: Record>(&mut self, out: &mut R) {
+        let d = self.dims;
+        let x = 1 + self.rng.below(d.width - 2);
+        let y = 1 + self.rng.below(d.height - 2);
+        let cell = d.at(x, y);
+        let (n, s, w, e) = (cell - d.width, cell + d.width, cell - 1, cell + 1);
+        let untouched = [cell, n, s, w, e]
+            .iter()
+            .all(|&c| !self.crossing.contains(c));
+        // The cell must have no passage yet: it is in a set of its own.
+        // (Which cell is a set's root is no part of this: a cell with a
+        // passage so far always has a crossing beside it, and fails above.)
+        let alone =
+            self.sets.find(cell) == cell && [n, s, w, e].iter().all(|&c| self.sets.find(c) != cell);
+        let (fw, fe, fnorth, fs) = (
+            self.sets.find(w),
+            self.sets.find(e),
+            self.sets.find(n),
+            self.sets.find(s),
+        );
+        // Both ways must join two sets, and the two joins must not close a
+        // loop together (north with west and south with east, or crossed).
+        let loops =
+            fw == fe || fnorth == fs || (fnorth == fw && fs == fe) || (fnorth == fe && fs == fw);
+        if !untouched || !alone || loops {
+            return;
+        }
+        let (over, under) = if self.rng.coin() {
+            ([w, e], [n, s])
+        } else {
+            ([n, s], [w, e])
+        };
+        Arc::make_mut(&mut self.crossing).insert(cell);
+        out.cursor(cell);
+        for end in over {
+            self.sets.union(cell, end);
+            out.carve(end, cell);
+        }
+        self.sets.union(under[0], under[1]);
+        out.carve(under[0], under[1]);
+        self.remaining -= 3;
+    }
+
+    /// The bytes it holds that `earlier` does not also hold (the shuffled
+    /// order is shared by every copy, the running one too).
+    fn bytes_beyond(&self, earlier: Option<&WeaveKruskal>) -> usize {
+        let crossing = match earlier {
+            Some(e) if Arc::ptr_eq(&e.crossing, &self.crossing) => 0,
+            _ => self.crossing.heap_bytes(),
+        };
+        crossing + self.sets.heap_bytes() + self.walls.heap_bytes()
+    }
+}
+
+impl Stepper for WeaveKruskal {
+    fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
+        if self.tries > 0 {
+            self.tries -= 1;
+            self.tried += 1;
+            out.phase(1);
+            self.try_crossing(out);
+            return self.remaining > 0;
+        }
+        out.phase(2);
+        if self.next == 0 {
+            self.walls.begin(&self.rng);
+        }
+        while self.remaining > 0 {
+            let Some(code) = self.walls.get(self.next) else {
+                break;
+            };
+            self.next += 1;
+            let a = code >> 1;
+            let b = if code & 1 == 0 {
+                a + 1
+            } else {
+                a + self.dims.width
+            };
+            if self.crossing.contains(a) || self.crossing.contains(b) {
+                continue;
+            }
+            if self.sets.union(a, b) {
+                out.cursor(a);
+                out.carve(a, b);
+                self.remaining -= 1;
+                return self.remaining > 0;
+            }
+        }
+        false
+    }
+
+    /// Every try and every wall taken costs a replay about an event, and
+    /// most make none.
+    fn work(&self) -> u64 {
+        u64::from(self.tried) + self.next as u64
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(self.bytes_beyond(None))
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &WeaveKruskal) -> Option<usize> {
+        Some(self.bytes_beyond(Some(earlier)))
+    }
+
+    fn pack(&mut self) {
+        self.sets = UnionFind::new(0);
+        self.packed = true;
+        self.walls = self.walls.without_chunk();
+    }
+
+    /// Made without copying the sets and the chunk of walls it drops.
+    fn packed_copy(&self) -> WeaveKruskal {
+        WeaveKruskal {
+            dims: self.dims,
+            rng: self.rng.clone(),
+            sets: UnionFind::new(0),
+            packed: true,
+            crossing: Arc::clone(&self.crossing),
+            walls: self.walls.without_chunk(),
+            next: self.next,
+            tries: self.tries,
+            tried: self.tried,
+            remaining: self.remaining,
+        }
+    }
+
+    /// The sets are the picture's connected pieces, tunnels included, and
+    /// those of the carves not yet handed out: the same partition as the
+    /// original's, which is all the run reads from them.
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let mut sets = UnionFind::new(self.dims.cells() as usize);
+        shown.grid.each_opening(|a, b| {
+            sets.union(a, b);
+        });
+        for (a, b) in shown.pending_carves() {
+            sets.union(a, b);
+        }
+        self.sets = sets;
+        self.packed = false;
+    }
+}
