@@ -749,6 +749,67 @@ fn woven_kruskal_seeks_across_its_shared_order() {
     }
 }
 
+/// A symmetric run keeps its part's generator packed as that generator
+/// keeps itself, and unpacks it from the part of the picture: in every
+/// symmetry, braided or not, seeks show the forward run, and a kept copy
+/// of a mirrored Kruskal holds no sets.
+#[test]
+fn symmetric_runs_keep_their_part_packed_and_seek_in_every_symmetry() {
+    use mazelab::generate::symmetry::Symmetry;
+    let mut rng = Rng::new(17);
+    for (symmetry, size) in [
+        ("x", "16x9"),
+        ("y", "9x16"),
+        ("xy", "14x12"),
+        ("rot", "11x10"),
+    ] {
+        let shape = Shape::parse("square", size, None).unwrap();
+        for name in [
+            "kruskal",
+            "backtracker",
+            "wilson",
+            "recursive-division",
+            "eller",
+        ] {
+            for braid in [0, 50] {
+                let params = Params {
+                    braid,
+                    symmetry: Some(Symmetry::parse(symmetry).unwrap()),
+                    ..Params::on(shape.clone(), u64::from(rng.next_u32()))
+                };
+                let context = format!("{name} {symmetry} braid {braid}");
+                let fresh = Generator::by_name(name, params, true).unwrap();
+                let mut scene = Scene::new(fresh.initial_grid(), fresh.algorithm().starts_open);
+                let mut timeline = Timeline::with_limits(fresh.clone(), &scene, 8, 4);
+                while timeline.advance(&mut scene, u64::from(rng.below(30) + 1), |_, _| {}) > 0 {}
+                let total = timeline.end().expect("an end");
+                for _ in 0..10 {
+                    let target = u64::from(rng.below(total as u32 + 1));
+                    assert_eq!(timeline.seek(&mut scene, target), target, "{context}");
+                    assert_eq!(
+                        scene.snapshot(),
+                        forward(&fresh, target),
+                        "{context}: at step {target} of {total}"
+                    );
+                }
+            }
+        }
+    }
+    let shape = Shape::parse("square", "200x150", None).unwrap();
+    let params = Params {
+        symmetry: Some(Symmetry::Rot),
+        ..Params::on(shape, 3)
+    };
+    let mut run = Generator::by_name("kruskal", params, true).unwrap();
+    for _ in 0..8_000 {
+        run.next();
+    }
+    let live = run.heap_bytes().expect("counted");
+    let kept = run.packed().heap_bytes().expect("counted");
+    // The running part's sets are four bytes a cell of its 15,000.
+    assert!(kept + 40_000 < live, "kept {kept} bytes, running {live}");
+}
+
 /// When a quiet replay's last step goes past the step asked for, the seek
 /// restores its checkpoint and replays with events: the frame still shows
 /// exactly the step asked for.

@@ -11,13 +11,18 @@
 //! 3. When it is done, open the joins across the middle, drawn from the
 //!    same random stream as `symmetry::generate`, which builds the same
 //!    maze from the finished part (a test holds the two equal).
+//!
+//! A timeline's kept copy keeps its part's generator packed as that
+//! generator would keep itself, and unpacks it with the part cut from the
+//! picture: the part's own events are the first of each event's images.
 
 use super::symmetry::{halves, joins, Symmetry};
 use super::Step;
 use crate::event::Event;
+use crate::grid::Grid;
 use crate::record::{Emit, Record};
 use crate::shape::{Cell, Dims};
-use crate::stream::Stepper;
+use crate::stream::{Shown, Stepper};
 
 /// The part's generator, shown on the part and its images.
 #[derive(Clone)]
@@ -35,6 +40,8 @@ pub struct Mirror {
     /// The part's events of the last step, replayed onto the square.
     scratch: Emit,
     state: State,
+    /// Whether it is a kept copy, to be unpacked before it runs.
+    packed: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -70,6 +77,7 @@ impl Mirror {
             starts_open,
             scratch: Emit::new(true),
             state: State::Start,
+            packed: false,
         }
     }
 
@@ -80,6 +88,72 @@ impl Mirror {
             let (ix, iy) = m.image(self.dims, x, y);
             self.dims.at(ix, iy)
         }))
+    }
+
+    /// The whole square's cell `cell` as a cell of the part, if it is in it.
+    fn in_part(&self, cell: Cell) -> Option<Cell> {
+        let (x, y) = self.dims.xy(cell);
+        (x < self.part.width && y < self.part.height).then(|| self.part.at(x, y))
+    }
+
+    /// The part's maze, cut from the whole square's.
+    fn part_grid(&self, whole: &Grid) -> Grid {
+        let (d, p) = (self.dims, self.part);
+        let mut grid = Grid::closed(p);
+        for y in 0..p.height {
+            for x in 0..p.width {
+                let (cell, at) = (p.at(x, y), d.at(x, y));
+                if x + 1 < p.width && whole.is_open_between(at, at + 1) {
+                    grid.set_open(cell, cell + 1, true);
+                }
+                if y + 1 < p.height && whole.is_open_between(at, at + d.width) {
+                    grid.set_open(cell, cell + p.width, true);
+                }
+            }
+        }
+        grid
+    }
+
+    /// The part's own events among `events` (the images, the joins and
+    /// the middle's walls lie outside it), as the part's generator made
+    /// them.
+    fn part_events(&self, events: &[Event]) -> Vec<Event> {
+        let mut out = Vec::new();
+        for &event in events {
+            let mine = match event {
+                Event::Carve(a, b) => self
+                    .in_part(a)
+                    .zip(self.in_part(b))
+                    .map(|(a, b)| Event::Carve(a, b)),
+                Event::Build(a, b) => self
+                    .in_part(a)
+                    .zip(self.in_part(b))
+                    .map(|(a, b)| Event::Build(a, b)),
+                Event::Mark(c, m) => self.in_part(c).map(|c| Event::Mark(c, m)),
+                Event::Cursor(c) => self.in_part(c).map(Event::Cursor),
+                Event::Phase(k) => Some(Event::Phase(k)),
+                Event::Done => None,
+            };
+            out.extend(mine);
+        }
+        out
+    }
+
+    /// A kept copy: its part's generator packed, sharing what it can with
+    /// `earlier`'s.
+    fn kept(&self, earlier: Option<&Mirror>) -> Mirror {
+        Mirror {
+            inner: self.inner.packed_box(earlier.map(|e| &*e.inner)),
+            dims: self.dims,
+            part: self.part,
+            maps: self.maps.clone(),
+            symmetry: self.symmetry,
+            seed: self.seed,
+            starts_open: self.starts_open,
+            scratch: Emit::new(true),
+            state: self.state,
+            packed: true,
+        }
     }
 
     /// Every wall across the middle lines (step 1).
@@ -148,6 +222,50 @@ impl Stepper for Mirror {
             }
             State::Done => false,
         }
+    }
+
+    fn work(&self) -> u64 {
+        self.inner.work()
+    }
+
+    fn heap_bytes(&self) -> Option<usize> {
+        Some(self.inner.heap_bytes()? + self.scratch.len() * std::mem::size_of::<Event>())
+    }
+
+    fn heap_bytes_beyond(&self, earlier: &Mirror) -> Option<usize> {
+        Some(
+            self.inner.heap_bytes_beyond(&*earlier.inner)?
+                + self.scratch.len() * std::mem::size_of::<Event>(),
+        )
+    }
+
+    fn pack(&mut self) {
+        if !self.packed {
+            *self = self.kept(None);
+        }
+    }
+
+    fn packed_copy(&self) -> Mirror {
+        self.kept(None)
+    }
+
+    fn packed_copy_after(&self, earlier: &Mirror) -> Mirror {
+        self.kept(Some(earlier))
+    }
+
+    /// The part's generator sees the part of the picture and its own
+    /// events not yet handed out.
+    fn unpack(&mut self, shown: &Shown) {
+        if !self.packed {
+            return;
+        }
+        let grid = self.part_grid(shown.grid);
+        let pending = self.part_events(shown.pending);
+        self.inner.unpack(&Shown {
+            grid: &grid,
+            pending: &pending,
+        });
+        self.packed = false;
     }
 }
 
