@@ -12,18 +12,18 @@
 //! crossings scattered evenly over the whole maze.
 //!
 //! A timeline's kept copy holds little: the shuffled order is shared by
-//! every copy of the run (`SharedShuffle`), the crossings are fixed once
-//! the walls begin (shared too), and the sets are the picture's connected
-//! pieces, rebuilt from it as the copy is unpacked.
+//! every copy of the run (`SharedShuffle`); the crossings are the cells
+//! the picture shows a tunnel under, and the sets its connected pieces,
+//! both rebuilt from it as the copy is unpacked.
 
 use super::shared_shuffle::SharedShuffle;
 use crate::bitset::BitSet;
+use crate::grid::{UNDER_EW, UNDER_NS};
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::{Dims, Topology};
+use crate::shape::{Cell, Dims, Topology};
 use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
-use std::sync::Arc;
 
 /// Kruskal with crossings laid down first.
 #[derive(Clone)]
@@ -35,9 +35,9 @@ pub struct WeaveKruskal {
     sets: UnionFind,
     /// Whether `sets` was dropped (`pack`).
     packed: bool,
-    /// Crossing cells: their walls are never opened. Shared between
-    /// copies, and copied only when a crossing is added while shared.
-    crossing: Arc<BitSet>,
+    /// Crossing cells: their walls are never opened. Empty in a kept copy
+    /// too (`unpack`).
+    crossing: BitSet,
     /// Wall codes (cell * 2 + east/south) in their shuffled order.
     walls: SharedShuffle,
     /// Walls taken so far.
@@ -57,7 +57,7 @@ impl WeaveKruskal {
             rng: Rng::new(seed),
             sets: UnionFind::new(dims.cells() as usize),
             packed: false,
-            crossing: Arc::new(BitSet::new(dims.cells() as usize)),
+            crossing: BitSet::new(dims.cells() as usize),
             walls: SharedShuffle::new(walls),
             next: 0,
             tries: if can_cross { dims.cells() } else { 0 },
@@ -74,14 +74,22 @@ impl WeaveKruskal {
         let y = 1 + self.rng.below(d.height - 2);
         let cell = d.at(x, y);
         let (n, s, w, e) = (cell - d.width, cell + d.width, cell - 1, cell + 1);
+        // No crossing on it or beside it: the bits are few and near each
+        // other, so most tries end here without a look at the sets.
         let untouched = [cell, n, s, w, e]
             .iter()
             .all(|&c| !self.crossing.contains(c));
+        if !untouched {
+            return;
+        }
         // The cell must have no passage yet: it is in a set of its own.
         // (Which cell is a set's root is no part of this: a cell with a
-        // passage so far always has a crossing beside it, and fails above.)
+        // passage so far always has a crossing beside it, and ended above.)
         let alone =
             self.sets.find(cell) == cell && [n, s, w, e].iter().all(|&c| self.sets.find(c) != cell);
+        if !alone {
+            return;
+        }
         let (fw, fe, fnorth, fs) = (
             self.sets.find(w),
             self.sets.find(e),
@@ -92,7 +100,7 @@ impl WeaveKruskal {
         // loop together (north with west and south with east, or crossed).
         let loops =
             fw == fe || fnorth == fs || (fnorth == fw && fs == fe) || (fnorth == fe && fs == fw);
-        if !untouched || !alone || loops {
+        if loops {
             return;
         }
         let (over, under) = if self.rng.coin() {
@@ -100,7 +108,7 @@ impl WeaveKruskal {
         } else {
             ([n, s], [w, e])
         };
-        Arc::make_mut(&mut self.crossing).insert(cell);
+        self.crossing.insert(cell);
         out.cursor(cell);
         for end in over {
             self.sets.union(cell, end);
@@ -111,18 +119,27 @@ impl WeaveKruskal {
         self.remaining -= 3;
     }
 
-    /// The bytes it holds that `earlier` does not also hold (the shuffled
-    /// order is shared by every copy, the running one too).
-    fn bytes_beyond(&self, earlier: Option<&WeaveKruskal>) -> usize {
-        let crossing = match earlier {
-            Some(e) if Arc::ptr_eq(&e.crossing, &self.crossing) => 0,
-            _ => self.crossing.heap_bytes(),
-        };
-        crossing + self.sets.heap_bytes() + self.walls.heap_bytes()
+    /// The cells the maze shows a tunnel under, and those of the tunnels
+    /// not yet handed out: the crossings.
+    fn crossings_shown(&self, shown: &Shown) -> BitSet {
+        let mut crossing = BitSet::new(self.dims.cells() as usize);
+        for (cell, &bits) in shown.grid.raw().iter().enumerate() {
+            if bits & (UNDER_EW | UNDER_NS) != 0 {
+                crossing.insert(cell as Cell);
+            }
+        }
+        for (a, b) in shown.pending_carves() {
+            if !self.dims.adjacent(a, b) {
+                crossing.insert((a + b) / 2);
+            }
+        }
+        crossing
     }
 }
 
 impl Stepper for WeaveKruskal {
+    const MARKS_NO_CELL: bool = true;
+
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         if self.tries > 0 {
             self.tries -= 1;
@@ -165,28 +182,28 @@ impl Stepper for WeaveKruskal {
         u64::from(self.tried) + self.next as u64
     }
 
+    /// The shuffled order is every copy's, the running one's too: not
+    /// counted.
     fn heap_bytes(&self) -> Option<usize> {
-        Some(self.bytes_beyond(None))
-    }
-
-    fn heap_bytes_beyond(&self, earlier: &WeaveKruskal) -> Option<usize> {
-        Some(self.bytes_beyond(Some(earlier)))
+        Some(self.crossing.heap_bytes() + self.sets.heap_bytes() + self.walls.heap_bytes())
     }
 
     fn pack(&mut self) {
         self.sets = UnionFind::new(0);
+        self.crossing = BitSet::new(0);
         self.packed = true;
         self.walls = self.walls.without_chunk();
     }
 
-    /// Made without copying the sets and the chunk of walls it drops.
+    /// Made without copying the sets, crossings and chunk of walls it
+    /// drops.
     fn packed_copy(&self) -> WeaveKruskal {
         WeaveKruskal {
             dims: self.dims,
             rng: self.rng.clone(),
             sets: UnionFind::new(0),
             packed: true,
-            crossing: Arc::clone(&self.crossing),
+            crossing: BitSet::new(0),
             walls: self.walls.without_chunk(),
             next: self.next,
             tries: self.tries,
@@ -210,6 +227,7 @@ impl Stepper for WeaveKruskal {
             sets.union(a, b);
         }
         self.sets = sets;
+        self.crossing = self.crossings_shown(shown);
         self.packed = false;
     }
 }
