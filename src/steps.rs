@@ -25,13 +25,16 @@ pub fn lists_of(stem: &str) -> &'static [StepList] {
 }
 
 /// The steps a generator reports its phases against: its own list, or
-/// the weave's list for it when woven (growing tree's for the backtracker
-/// and growing tree, Kruskal's for Kruskal).
+/// the weave's list for it when woven (the woven growing tree's for the
+/// backtracker and growing tree, woven Kruskal's for Kruskal).
 pub fn generator_steps(name: &str, woven: bool) -> StepList {
     if woven {
-        let lists = lists_of("weave");
-        let index = usize::from(name == "kruskal");
-        if let Some(list) = lists.get(index) {
+        let file = if name == "kruskal" {
+            "weave_kruskal"
+        } else {
+            "weave"
+        };
+        if let Some(list) = lists_of(file).first() {
             return *list;
         }
     }
@@ -170,6 +173,13 @@ mod tests {
         }
         assert_eq!(braid_steps().1.len(), 4);
         assert_eq!(sparse_steps().1.len(), 4);
-        assert!(lists_of("weave").len() == 2);
+        // Woven, each has its own list, not its plain one.
+        for name in crate::generate::weave::WEAVERS {
+            assert_ne!(
+                generator_steps(name, true).1,
+                generator_steps(name, false).1,
+                "{name}"
+            );
+        }
     }
 }
