@@ -276,29 +276,45 @@ impl Chunked {
         if self.width == 0 {
             return;
         }
+        self.merge_into(out, |slot, code| *slot = value(code));
+    }
+
+    /// Hands each value of `out` (as many as it holds) its code, to
+    /// `merge` into it: a second plane of bits laid over values already
+    /// unpacked, with no buffer of its own.
+    pub fn merge_into<T: Copy>(&self, out: &mut [T], merge: impl Fn(&mut T, u8) + Copy) {
+        debug_assert_eq!(out.len(), self.len as usize, "a plane of another size");
+        if self.width == 0 {
+            out.iter_mut().for_each(|slot| merge(slot, 0));
+            return;
+        }
         if let Some(tiles) = self.tiles {
             let row = TILE * usize::from(self.width) / 8;
             let chunks = &self.data.chunks;
             let data = |place: usize| &chunks[place * row / CHUNK][place * row % CHUNK..][..row];
             match self.width {
-                1 => tiles
-                    .for_each_row(|p, cells| unpack_at::<1, T>(data(p), &mut out[cells], value)),
-                2 => tiles
-                    .for_each_row(|p, cells| unpack_at::<2, T>(data(p), &mut out[cells], value)),
-                4 => tiles
-                    .for_each_row(|p, cells| unpack_at::<4, T>(data(p), &mut out[cells], value)),
-                _ => tiles
-                    .for_each_row(|p, cells| unpack_at::<8, T>(data(p), &mut out[cells], value)),
+                1 => {
+                    tiles.for_each_row(|p, cells| visit_at::<1, T>(data(p), &mut out[cells], merge))
+                }
+                2 => {
+                    tiles.for_each_row(|p, cells| visit_at::<2, T>(data(p), &mut out[cells], merge))
+                }
+                4 => {
+                    tiles.for_each_row(|p, cells| visit_at::<4, T>(data(p), &mut out[cells], merge))
+                }
+                _ => {
+                    tiles.for_each_row(|p, cells| visit_at::<8, T>(data(p), &mut out[cells], merge))
+                }
             }
             return;
         }
         let per_chunk = CHUNK * 8 / usize::from(self.width);
         for (slots, chunk) in out.chunks_mut(per_chunk).zip(&self.data.chunks) {
             match self.width {
-                1 => unpack_at::<1, T>(chunk, slots, value),
-                2 => unpack_at::<2, T>(chunk, slots, value),
-                4 => unpack_at::<4, T>(chunk, slots, value),
-                _ => unpack_at::<8, T>(chunk, slots, value),
+                1 => visit_at::<1, T>(chunk, slots, merge),
+                2 => visit_at::<2, T>(chunk, slots, merge),
+                4 => visit_at::<4, T>(chunk, slots, merge),
+                _ => visit_at::<8, T>(chunk, slots, merge),
             }
         }
     }
@@ -584,9 +600,16 @@ fn pack_at<const W: usize, T: Copy>(values: &[T], code: impl Fn(T) -> u8) -> Vec
 /// Unpacks `out.len()` values of `W` bits from `data` (bytes as they are
 /// where `W` is 8), each made from its code by `value`.
 fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn(u8) -> T) {
+    visit_at::<W, T>(data, out, |slot, code| *slot = value(code));
+}
+
+/// Hands each of `out.len()` slots its code of `W` bits from `data`
+/// (bytes as they are where `W` is 8).
+#[inline(always)]
+fn visit_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], put: impl Fn(&mut T, u8)) {
     if W == 8 {
         for (slot, &code) in out.iter_mut().zip(data) {
-            *slot = value(code);
+            put(slot, code);
         }
         return;
     }
@@ -598,13 +621,13 @@ fn unpack_at<const W: usize, T: Copy>(data: &[u8], out: &mut [T], value: impl Fn
     let mut whole = out.chunks_exact_mut(per);
     for (chunk, &byte) in (&mut whole).zip(data) {
         for (k, slot) in chunk.iter_mut().enumerate() {
-            *slot = value((byte >> (k * W)) & mask);
+            put(slot, (byte >> (k * W)) & mask);
         }
     }
     let rest = whole.into_remainder();
     if let Some(&byte) = data.get(last).filter(|_| !rest.is_empty()) {
         for (k, slot) in rest.iter_mut().enumerate() {
-            *slot = value((byte >> (k * W)) & mask);
+            put(slot, (byte >> (k * W)) & mask);
         }
     }
 }

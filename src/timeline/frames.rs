@@ -4,12 +4,13 @@
 use super::{Frame, Skipped, Source};
 use crate::event::{Event, Mark};
 use crate::generate::Generator;
+use crate::grid::{UNDER_EW, UNDER_NS};
 use crate::packed::{Chunked, Packed, Tiles};
 use crate::record::Marks;
 use crate::render::canvas::overlay_scene::OverlayScene;
 use crate::render::canvas::scene::{Scene, MARKS};
-use crate::shape::Cell;
 use crate::shape::Topology;
+use crate::shape::{Cell, EAST_OPEN, SOUTH_OPEN};
 use crate::solve::Solver;
 use crate::stream::Replayed;
 
@@ -148,6 +149,9 @@ pub struct SceneSnapshot {
     /// The grid's wall bits (a byte a cell there), packed; `None` where
     /// the checkpoint's source draws them again (`Source::draws_walls`).
     pub walls: Option<Chunked>,
+    /// On a woven maze, whether each cell has a tunnel under it, where
+    /// `walls` then holds only each cell's two passage bits (`woven_split`).
+    pub tunnels: Option<Chunked>,
     /// Whether a tunnel was ever opened.
     pub woven: bool,
     /// Each cell's mark, packed.
@@ -175,6 +179,26 @@ fn mark_of(code: u8) -> Mark {
 
 fn code_of(mark: Mark) -> u8 {
     mark as u8
+}
+
+/// A square cell's own passage bits (east, south).
+const PASSAGES: u8 = EAST_OPEN | SOUTH_OPEN;
+/// A square cell's tunnel bits (one under it, west-east or north-south).
+const TUNNELS: u8 = UNDER_EW | UNDER_NS;
+
+/// A woven cell's wall bits from its passage bits and whether a tunnel
+/// runs under it. A tunnel runs under a passage straight across it, so
+/// its way follows from the cell's own passage: west-east under one open
+/// to the south, north-south under one open to the east and shut to the
+/// south. A picture where some cell breaks this keeps its bytes whole
+/// (`snapshot_after` checks), so the split never loses a bit: a woven
+/// picture packs in three bits a cell, not four.
+fn woven_join(passages: u8, tunnel: bool) -> u8 {
+    match (tunnel, passages & SOUTH_OPEN != 0) {
+        (false, _) => passages,
+        (true, true) => passages | UNDER_EW,
+        (true, false) => passages | UNDER_NS,
+    }
 }
 
 /// Bytes a snapshot of `cells` cells takes with the widths most runs
@@ -218,8 +242,30 @@ impl Frame for Scene {
     }
 
     fn snapshot_after(&self, earlier: Option<&SceneSnapshot>) -> SceneSnapshot {
-        let (walls, _) = self.grid.wall_bytes();
+        let (walls, woven) = self.grid.wall_bytes();
         let earlier_walls = earlier.and_then(|e| e.walls.as_ref());
+        let split = woven
+            && walls
+                .iter()
+                .all(|&b| woven_join(b & PASSAGES, b & TUNNELS != 0) == b);
+        if split {
+            let earlier_tunnels = earlier.and_then(|e| e.tunnels.as_ref());
+            return SceneSnapshot {
+                walls: Some(chunked(
+                    self.tiles(),
+                    walls,
+                    |b| b & PASSAGES,
+                    earlier_walls,
+                )),
+                tunnels: Some(chunked(
+                    self.tiles(),
+                    walls,
+                    |b| u8::from(b & TUNNELS != 0),
+                    earlier_tunnels,
+                )),
+                ..self.snapshot_without_walls(earlier)
+            };
+        }
         SceneSnapshot {
             walls: Some(chunked(self.tiles(), walls, |b| b, earlier_walls)),
             ..self.snapshot_without_walls(earlier)
@@ -229,6 +275,7 @@ impl Frame for Scene {
     fn snapshot_without_walls(&self, earlier: Option<&SceneSnapshot>) -> SceneSnapshot {
         SceneSnapshot {
             walls: None,
+            tunnels: None,
             woven: self.grid.wall_bytes().1,
             marks: chunked(
                 self.tiles(),
@@ -248,8 +295,15 @@ impl Frame for Scene {
     /// them out again if the restored scene is finished and coloured.
     fn restore(&mut self, s: &SceneSnapshot) {
         if let Some(walls) = &s.walls {
-            self.grid
-                .restore_wall_bytes(|bits| walls.unpack_into(bits, |b| b), s.woven);
+            self.grid.restore_wall_bytes(
+                |bits| {
+                    walls.unpack_into(bits, |b| b);
+                    if let Some(tunnels) = &s.tunnels {
+                        tunnels.merge_into(bits, |b, tunnel| *b = woven_join(*b, tunnel != 0));
+                    }
+                },
+                s.woven,
+            );
         }
         s.marks.unpack_into(&mut self.marks, mark_of);
         self.cursor = s.cursor;
@@ -270,9 +324,13 @@ impl Frame for Scene {
 
     fn bytes_beyond(s: &SceneSnapshot, earlier: Option<&SceneSnapshot>) -> usize {
         let earlier_walls = earlier.and_then(|e| e.walls.as_ref());
+        let earlier_tunnels = earlier.and_then(|e| e.tunnels.as_ref());
         s.walls
             .as_ref()
             .map_or(0, |w| w.bytes_beyond(earlier_walls))
+            + s.tunnels
+                .as_ref()
+                .map_or(0, |t| t.bytes_beyond(earlier_tunnels))
             + s.marks.bytes_beyond(earlier.map(|e| &e.marks))
     }
 }
@@ -349,6 +407,7 @@ impl Frame for OverlayScene {
 mod tests {
     use super::*;
     use crate::generate::Params;
+    use crate::grid::Grid;
     use crate::shape::Shape;
     use crate::timeline::Timeline;
     use std::collections::HashSet;
@@ -357,6 +416,52 @@ mod tests {
     /// chunks take, each shared chunk once; Aldous-Broder's late pictures
     /// share much of theirs (here about half: the grid is 16 chunks), so
     /// they take less than a whole picture each.
+    /// A woven picture packs its passages and its tunnels apart, three
+    /// bits a cell, and restores byte for byte; one where a tunnel's way
+    /// does not follow from its cell's passage keeps whole bytes, and
+    /// restores as well.
+    #[test]
+    fn woven_pictures_pack_in_three_bits_and_restore_exactly() {
+        let shape = Shape::parse("square", "256x128", None).unwrap();
+        let cells = 256 * 128;
+        for name in ["kruskal", "backtracker"] {
+            let params = Params {
+                weave: true,
+                ..Params::on(shape.clone(), 3)
+            };
+            let fresh = Generator::by_name(name, params, true).unwrap();
+            let mut scene = Scene::new(fresh.initial_grid(), false);
+            for (k, event) in fresh.clone().enumerate() {
+                scene.apply(&event);
+                if k % 9000 != 0 && event != Event::Done {
+                    continue;
+                }
+                let snapshot = scene.snapshot();
+                let mut restored = Scene::new(fresh.initial_grid(), false);
+                restored.restore(&snapshot);
+                assert_eq!(restored.grid, scene.grid, "{name} after {k} events");
+                if scene.grid.is_woven() {
+                    let walls = snapshot.walls.as_ref().unwrap().bytes_beyond(None);
+                    let tunnels = snapshot.tunnels.as_ref().unwrap().bytes_beyond(None);
+                    assert_eq!(walls, cells / 4, "{name}: two bits a cell");
+                    assert!(tunnels <= cells / 8, "{name}: a bit a cell");
+                }
+            }
+            assert!(scene.grid.is_woven(), "{name}");
+        }
+        // A tunnel under a cell with no passage of its own.
+        let shape = Shape::parse("square", "5x5", None).unwrap();
+        let mut scene = Scene::new(Grid::closed_shape(shape.clone()), false);
+        scene.apply(&Event::Carve(11, 13));
+        assert!(scene.grid.is_woven());
+        let snapshot = scene.snapshot();
+        assert!(snapshot.tunnels.is_none(), "whole bytes kept");
+        let mut restored = Scene::new(Grid::closed_shape(shape), false);
+        restored.restore(&snapshot);
+        assert_eq!(restored.grid, scene.grid);
+        assert!(restored.grid.is_open_between(11, 13));
+    }
+
     #[test]
     fn shared_chunks_are_counted_once() {
         let shape = Shape::parse("square", "256x256", None).unwrap();
