@@ -7,6 +7,7 @@
 
 use crate::shape::{square_wall_bit, Cell, Dims, Dir, Neighbors, Shape, Topology, MAX_SIDE};
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
+use crate::union_find::UnionFind;
 
 /// Woven squares: a passage runs under this cell from west to east
 /// (joining the cells on either side), or from north to south.
@@ -507,6 +508,46 @@ impl Grid {
         }
     }
 
+    /// The maze's connected pieces as disjoint sets, tunnels included: what
+    /// a kept copy of Kruskal rebuilds its sets from. A plain square's in
+    /// one scan (`UnionFind::of_grid`), others' a union a passage.
+    pub fn pieces(&self) -> UnionFind {
+        let Some(d) = self.square else {
+            let mut sets = UnionFind::new(self.bits.len());
+            self.each_opening(|a, b| {
+                sets.union(a, b);
+            });
+            return sets;
+        };
+        let (w, bits) = (d.width as usize, &self.bits);
+        // On a woven square a cell's west may be a tunnel's far end: under
+        // the cell to its west, whose own passage then runs north-south.
+        UnionFind::of_grid(
+            w,
+            d.height as usize,
+            |c| {
+                let b = bits[c - 1];
+                if b & EAST_OPEN != 0 {
+                    Some(c - 1)
+                } else if b & UNDER_EW != 0 {
+                    Some(c - 2)
+                } else {
+                    None
+                }
+            },
+            |c| {
+                let b = bits[c - w];
+                if b & SOUTH_OPEN != 0 {
+                    Some(c - w)
+                } else if b & UNDER_NS != 0 {
+                    Some(c - 2 * w)
+                } else {
+                    None
+                }
+            },
+        )
+    }
+
     /// Takes `other`'s walls (the same maze shape, whatever its drawing):
     /// false, with nothing changed, if the shapes differ.
     pub fn copy_walls_from(&mut self, other: &Grid) -> bool {
@@ -587,6 +628,49 @@ mod tests {
 
     /// The plain square's row-by-row fill opens exactly the walls the
     /// shape owns, as the general loop does for every other shape.
+    /// `pieces` (one scan on squares, woven ones' tunnels included) gives
+    /// the same partition as a union for every opening.
+    #[test]
+    fn pieces_are_the_partition_of_every_opening() {
+        use crate::generate::Params;
+        use crate::union_find::UnionFind;
+        let labels = |mut sets: UnionFind, cells: u32| -> Vec<u32> {
+            let mut first = std::collections::HashMap::new();
+            (0..cells)
+                .map(|c| *first.entry(sets.find(c)).or_insert(c))
+                .collect()
+        };
+        for (shape, weave) in [("square", false), ("square", true), ("hex", false)] {
+            let shape = crate::shape::Shape::parse(shape, "37x23", None).unwrap();
+            for (name, seed, braid) in
+                [("kruskal", 1, 0), ("backtracker", 2, 30), ("kruskal", 3, 0)]
+            {
+                let params = Params {
+                    weave,
+                    braid,
+                    ..Params::on(shape.clone(), seed)
+                };
+                // Halfway through, so that there are many pieces.
+                let mut generator =
+                    crate::generate::Generator::by_name(name, params, false).unwrap();
+                let mut grid = generator.initial_grid();
+                let total = generator.clone().count();
+                for event in generator.by_ref().take(total / 2) {
+                    grid.apply(&event);
+                }
+                let mut unions = UnionFind::new(grid.cells() as usize);
+                grid.each_opening(|a, b| {
+                    unions.union(a, b);
+                });
+                assert_eq!(
+                    labels(grid.pieces(), grid.cells()),
+                    labels(unions, grid.cells()),
+                    "{name} weave {weave} seed {seed}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn an_open_square_has_every_inner_wall_open() {
         for (w, h) in [(1, 1), (1, 6), (6, 1), (2, 2), (7, 5)] {

@@ -22,6 +22,41 @@ impl UnionFind {
         }
     }
 
+    /// The sets of a `width` x `height` grid's cells (numbered row by row)
+    /// joined to the cell `west(c)` names on their left and `north(c)`
+    /// names above (a neighbour, or a cell beyond a tunnel), built in one
+    /// scan: a cell joined only one way takes that cell's set as its
+    /// parent, and only a cell joined both ways joins two sets. A
+    /// picture's connected pieces come out faster than with a union for
+    /// every passage.
+    pub fn of_grid(
+        width: usize,
+        height: usize,
+        west: impl Fn(usize) -> Option<usize>,
+        north: impl Fn(usize) -> Option<usize>,
+    ) -> UnionFind {
+        let mut sets = UnionFind::new(width * height);
+        for y in 0..height {
+            let row = y * width;
+            for x in 0..width {
+                let c = row + x;
+                let west = if x > 0 { west(c) } else { None };
+                let north = if y > 0 { north(c) } else { None };
+                match (west, north) {
+                    (None, None) => {}
+                    (Some(w), None) => sets.slot[c] = sets.find(w as u32),
+                    (None, Some(n)) => sets.slot[c] = sets.find(n as u32),
+                    (Some(w), Some(n)) => {
+                        let root = sets.find(w as u32);
+                        sets.slot[c] = root;
+                        sets.union(root, n as u32);
+                    }
+                }
+            }
+        }
+        sets
+    }
+
     /// The representative of `x`'s set.
     #[inline]
     pub fn find(&mut self, mut x: u32) -> u32 {

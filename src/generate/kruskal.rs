@@ -380,10 +380,7 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         if !self.packed {
             return;
         }
-        let mut sets = UnionFind::new(self.shape.cells() as usize);
-        shown.grid.each_opening(|a, b| {
-            sets.union(a, b);
-        });
+        let mut sets = shown.grid.pieces();
         for (a, b) in shown.pending_carves() {
             sets.union(a, b);
         }

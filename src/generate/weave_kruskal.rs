@@ -21,7 +21,7 @@ use crate::bitset::BitSet;
 use crate::grid::{UNDER_EW, UNDER_NS};
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::{Cell, Dims, Topology};
+use crate::shape::{Dims, Topology};
 use crate::stream::{Shown, Stepper};
 use crate::union_find::UnionFind;
 
@@ -122,12 +122,18 @@ impl WeaveKruskal {
     /// The cells the maze shows a tunnel under, and those of the tunnels
     /// not yet handed out: the crossings.
     fn crossings_shown(&self, shown: &Shown) -> BitSet {
-        let mut crossing = BitSet::new(self.dims.cells() as usize);
-        for (cell, &bits) in shown.grid.raw().iter().enumerate() {
-            if bits & (UNDER_EW | UNDER_NS) != 0 {
-                crossing.insert(cell as Cell);
-            }
-        }
+        // 64 cells a word, with no branch on each cell's bits.
+        let words = shown
+            .grid
+            .raw()
+            .chunks(64)
+            .map(|cells| {
+                cells.iter().enumerate().fold(0u64, |word, (k, &bits)| {
+                    word | u64::from(bits & (UNDER_EW | UNDER_NS) != 0) << k
+                })
+            })
+            .collect();
+        let mut crossing = BitSet::from_words(words);
         for (a, b) in shown.pending_carves() {
             if !self.dims.adjacent(a, b) {
                 crossing.insert((a + b) / 2);
@@ -219,10 +225,7 @@ impl Stepper for WeaveKruskal {
         if !self.packed {
             return;
         }
-        let mut sets = UnionFind::new(self.dims.cells() as usize);
-        shown.grid.each_opening(|a, b| {
-            sets.union(a, b);
-        });
+        let mut sets = shown.grid.pieces();
         for (a, b) in shown.pending_carves() {
             sets.union(a, b);
         }
