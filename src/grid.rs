@@ -484,26 +484,6 @@ impl Grid {
                     }
                 }
             }
-            // Woven, the tunnels as well (a kept copy of woven Kruskal
-            // rebuilds its sets from all of them).
-            Some(d) => {
-                let w = d.width;
-                for (i, &b) in self.bits.iter().enumerate() {
-                    let c = i as Cell;
-                    if b & EAST_OPEN != 0 {
-                        f(c, c + 1);
-                    }
-                    if b & SOUTH_OPEN != 0 {
-                        f(c, c + w);
-                    }
-                    if b & UNDER_EW != 0 {
-                        f(c - 1, c + 1);
-                    }
-                    if b & UNDER_NS != 0 {
-                        f(c - w, c + w);
-                    }
-                }
-            }
             _ => self.opening_pairs().for_each(|(a, b)| f(a, b)),
         }
     }

@@ -96,6 +96,17 @@ impl Shown<'_> {
         grid
     }
 
+    /// The maze's connected pieces, the carves not yet handed out
+    /// included (`Grid::pieces`): what Kruskal's kept copies rebuild their
+    /// sets from.
+    pub fn pieces(&self) -> crate::union_find::UnionFind {
+        let mut sets = self.grid.pieces();
+        for (a, b) in self.pending_carves() {
+            sets.union(a, b);
+        }
+        sets
+    }
+
     /// The passages among the events not yet handed out, in order.
     pub fn pending_carves(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
         self.pending.iter().filter_map(|event| match *event {

@@ -380,11 +380,7 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         if !self.packed {
             return;
         }
-        let mut sets = shown.grid.pieces();
-        for (a, b) in shown.pending_carves() {
-            sets.union(a, b);
-        }
-        self.sets = sets;
+        self.sets = shown.pieces();
         self.packed = false;
     }
 }

@@ -225,11 +225,7 @@ impl Stepper for WeaveKruskal {
         if !self.packed {
             return;
         }
-        let mut sets = shown.grid.pieces();
-        for (a, b) in shown.pending_carves() {
-            sets.union(a, b);
-        }
-        self.sets = sets;
+        self.sets = shown.pieces();
         self.crossing = self.crossings_shown(shown);
         self.packed = false;
     }
