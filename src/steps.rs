@@ -173,6 +173,15 @@ mod tests {
         }
         assert_eq!(braid_steps().1.len(), 4);
         assert_eq!(sparse_steps().1.len(), 4);
+        // A list's title is the whole line before it, not the end of a
+        // sentence that wrapped onto it.
+        for (file, lists) in STEP_LISTS {
+            for (title, _) in lists.iter() {
+                let balanced = title.matches('(').count() == title.matches(')').count();
+                let capital = title.chars().next().is_none_or(char::is_uppercase);
+                assert!(balanced && capital, "{file}: a list titled {title:?}");
+            }
+        }
         // Woven, each has its own list, not its plain one.
         for name in crate::generate::weave::WEAVERS {
             assert_ne!(

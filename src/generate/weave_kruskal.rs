@@ -1,5 +1,6 @@
-//! Weave mazes by Kruskal with preset crossings (see `weave` for what a
-//! crossing is):
+//! Weave mazes by Kruskal (see `weave` for what a crossing is).
+//!
+//! Kruskal with preset crossings:
 //! 1. Try as many random inner cells as the maze has: where the cell has no
 //!    passage yet and its east and west, and its north and south, are in
 //!    different sets, make a crossing: a passage through the cell one way
