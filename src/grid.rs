@@ -493,7 +493,7 @@ impl Grid {
     /// one scan (`UnionFind::of_grid`), others' a union a passage.
     pub fn pieces(&self) -> UnionFind {
         let Some(d) = self.square else {
-            let mut sets = UnionFind::new(self.bits.len());
+            let mut sets = UnionFind::new(self.cells() as usize);
             self.each_opening(|a, b| {
                 sets.union(a, b);
             });

@@ -150,7 +150,7 @@ pub struct SceneSnapshot {
     /// the checkpoint's source draws them again (`Source::draws_walls`).
     pub walls: Option<Chunked>,
     /// On a woven maze, whether each cell has a tunnel under it, where
-    /// `walls` then holds only each cell's two passage bits (`woven_split`).
+    /// `walls` then holds only each cell's two passage bits (`woven_join`).
     pub tunnels: Option<Chunked>,
     /// Whether a tunnel was ever opened.
     pub woven: bool,
