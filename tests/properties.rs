@@ -3,7 +3,8 @@
 //! written to a link reads back the same; every generator makes a perfect
 //! maze on random shapes, sizes and seeds (a connected one when braided)
 //! and breadth-first search finds a shortest path on it; the CLI answers
-//! random options with a result or one line of error.
+//! random options, and any bytes as a mask file, with a result or one line
+//! of error.
 //!
 //! `cargo test --test properties` runs 64 cases a property (128 for the
 //! cheap ones); before a release, `PROPTEST_CASES=5000 cargo test --release
@@ -215,6 +216,60 @@ proptest! {
     fn any_text_reads_as_a_mask_or_a_clear_error(text in "[.X#o \\n]{0,120}|.{0,60}") {
         if let Err(e) = Mask::from_text(&text) {
             prop_assert!(!e.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn any_text_reads_as_levels_of_a_mask_or_a_clear_error(text in "[.X \\r\\n]{0,160}|.{0,60}") {
+        match Mask::from_levels_text(&text) {
+            Ok((dims, levels, mask)) => {
+                prop_assert!(levels >= 1);
+                prop_assert_eq!(mask.cells(), dims.cells() * levels);
+            }
+            Err(e) => prop_assert!(!e.to_string().is_empty()),
+        }
+    }
+}
+
+/// A mask file's bytes: anything at all, or rows of `.` and `X` (levels
+/// parted by blank lines), which make masks of every kind: one piece,
+/// several, none left on.
+fn mask_file() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..300),
+        "[.X\n]{0,160}".prop_map(String::into_bytes),
+        "(\\.{1,9}\n){1,6}(\n(\\.{1,9}\n){1,6}){0,3}".prop_map(String::into_bytes),
+    ]
+}
+
+proptest! {
+    #![proptest_config(cases(48))]
+
+    /// Any bytes as `--mask FILE`: a maze, or one line naming what was wrong.
+    #[test]
+    fn any_bytes_as_a_mask_file_give_a_maze_or_one_line(
+        bytes in mask_file(),
+        shape in prop::sample::select(vec!["square", "hex", "triangle", "3d", "polar"]),
+        case in any::<u64>(),
+    ) {
+        let path = std::env::temp_dir().join(format!("mazelab-mask-{}-{case:x}.txt", std::process::id()));
+        std::fs::write(&path, &bytes).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_mazelab"))
+            .args(["generate", "--shape", shape, "--format", "stats", "--mask"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let _ = std::fs::remove_file(&path);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        let context = format!("{shape} {:?}", String::from_utf8_lossy(&bytes));
+        prop_assert!(!stderr.contains("panicked"), "{context}: {stderr}");
+        match out.status.code() {
+            Some(0) => prop_assert!(!out.stdout.is_empty(), "{context}: no maze"),
+            Some(2) => prop_assert!(
+                stderr.trim().lines().count() == 1 && !stderr.trim().is_empty(),
+                "{context}: not one line: {stderr}"
+            ),
+            other => prop_assert!(false, "{context}: exit {other:?}: {stderr}"),
         }
     }
 }
