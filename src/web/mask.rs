@@ -139,6 +139,15 @@ impl App {
             // The whole picture, stretched to the maze's outline.
             ctx.draw_image_with_html_image_element_and_dw_and_dh(&image, 0.0, 0.0, w, h)
         })?;
+        // A picture with nothing dark (or one the browser read only in
+        // part) would switch every cell on: it must not clear the mask.
+        if mask.live() == mask.cells() {
+            dom::show_notice(
+                "mask not used: no cell's centre falls on a dark pixel of the picture \
+                 (dark pixels switch cells off; clear mask switches them all on)",
+            );
+            return Ok(());
+        }
         self.apply_mask(mask, "picture")
     }
 
@@ -162,6 +171,12 @@ impl App {
             ctx.set_fill_style_str("#000");
             ctx.fill_text(text, w / 2.0, h / 2.0)
         })?;
+        if mask.live() == mask.cells() {
+            dom::show_notice(&format!(
+                "mask not used: \"{text}\" covers no cell's centre (a shorter word, or more cells)"
+            ));
+            return Ok(());
+        }
         mask.keep_largest_region(&shape);
         self.apply_mask(mask, "word")
     }
@@ -203,4 +218,16 @@ fn sample_to_cells(
         }
     }
     Ok(mask)
+}
+
+/// Lets go of the picture file's address once the image has loaded it (or
+/// failed to): each chosen file would otherwise hold its bytes until the
+/// page closes.
+pub(super) fn forget_mask_image_url() -> Result<(), JsValue> {
+    let image: HtmlImageElement = dom::by_id("mask-image")?;
+    let url = image.src();
+    if url.starts_with("blob:") {
+        web_sys::Url::revoke_object_url(&url)?;
+    }
+    Ok(())
 }

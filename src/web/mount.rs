@@ -401,30 +401,41 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         Box::new(|app, _| app.mask_from_text()),
     )?;
     // A picture loads in two steps: the file becomes the hidden image's
-    // source, and the image's load event makes the mask.
+    // source, and the image's load event makes the mask. The file input is
+    // emptied, so choosing the same file again (after clearing the mask)
+    // loads it again; the file's address is let go once the image has it.
     listen(
         "mask-file",
         "change",
         Box::new(|_, _| {
-            let file = input("mask-file")?.files().and_then(|f| f.get(0));
+            let chooser = input("mask-file")?;
+            let file = chooser.files().and_then(|f| f.get(0));
             if let Some(file) = file {
                 let url = web_sys::Url::create_object_url_with_blob(&file)?;
                 dom::by_id::<web_sys::HtmlImageElement>("mask-image")?.set_src(&url);
             }
+            chooser.set_value("");
             Ok(())
         }),
     )?;
     listen(
         "mask-image",
         "load",
-        Box::new(|app, _| app.mask_from_image()),
+        Box::new(|app, _| {
+            let made = app.mask_from_image();
+            super::mask::forget_mask_image_url()?;
+            made
+        }),
     )?;
     listen(
         "mask-image",
         "error",
         Box::new(|_, _| {
-            dom::show_notice("mask not used: that file is not a picture the browser can read");
-            Ok(())
+            dom::show_notice(
+                "mask not used: that file is not a picture the browser can read \
+                 (a PNG, JPEG, GIF, WebP or SVG image)",
+            );
+            super::mask::forget_mask_image_url()
         }),
     )?;
     app.borrow().show_hint();

@@ -317,6 +317,83 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('a mask from a picture: its dark pixels off; any other bytes, or a picture dark all over, say why and keep the maze', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?size=24x24&speed=instant&seed=3`);
+    await waitForState(page, 'done');
+    await page.click('#mask-group > summary');
+    // Pictures drawn by the browser itself: white with a black disc in the
+    // middle, or black all over.
+    const png = (kind) => page.evaluate((kind) => {
+      const c = document.createElement('canvas');
+      c.width = 120;
+      c.height = 120;
+      const g = c.getContext('2d');
+      g.fillStyle = kind === 'black' ? '#000' : '#fff';
+      g.fillRect(0, 0, 120, 120);
+      if (kind === 'disc') {
+        g.fillStyle = '#000';
+        g.beginPath();
+        g.arc(60, 60, 30, 0, 2 * Math.PI);
+        g.fill();
+      }
+      return c.toDataURL('image/png').split(',')[1];
+    }, kind).then((b) => Buffer.from(b, 'base64'));
+    const choose = (name, mimeType, buffer) => page.setInputFiles('#mask-file', { name, mimeType, buffer });
+    const notice = () => page.locator('#notice').textContent();
+    const disc = await png('disc');
+    await choose('disc.png', 'image/png', disc);
+    await page.waitForFunction(() => /\d+ cells masked off/.test(document.querySelector('#mask-summary').textContent));
+    await waitForState(page, 'done');
+    const summary = await page.locator('#mask-summary').textContent();
+    const off = Number(summary.match(/(\d+) cells/)[1]);
+    // A disc a quarter of the picture across, on 24 x 24 cells: about
+    // pi * 6^2 = 113 cells off, the maze around it one piece.
+    expect(off > 90 && off < 140, summary);
+    expect(/[?&]mask=/.test(page.url()), `no mask in the link: ${page.url()}`);
+    const link = page.url();
+    await shot(page, 'mask-picture');
+    // Bytes that are no picture (random, a PNG cut short, text), each named
+    // as such; the maze, its mask and the link stay as they were.
+    let state = 7;
+    const random = (n) => Buffer.from(Array.from({ length: n }, () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state >> 16 & 255;
+    }));
+    // A PNG cut short may still load (its size known, no pixels): then it
+    // has nothing dark, which must not clear the mask either.
+    const bad = [
+      ['noise.png', 'image/png', random(300), /not a picture the browser can read \(a PNG, JPEG, GIF, WebP or SVG image\)/],
+      ['empty.png', 'image/png', Buffer.alloc(0), /not a picture the browser can read/],
+      ['cut.png', 'image/png', disc.subarray(0, 60), /not a picture the browser can read|no cell's centre falls on a dark pixel/],
+      ['words.jpg', 'image/jpeg', Buffer.from('not a picture at all'), /not a picture the browser can read/],
+      ['noise.gif', 'image/gif', random(40), /not a picture the browser can read/],
+      ['white.png', 'image/png', await png('white'), /no cell's centre falls on a dark pixel/],
+    ];
+    for (const [name, type, bytes, message] of bad) {
+      await choose(name, type, bytes);
+      await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('mask not used:'));
+      expect(message.test(await notice()), `${name}: ${await notice()}`);
+      expect(await page.locator('#mask-summary').textContent() === summary, `${name} changed the mask`);
+      expect(page.url() === link, `${name} changed the link: ${page.url()}`);
+      await page.evaluate(() => { document.querySelector('#notice').textContent = ''; });
+    }
+    // A picture that switches every cell off leaves no maze: refused by name.
+    await choose('black.png', 'image/png', await png('black'));
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('mask not used:')
+      && !document.querySelector('#notice').textContent.includes('not a picture'));
+    expect(/every cell off|at least one cell/.test(await notice()), await notice());
+    expect(await page.locator('#mask-summary').textContent() === summary, 'the black picture changed the mask');
+    // The same file chosen again after clearing the mask masks again.
+    await page.click('#mask-clear');
+    await page.waitForFunction(() => !/\d+ cells masked off/.test(document.querySelector('#mask-summary').textContent));
+    await choose('disc.png', 'image/png', disc);
+    await page.waitForFunction((s) => document.querySelector('#mask-summary').textContent === s, summary);
+    await waitForState(page, 'done');
+    expect(page.url() === link, `the same picture, another link: ${page.url()}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('a 4D maze names its levels on the stage where they are big enough to carry a name', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?shape=4d&size=6x6x3x3&speed=instant&seed=2`);
