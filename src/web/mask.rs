@@ -173,7 +173,7 @@ impl App {
         })?;
         if mask.live() == mask.cells() {
             dom::show_notice(&format!(
-                "mask not used: \"{text}\" covers no cell's centre (a shorter word, or more cells)"
+                "mask not used: \"{text}\" covers no cell's centre: try another word, or a bigger maze"
             ));
             return Ok(());
         }

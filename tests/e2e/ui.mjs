@@ -391,6 +391,16 @@ try {
     await page.waitForFunction((s) => document.querySelector('#mask-summary').textContent === s, summary);
     await waitForState(page, 'done');
     expect(page.url() === link, `the same picture, another link: ${page.url()}`);
+    // A word too small to cover any cell's centre is refused the same way.
+    await page.goto(`${origin}/?size=3x3&speed=instant&seed=3`);
+    await waitForState(page, 'done');
+    const small = page.url();
+    if (!(await page.locator('#mask-group').getAttribute('open'))) await page.click('#mask-group > summary');
+    await page.fill('#mask-text', '.');
+    await page.click('#mask-text-apply');
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('mask not used:'));
+    expect(/"\." covers no cell's centre/.test(await notice()), await notice());
+    expect(page.url() === small, `the word changed the link: ${page.url()}`);
     expect(errors.length === 0, errors.join('\n'));
   });
 
