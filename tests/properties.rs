@@ -405,6 +405,12 @@ fn cli_value() -> impl Strategy<Value = String> {
             "",
             "NW",
             "oldest",
+            "bash",
+            "zsh",
+            "fish",
+            "Maze \u{e9}t\u{e9}",
+            "https://example.org/m",
+            "/no/such/mask.txt",
         ])
         .prop_map(String::from),
         "[ -~]{0,12}",
@@ -416,21 +422,36 @@ proptest! {
 
     #[test]
     fn the_cli_answers_random_options_with_a_result_or_one_line(
-        command in prop::sample::select(vec!["generate", "sheet", "stats", "uniformity", "sweep", "list"]),
+        command in prop::sample::select(vec![
+            "generate", "sheet", "stats", "uniformity", "sweep", "list", "solvers", "completions",
+        ]),
+        operand in prop::option::weighted(0.15, cli_value()),
+        shell in prop::sample::select(vec!["bash", "zsh", "fish", "elvish", "powershell", "tcsh"]),
         options in prop::collection::vec((
             prop::sample::select(vec![
                 "--algorithm", "--shape", "--size", "--seed", "--format", "--braid", "--pop",
                 "--bias", "--count", "--paper", "--runs", "--wrap", "--solver", "--entrances",
                 "--param", "--from", "--to", "--points", "--sparse", "--symmetry",
-                "--run", "--grain", "--target",
+                "--run", "--grain", "--target", "--mask", "--title", "--wall-mm", "--link-base",
+                // Switches, which take no value.
+                "--weave", "--plot", "--solve", "--answers", "--landscape",
             ]),
             cli_value(),
         ), 0..5),
     ) {
         let mut args = vec![command.to_string()];
+        // A shell for completions (tcsh it does not know); now and then a
+        // word after any command, which most do not take.
+        if command == "completions" {
+            args.push(shell.to_string());
+        }
+        args.extend(operand);
         for (flag, value) in options {
             args.push(flag.to_string());
-            args.push(value);
+            let switch = ["--weave", "--plot", "--solve", "--answers", "--landscape"].contains(&flag);
+            if !switch {
+                args.push(value);
+            }
         }
         // Keep the lab's runs and the sheets small enough to be quick.
         if command == "stats" || command == "uniformity" || command == "sweep" {
