@@ -401,20 +401,27 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         Box::new(|app, _| app.mask_from_text()),
     )?;
     // A picture loads in two steps: the file becomes the hidden image's
-    // source, and the image's load event makes the mask. The file input is
-    // emptied, so choosing the same file again (after clearing the mask)
-    // loads it again; the file's address is let go once the image has it.
+    // source, and the image's load event makes the mask. The chooser is
+    // emptied as it opens, so choosing the same file again (after clearing
+    // the mask) loads it again, while the name of the file chosen stays in
+    // view; the file's address is let go once the image has it.
+    listen(
+        "mask-file",
+        "click",
+        Box::new(|_, _| {
+            input("mask-file")?.set_value("");
+            Ok(())
+        }),
+    )?;
     listen(
         "mask-file",
         "change",
         Box::new(|_, _| {
-            let chooser = input("mask-file")?;
-            let file = chooser.files().and_then(|f| f.get(0));
+            let file = input("mask-file")?.files().and_then(|f| f.get(0));
             if let Some(file) = file {
                 let url = web_sys::Url::create_object_url_with_blob(&file)?;
                 dom::by_id::<web_sys::HtmlImageElement>("mask-image")?.set_src(&url);
             }
-            chooser.set_value("");
             Ok(())
         }),
     )?;

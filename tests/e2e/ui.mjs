@@ -384,10 +384,12 @@ try {
       && !document.querySelector('#notice').textContent.includes('not a picture'));
     expect(/every cell off|at least one cell/.test(await notice()), await notice());
     expect(await page.locator('#mask-summary').textContent() === summary, 'the black picture changed the mask');
-    // The same file chosen again after clearing the mask masks again.
+    // The same file chosen again after clearing the mask, as a person does
+    // (the chooser opened by a click), masks again.
     await page.click('#mask-clear');
     await page.waitForFunction(() => !/\d+ cells masked off/.test(document.querySelector('#mask-summary').textContent));
-    await choose('disc.png', 'image/png', disc);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('#mask-file')]);
+    await chooser.setFiles({ name: 'disc.png', mimeType: 'image/png', buffer: disc });
     await page.waitForFunction((s) => document.querySelector('#mask-summary').textContent === s, summary);
     await waitForState(page, 'done');
     expect(page.url() === link, `the same picture, another link: ${page.url()}`);
@@ -401,6 +403,22 @@ try {
     await page.waitForFunction(() => document.querySelector('#notice').textContent.startsWith('mask not used:'));
     expect(/"\." covers no cell's centre/.test(await notice()), await notice());
     expect(page.url() === small, `the word changed the link: ${page.url()}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
+  await check('on a phone a notice stays in view: a refused picture far down the page is answered where the person is', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 }, { hasTouch: true, isMobile: true });
+    await page.goto(`${origin}/?size=24x24&speed=instant&seed=3`);
+    await waitForState(page, 'done');
+    await page.click('#mask-group > summary');
+    await page.locator('#mask-file').scrollIntoViewIfNeeded();
+    await page.setInputFiles('#mask-file', { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('no picture') });
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('not a picture'));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    const box = await page.locator('#notice').boundingBox();
+    expect(scrolled > 400, `the page did not scroll to the mask group (${scrolled})`);
+    expect(box && box.y >= 0 && box.y + box.height <= 844, `the notice is off screen: ${JSON.stringify(box)}`);
+    await shot(page, 'phone-notice');
     expect(errors.length === 0, errors.join('\n'));
   });
 
