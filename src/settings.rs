@@ -779,7 +779,9 @@ mod shape_tests {
             );
         }
         for (query, hint) in [
-            ("shape=3d&size=0x5x4", "every side at least 1"),
+            ("shape=3d&size=0x5x4", "every side 1 to 4096"),
+            ("shape=3d&size=6x100000x3", "every side 1 to 4096"),
+            ("shape=4d&size=100000x4x2x2", "every side 1 to 4096"),
             ("shape=3d&size=5x4", "WxHxL"),
             ("shape=cube&size=5000", "1672"),
             ("size=2x8&wrap=mobius", "at least 3"),

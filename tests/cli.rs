@@ -560,7 +560,11 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
         ),
         (
             vec!["generate", "--shape", "3d", "--size", "4x0x4"],
-            "every side at least 1",
+            "every side 1 to 4096",
+        ),
+        (
+            vec!["generate", "--shape", "4d", "--size", "2x2x2x100000"],
+            "every side 1 to 4096",
         ),
         (
             vec!["generate", "--shape", "4d", "--size", "300x300x300x2"],

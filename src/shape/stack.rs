@@ -13,7 +13,7 @@
 //! texture gives: a backtracker climbs and dives in long runs, Prim's
 //! scatters short hops.
 
-use super::{Lower, Topology};
+use super::{Lower, Topology, MAX_SIDE};
 use crate::error::MazeError;
 use crate::rng::Rng;
 use crate::shape::{Cell, Neighbors, Walker};
@@ -118,7 +118,8 @@ pub struct Place {
 
 impl Stack {
     /// A 3D maze of `levels` levels, or (with `hyper` given) a 4D one;
-    /// refuses a side of 0 or more than 16.7 million cells in all.
+    /// refuses a side of 0 or over `MAX_SIDE` (as every plane maze's), or
+    /// more than 16.7 million cells in all.
     pub fn new(
         width: u32,
         height: u32,
@@ -131,12 +132,12 @@ impl Stack {
             None => format!("{width}x{height}x{levels}"),
         };
         let cells: u64 = sides.iter().map(|&s| u64::from(s)).product();
-        if sides.contains(&0) || cells > MAX_CELLS {
+        if sides.iter().any(|&s| s == 0 || s > MAX_SIDE) || cells > MAX_CELLS {
             return Err(MazeError::BadValue {
                 what: "size",
                 given,
                 valid: format!(
-                    "every side at least 1 and at most {MAX_CELLS} cells in all, e.g. {}",
+                    "every side 1 to {MAX_SIDE} and at most {MAX_CELLS} cells in all, e.g. {}",
                     if hyper.is_some() {
                         "6x6x3x3"
                     } else {
@@ -596,14 +597,45 @@ mod tests {
         }
     }
 
-    /// The widest 3D maze there may be: its last cell is in its one row.
+    /// The biggest 3D and 4D mazes there may be (16.7 million cells, each
+    /// side at most `MAX_SIDE`) place their last cell in the far corner; a
+    /// side one longer is refused by name, as a plane maze's is.
     #[test]
-    fn a_maze_one_row_of_sixteen_million_places_its_last_cell() {
-        let wide = Stack::new(MAX_CELLS as u32 - 1, 1, 1, None).unwrap();
-        let last = wide.cells() - 1;
-        let p = wide.place(last);
-        assert_eq!((p.x, p.y, p.l, p.k), (last, 0, 0, 0));
-        assert_eq!(wide.neighbors(last).as_slice(), &[last - 1]);
+    fn the_biggest_mazes_place_their_last_cell_and_a_longer_side_is_refused() {
+        for (w, h, l, k, far) in [
+            (
+                MAX_SIDE,
+                MAX_SIDE,
+                1,
+                None,
+                (MAX_SIDE - 1, MAX_SIDE - 1, 0, 0),
+            ),
+            (
+                MAX_SIDE,
+                1,
+                MAX_SIDE,
+                None,
+                (MAX_SIDE - 1, 0, MAX_SIDE - 1, 0),
+            ),
+            (1, 64, 64, Some(MAX_SIDE), (0, 63, 63, MAX_SIDE - 1)),
+        ] {
+            let big = Stack::new(w, h, l, k).unwrap();
+            assert_eq!(u64::from(big.cells()), MAX_CELLS);
+            let last = big.cells() - 1;
+            let p = big.place(last);
+            assert_eq!((p.x, p.y, p.l, p.k), far, "{w}x{h}x{l}x{k:?}");
+            assert_eq!(big.at(p), last);
+        }
+        for (w, h, l, k) in [
+            (MAX_SIDE + 1, 1, 1, None),
+            (1, MAX_SIDE + 1, 1, None),
+            (1, 1, MAX_SIDE + 1, None),
+            (1, 1, 1, Some(MAX_SIDE + 1)),
+            (6, 100_000, 3, None),
+        ] {
+            let refused = Stack::new(w, h, l, k).unwrap_err().to_string();
+            assert!(refused.contains("every side 1 to 4096"), "{refused}");
+        }
     }
 
     /// The open sides agree with the place on every cell of small 3D and
