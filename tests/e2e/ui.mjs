@@ -422,6 +422,35 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('a size of 0, 100000, -3, 2.5 or nothing typed on any shape is named with what is valid, and the maze and link stay', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    const bad = [];
+    for (const [shape, size] of [['square', '10x8'], ['3d', '6x6x3'], ['4d', '4x4x2x2'], ['cube', '5'], ['mobius', '20x6'],
+      ['klein', '10x10'], ['upsilon', '10x10'], ['polar', '8'], ['hex', '10x8'], ['triangle', '10x8']]) {
+      await page.goto(`${origin}/?shape=${shape}&size=${size}&speed=instant&seed=1`);
+      await waitForState(page, 'done');
+      const link = page.url();
+      for (const id of ['width', 'height', 'levels', 'hyper']) {
+        if (await page.locator(`#${id}`).isHidden()) continue;
+        for (const value of ['0', '100000', '-3', '2.5', '']) {
+          const notice = await page.evaluate(([id, value]) => {
+            document.querySelector('#notice').textContent = '';
+            const input = document.querySelector(`#${id}`);
+            input.value = value;
+            input.dispatchEvent(new Event('change'));
+            return document.querySelector('#notice').textContent;
+          }, [id, value]);
+          const state = await page.locator('#status').getAttribute('data-state');
+          if (!/^bad (polar )?size '.*'.*(valid|expected)/.test(notice) || page.url() !== link || state !== 'done') {
+            bad.push(`${shape} ${id}=${JSON.stringify(value)}: ${notice || 'no notice'}, ${state}, ${page.url() === link ? 'link kept' : page.url()}`);
+          }
+        }
+      }
+    }
+    expect(bad.length === 0, bad.join('\n'));
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('a 4D maze names its levels on the stage where they are big enough to carry a name', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?shape=4d&size=6x6x3x3&speed=instant&seed=2`);
