@@ -606,8 +606,6 @@ fn passage_map_square(bits: &[u8], width: usize, value: u8, map: &mut [u8]) {
 mod tests {
     use super::*;
 
-    /// The plain square's row-by-row fill opens exactly the walls the
-    /// shape owns, as the general loop does for every other shape.
     /// `pieces` (one scan on squares, woven ones' tunnels included) gives
     /// the same partition as a union for every opening.
     #[test]
@@ -651,6 +649,8 @@ mod tests {
         }
     }
 
+    /// The plain square's row-by-row fill opens exactly the walls the
+    /// shape owns, as the general loop does for every other shape.
     #[test]
     fn an_open_square_has_every_inner_wall_open() {
         for (w, h) in [(1, 1), (1, 6), (6, 1), (2, 2), (7, 5)] {

@@ -412,10 +412,6 @@ mod tests {
     use crate::timeline::Timeline;
     use std::collections::HashSet;
 
-    /// What a timeline counts its checkpoints' pictures at is what their
-    /// chunks take, each shared chunk once; Aldous-Broder's late pictures
-    /// share much of theirs (here about half: the grid is 16 chunks), so
-    /// they take less than a whole picture each.
     /// A woven picture packs its passages and its tunnels apart, three
     /// bits a cell, and restores byte for byte; one where a tunnel's way
     /// does not follow from its cell's passage keeps whole bytes, and
@@ -462,6 +458,10 @@ mod tests {
         assert!(restored.grid.is_open_between(11, 13));
     }
 
+    /// What a timeline counts its checkpoints' pictures at is what their
+    /// chunks take, each shared chunk once; Aldous-Broder's late pictures
+    /// share much of theirs (here about half: the grid is 16 chunks), so
+    /// they take less than a whole picture each.
     #[test]
     fn shared_chunks_are_counted_once() {
         let shape = Shape::parse("square", "256x256", None).unwrap();
