@@ -15,14 +15,23 @@ const TYPES = {
   '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
-export async function serveDist() {
+// The headers scripts/serve sends (Trunk.toml): the page is cross-origin
+// isolated, and a program's log comes through shared memory. Served with
+// `{ isolated: false }`, or MAZELAB_ISOLATED=0 for every server, without
+// them (the log copied, as on a host that cannot send headers).
+const ISOLATION = {
+  'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp',
+};
+
+export async function serveDist({ isolated = process.env.MAZELAB_ISOLATED !== '0' } = {}) {
+  const headers = isolated ? ISOLATION : {};
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
     if (!file.startsWith(DIST)) { res.writeHead(403).end(); return; }
     try {
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(body);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', ...headers }).end(body);
     } catch {
       res.writeHead(404).end('not found');
     }

@@ -65,6 +65,40 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('the log comes through shared memory where the page is isolated, copied where not: the same maze', async () => {
+    // 500 x 500: the backtracker's 1.3 million events go round the page's
+    // ring (a million events) once.
+    const query = 'view=code&size=500x500&seed=9&speed=instant';
+    const plain = await serveDist({ isolated: false });
+    const seen = [];
+    try {
+      for (const [at, how] of [[origin, 'shared'], [plain.origin, 'copied']]) {
+        const { page, errors } = await openPage(browser);
+        await page.goto(`${at}/?${query}`);
+        await page.waitForSelector('.cm-editor');
+        expect(await page.evaluate(() => self.crossOriginIsolated) === (how === 'shared'), `${how}: isolated?`);
+        await page.selectOption('#code-starter', 'backtracker');
+        await run(page);
+        await waitForState(page, 'done');
+        expect((await verdict(page, 'data-log')) === how, `the log came ${await verdict(page, 'data-log')}, not ${how}`);
+        expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+        const picture = await page.locator('#panels canvas').first().evaluate((c) => {
+          const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+          let h = 0;
+          for (let i = 0; i < d.length; i++) h = (Math.imul(h, 31) + d[i]) | 0;
+          return h;
+        });
+        seen.push({ steps: await verdict(page, 'data-steps'), picture });
+        expect(!errors.length, errors.join('; '));
+        await page.close();
+      }
+    } finally {
+      plain.server.close();
+    }
+    expect(seen[0].steps === seen[1].steps && Number(seen[0].steps) > 1 << 20, `steps ${seen[0].steps} and ${seen[1].steps}`);
+    expect(seen[0].picture === seen[1].picture, 'the same maze on the stage');
+  });
+
   await check('a solver runs on the maze shown and its path is checked and drawn', async () => {
     const { page, errors } = await open('view=code&algorithm=kruskal&size=15x11&seed=8&speed=instant');
     await waitForState(page, 'done');

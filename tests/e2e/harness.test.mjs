@@ -15,7 +15,7 @@ import { dirname, join } from "node:path";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const require = createRequire(import.meta.url);
-const { run, Rng, OP } = require(join(root, "www/code/harness.js"));
+const { run, Rng, OP, MARKS, markEvent } = require(join(root, "www/code/harness.js"));
 const starters = join(root, "www/code/starters");
 
 // A program's text made into its functions, as the worker's script does.
@@ -58,17 +58,109 @@ function unpack(word, topology) {
   return [op, a, x];
 }
 
-// Runs a program; the events and the last message.
+test("a mark's kind is its event's part, MARKS[kind] << 3 | OP.mark; current moves the cursor; nothing else is a kind", () => {
+  for (const [kind, x] of Object.entries(MARKS)) assert.equal(markEvent(kind), (x << 3) | OP.mark, kind);
+  assert.equal(markEvent("current"), 0);
+  for (const kind of ["purple", "", "toString", "__proto__", 2, undefined, "Stack"]) assert.equal(markEvent(kind), -1, String(kind));
+});
+
+test("through a small shared ring, with a page that reads slowly, the worker waits and every event arrives", async () => {
+  // The harness in a worker thread, as in the browser; this thread reads
+  // each { upTo } late (a timer), so the worker fills the ring of 4096
+  // events and has to wait for the reads, again and again (the starter
+  // makes about 150,000 events here).
+  const { Worker } = await import("node:worker_threads");
+  const topology = square(150, 100);
+  const text = readFileSync(join(starters, "backtracker.js"), "utf8");
+  const shared = ring(4096);
+  const expected = runOnce(text, "generator", topology, {}, null).events;
+  const worker = new Worker(
+    `const { parentPort, workerData } = require("node:worker_threads");
+     const { run } = require(workerData.harness);
+     const compile = (text) => new Function(text + "\\nreturn { generate };")();
+     run({ ...workerData.setup }, (m) => parentPort.postMessage(m), () => compile(workerData.text));`,
+    {
+      eval: true,
+      workerData: {
+        harness: join(root, "www/code/harness.js"),
+        text,
+        setup: { kind: "generator", seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, shared },
+      },
+    },
+  );
+  const events = [];
+  let waitsSeen = 0;
+  const last = await new Promise((resolve, reject) => {
+    worker.on("error", reject);
+    worker.on("message", (m) => {
+      assert.equal(m.log, undefined, "nothing copied");
+      if (m.done) return resolve(m);
+      if (m.upTo === undefined) return;
+      // Late: the worker has meanwhile written all the ring will hold.
+      setTimeout(() => {
+        const { ring: r, ctrl } = shared;
+        const read = Atomics.load(ctrl, 1);
+        if (Atomics.load(ctrl, 0) - read === r.length) waitsSeen += 1;
+        for (let i = read; i < m.upTo; i++) events.push(unpack(r[i % r.length], topology));
+        Atomics.store(ctrl, 1, m.upTo);
+        Atomics.notify(ctrl, 1);
+      }, 5);
+    });
+  });
+  await worker.terminate();
+  assert.equal(last.error, undefined, last.error);
+  // The last { upTo } is read after `done` arrives: wait for its timer.
+  await new Promise((r) => setTimeout(r, 50));
+  assert.equal(events.length, last.steps);
+  assert.deepEqual(events, expected, "the same events as copied, in order");
+  assert.ok(waitsSeen > 0, "the worker found the ring full and waited");
+});
+
+// Runs a program; the events and the last message. Each program runs
+// twice, its log copied to the page and through a shared ring (as a
+// cross-origin isolated page reads it), and both must say the same.
 function runProgram(text, kind, topology, extra = {}) {
+  const copied = runOnce(text, kind, topology, extra, null);
+  const shared = runOnce(text, kind, topology, extra, ring(64));
+  assert.deepEqual(shared.events, copied.events, `${text.slice(0, 40)}...: the same events shared`);
+  assert.equal(shared.openedAfter, copied.openedAfter);
+  for (const key of ["error", "steps", "startsOpen", "path"]) {
+    assert.deepEqual(shared.last[key], copied.last[key], key);
+  }
+  return copied;
+}
+
+// A ring of `size` events and its two counters, as the page makes them.
+function ring(size) {
+  return {
+    ring: new Int32Array(new SharedArrayBuffer(4 * size)),
+    ctrl: new Int32Array(new SharedArrayBuffer(8)),
+  };
+}
+
+// The events a `{ upTo }` message hands over, read as the page reads them
+// (from where it last read, round the ring), and the read marked.
+function readRing(shared, upTo) {
+  const { ring, ctrl } = shared;
+  assert.equal(Atomics.load(ctrl, 0), upTo, "the written count is set before the message");
+  const words = [];
+  for (let i = Atomics.load(ctrl, 1); i < upTo; i++) words.push(ring[i % ring.length]);
+  Atomics.store(ctrl, 1, upTo);
+  return words;
+}
+
+function runOnce(text, kind, topology, extra, shared) {
   const events = [];
   let last = null;
   // Events already posted when the program said it opened every wall.
   let openedAfter = null;
   run(
-    { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, ...extra },
+    { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, shared, ...extra },
     (m) => {
-      if (m.log) for (const word of m.log) events.push(unpack(word, topology));
-      else if (m.done) last = m;
+      if (m.log) assert.equal(shared, null, "a shared run posts no copies");
+      const words = m.log ? m.log : m.upTo !== undefined ? readRing(shared, m.upTo) : [];
+      for (const word of words) events.push(unpack(word, topology));
+      if (m.done) last = m;
       else if (m.startsOpen) openedAfter = events.length;
     },
     () => compile(text),

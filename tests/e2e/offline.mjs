@@ -32,6 +32,9 @@ try {
     await page.reload();
     await waitForState(page, 'done');
     expect((await page.locator('#status').getAttribute('data-steps')) !== '0', 'the maze carved offline');
+    // The cached page keeps the headers it was served with: isolated, so a
+    // program's log still comes through shared memory.
+    expect(await page.evaluate(() => self.crossOriginIsolated), 'the cached page is cross-origin isolated');
     await page.click('#new-maze');
     await waitForState(page, 'done');
     // A link offline: another algorithm and size, from the cached page.

@@ -9,32 +9,35 @@
 // the work.
 // As in the built-ins (src/record.rs), a cursor move to where the cursor
 // is, or a phase the program is already at, changes nothing and is no
-// step: it records nothing. The worker posts the log in pieces as it
-// grows, so the steps before an error (or before the page stops an endless
-// loop) reach the stage.
+// step: it records nothing. The worker hands the log over in pieces as it
+// grows (copied in messages, or in a ring of memory it shares with the
+// page: see `run`), so the steps before an error (or before the page stops
+// an endless loop) reach the stage.
 //
 // Loaded in a worker, it waits for one message: { kind, seedHi, seedLo,
 // shape, width, height, topology, open, start, goal, maxSteps, lineOffset,
-// programUrl? } (`programUrl`: the program's own script, when it was loaded
-// apart from the harness). In Node's tests it is required as a module and
-// `run` is called directly.
+// programUrl?, shared? } (`programUrl`: the program's own script, when it
+// was loaded apart from the harness; `shared`: the ring). In Node's tests
+// it is required as a module and `run` is called directly.
 
 "use strict";
 
 const OP = { carve: 0, wall: 1, mark: 2, cursor: 3, phase: 4 };
 const MARKS = { blank: 0, frontier: 1, stack: 1, walk: 2, explored: 3, path: 4, dead: 5 };
-const CURRENT = 6;
-// MARKS[kind], `CURRENT` for "current", -1 for anything else: a switch on
-// the names, which a JIT compares faster than it looks a key up.
-function markNumber(kind) {
+// A mark's kind as its part of the event, `MARKS[kind] << 3 | OP.mark`
+// (tests/e2e/harness.test.mjs holds the two equal), 0 for "current" (which
+// moves the cursor), -1 for anything else: a switch on the names, which a
+// JIT compares faster than it looks up a key that changes from call to
+// call.
+function markEvent(kind) {
   switch (kind) {
-    case "blank": return 0;
-    case "frontier": case "stack": return 1;
-    case "walk": return 2;
-    case "explored": return 3;
-    case "path": return 4;
-    case "dead": return 5;
-    case "current": return CURRENT;
+    case "blank": return 2;
+    case "frontier": case "stack": return 10;
+    case "walk": return 18;
+    case "explored": return 26;
+    case "path": return 34;
+    case "dead": return 42;
+    case "current": return 0;
     default: return -1;
   }
 }
@@ -56,66 +59,52 @@ const MUL_HI = 0x5851f42d;
 const MUL_LO = 0x4c957f2d;
 const STREAM_HI = 0x6d617a65; // 0x6d61_7a65_6c61_6221: mazelab's stream
 const STREAM_LO = 0x6c616221;
+// The increment, (stream << 1) | 1, in two halves.
+const INC_HI = ((STREAM_HI << 1) | (STREAM_LO >>> 31)) >>> 0;
+const INC_LO = ((STREAM_LO << 1) | 1) >>> 0;
 
-// The 64-bit product of two 32-bit numbers, as [hi, lo].
-function mul32(a, b) {
-  const a0 = a & 0xffff, a1 = a >>> 16, b0 = b & 0xffff, b1 = b >>> 16;
-  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
-  const lo = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
-  const hi = (p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16)) >>> 0;
-  return [hi, lo];
+// The high 32 bits of the 64-bit product of two 32-bit numbers (their low
+// 32 bits are `Math.imul(a, b) >>> 0`). `a` in 16-bit halves: each part's
+// product stays under 2^53, so the doubles are exact.
+function mulHi(a, b) {
+  return Math.floor(((a >>> 16) * b + Math.floor((a & 0xffff) * b / 65536)) / 65536);
 }
 
+// The random source is kept small (no arrays, the error's text built out of
+// line): a JIT then inlines a draw into the program's loop together with
+// the maze's calls (its inlining budget is counted in bytecode).
 class Rng {
-  // `seedHi`, `seedLo`: the maze's 64-bit seed in two halves.
+  // `seedHi`, `seedLo`: the maze's 64-bit seed in two halves. The state
+  // starts at seed + increment and takes one step (the reference's two
+  // steps from 0, folded).
   constructor(seedHi, seedLo) {
-    // increment = (stream << 1) | 1
-    this.incHi = ((STREAM_HI << 1) | (STREAM_LO >>> 31)) >>> 0;
-    this.incLo = ((STREAM_LO << 1) | 1) >>> 0;
-    this.hi = seedHi >>> 0;
-    this.lo = seedLo >>> 0;
-    this.addInc();
-    this.step();
-  }
-
-  addInc() {
-    const lo = this.lo + this.incLo;
-    this.hi = (this.hi + this.incHi + (lo > 0xffffffff ? 1 : 0)) >>> 0;
+    const lo = (seedLo >>> 0) + INC_LO;
+    this.hi = ((seedHi >>> 0) + INC_HI + (lo > 0xffffffff ? 1 : 0)) >>> 0;
     this.lo = lo >>> 0;
+    this.nextU32();
   }
 
-  step() {
-    const [phi, plo] = mul32(this.lo, MUL_LO);
-    this.hi = (phi + Math.imul(this.hi, MUL_LO) + Math.imul(this.lo, MUL_HI)) >>> 0;
-    this.lo = plo;
-    this.addInc();
-  }
-
-  // The next 32 random bits, as a number 0 <= n < 2^32.
+  // The next 32 random bits, as a number 0 <= n < 2^32: the output of the
+  // state, which then steps to state * MUL + increment (mod 2^64).
   nextU32() {
     const hi = this.hi, lo = this.lo;
-    this.step();
-    const xHi = hi ^ (hi >>> 18);
-    const xLo = lo ^ ((lo >>> 18) | (hi << 14));
-    const xorshifted = ((xLo >>> 27) | (xHi << 5)) >>> 0;
+    const lo2 = (Math.imul(lo, MUL_LO) >>> 0) + INC_LO;
+    this.lo = lo2 >>> 0;
+    this.hi = (mulHi(lo, MUL_LO) + Math.imul(hi, MUL_LO) + Math.imul(lo, MUL_HI) + INC_HI + (lo2 > 0xffffffff ? 1 : 0)) >>> 0;
+    const x = ((hi ^ (hi >>> 18)) << 5) | ((lo ^ ((lo >>> 18) | (hi << 14))) >>> 27);
     const rot = hi >>> 27;
-    return ((xorshifted >>> rot) | (xorshifted << ((32 - rot) & 31))) >>> 0;
+    return ((x >>> rot) | (x << (-rot & 31))) >>> 0;
   }
 
   // An integer 0 <= k < n, without bias (Lemire's method, as Rust's).
   below(n) {
-    if (!Number.isInteger(n) || n < 1 || n > 0xffffffff) {
-      throw new ProgramError(`rng.below(${n}): n must be a whole number from 1 to 2^32 - 1`);
-    }
-    let [hi, lo] = mul32(this.nextU32(), n);
-    if (lo < n) {
+    if (n >>> 0 !== n || n === 0) badBelow(n);
+    let x = this.nextU32();
+    if (Math.imul(x, n) >>> 0 < n) {
       const threshold = (0x100000000 - n) % n;
-      while (lo < threshold) {
-        [hi, lo] = mul32(this.nextU32(), n);
-      }
+      while (Math.imul(x, n) >>> 0 < threshold) x = this.nextU32();
     }
-    return hi;
+    return mulHi(x, n);
   }
 
   // A number 0 <= x < 1.
@@ -136,96 +125,107 @@ class Rng {
   }
 }
 
+function badBelow(n) {
+  throw new ProgramError(`rng.below(${n}): n must be a whole number from 1 to 2^32 - 1`);
+}
+
 // A bad call: the run stops and the page names the call and the step.
 class ProgramError extends Error {}
 
 // The maze a program sees. `topology`: { start, adj, live, centres, back? }
-// (the neighbours of cell c are adj[start[c] .. start[c + 1]], clockwise;
-// back[start[c] + k], c's place in its k-th neighbour's list, worked out
-// here if not given);
+// (the live neighbours of cell c are adj[start[c] .. start[c + 1]],
+// clockwise, none for a masked cell; back[start[c] + k], c's place in its
+// k-th neighbour's list, worked out here if not given);
 // `open` (given, or made here): one bit per neighbour, the walls open
 // (a solver's maze starts with them; a generator's fills in).
+// `record(event)` takes an event's number (the header's `a << 7 | x << 3 |
+// op`).
 function makeMaze(setup, record, open) {
-  const { shape, width, height } = setup;
-  const { start, adj, live, centres } = setup.topology;
-  const cells = start.length - 1;
-  const back = setup.topology.back || backOf(start, adj);
-  // A maze with no cell masked off needs no look at `live` per call.
-  const masked = live.indexOf(0) >= 0;
+  const t = setup.topology;
+  const back = t.back || backOf(t.start, t.adj);
+  return mazeOver(setup, record, open, t.start, t.adj, t.live, t.centres, back, t.start.length - 1);
+}
+
+// The calls a program makes millions of times (carve, mark, cursor, phase,
+// neighbors) are kept small in bytecode, which is what a JIT counts when
+// it decides to inline them, with the random source's draw, into the
+// program's loop: their checks are a few comparisons, what a bad call says
+// is worked out out of line (`badCall`), and the tables are parameters and
+// function declarations, which (unlike a closure's `const`) cost no check
+// that they are set yet.
+// `c >>> 0 === c` holds for whole numbers 0 to 2^32 - 1 only (no string,
+// fraction or undefined), and `live[c] === 1` for a live cell only (past
+// the end a typed array gives undefined): together, "c is a live cell". A
+// carve or wall needs only the first of a's: its search of a's list finds
+// b only if both are live neighbours.
+function mazeOver(setup, record, open, start, adj, live, centres, back, cells) {
   const solving = setup.kind === "solver";
   let opened = false;
+  // Where the cursor is and the step the program is at: saying either
+  // again is no step. Fields of one object: a JIT reaches them faster
+  // than variables the closures share.
+  // (The step is NaN, which no number equals, until the program says one:
+  // so its first, even a bad one, goes to `setPhase` to be checked.)
+  const at = { cursor: -1, phase: NaN };
 
-  // `c >>> 0 === c` holds for whole numbers 0 to 2^32 - 1 only (no
-  // string, fraction or undefined), and is what a JIT makes fastest.
-  // The checks stay small enough for a JIT to inline into every call; the
-  // messages are built out of line, only for a bad call.
-  const cell = (call, c) => {
-    if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell(call, c);
-    return c;
-  };
-  const notACell = (call, c) => {
-    if (c >>> 0 !== c || c >= cells) {
-      throw new ProgramError(`${call}: ${c} is not a cell (cells are 0 to ${cells - 1})`);
+  // Why a call was refused, found again out of line (the fast checks only
+  // know that something was wrong).
+  function badCall(call, a, b) {
+    if (solving && (call === "carve" || call === "wall")) {
+      throw new ProgramError(`${call}(${a}, ${b}): a solver cannot change the walls`);
     }
-    throw new ProgramError(`${call}: cell ${c} is masked off, no part of the maze`);
-  };
-  const side = (a, b) => {
+    if (call === "phase") throw new ProgramError(`phase(${a}): steps are 1 to 127`);
+    for (const c of call === "mark" || call === "cursor" || call === "neighbors" || call === "center" ? [a] : [a, b]) {
+      if (c >>> 0 !== c || c >= cells) {
+        throw new ProgramError(`${call}: ${c} is not a cell (cells are 0 to ${cells - 1})`);
+      }
+      if (live[c] !== 1) throw new ProgramError(`${call}: cell ${c} is masked off, no part of the maze`);
+    }
+    if (call === "mark") {
+      throw new ProgramError(
+        `mark(${a}, ${JSON.stringify(b)}): the kinds are ${Object.keys(MARKS).join(", ")}, current`,
+      );
+    }
+    if (side(a, b) < 0) throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
+    throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${call === "wall" ? "a wall" : "open"}`);
+  }
+  // b's place in a's list, or -1.
+  function side(a, b) {
     for (let k = start[a]; k < start[a + 1]; k++) if (adj[k] === b) return k - start[a];
     return -1;
-  };
-  const between = (call, a, b) => {
-    cell(call, a);
-    cell(call, b);
-    const k = side(a, b);
-    if (k < 0) notNeighbours(call, a, b);
+  }
+  function between(call, a, b) {
+    const k = a >>> 0 === a ? side(a, b) : -1;
+    if (k < 0) badCall(call, a, b);
     return k;
-  };
-  const notNeighbours = (call, a, b) => {
-    throw new ProgramError(`${call}(${a}, ${b}): the cells are not neighbours`);
-  };
-  const setWall = (a, b, k, on) => {
-    const kb = back[start[a] + k];
-    if (on) {
-      open[a] |= 1 << k;
-      open[b] |= 1 << kb;
-    } else {
-      open[a] &= ~(1 << k);
-      open[b] &= ~(1 << kb);
-    }
-  };
-  const solverChange = (call, a, b) => {
-    throw new ProgramError(`${call}(${a}, ${b}): a solver cannot change the walls`);
-  };
-  const badPhase = (k) => {
-    throw new ProgramError(`phase(${k}): steps are 1 to 127`);
-  };
-  // Where the cursor is and the step the program is at: saying either
-  // again is no step.
-  const at = { cursor: -1, phase: 0 };
-  const moveCursor = (c) => {
+  }
+  // `(k & 127) === k` holds for whole numbers 0 to 127 only.
+  function setPhase(k) {
+    if ((k & 127) !== k || k === 0) badCall("phase", k);
+    at.phase = k;
+    record((k << 7) | OP.phase);
+  }
+  function moveCursor(c) {
     if (c === at.cursor) return;
     at.cursor = c;
-    record(OP.cursor, c, 0);
-  };
-  const noChange = (call, a, b, on) => {
-    throw new ProgramError(`${call}(${a}, ${b}): the wall is already ${on ? "open" : "a wall"}`);
-  };
-  const change = (call, a, b, on) => {
-    if (solving) solverChange(call, a, b);
-    const k = between(call, a, b);
-    if (((open[a] >> k) & 1) === (on ? 1 : 0)) noChange(call, a, b, on);
-    setWall(a, b, k, on);
-    record(on ? OP.carve : OP.wall, a, k);
-  };
+    record((c << 7) | OP.cursor);
+  }
+  // A solver's maze has these in place of carve and wall.
+  function solverCarve(a, b) {
+    badCall("carve", a, b);
+  }
+  function solverWall(a, b) {
+    badCall("wall", a, b);
+  }
 
   return {
     cells,
-    width,
-    height,
-    shape,
+    width: setup.width,
+    height: setup.height,
+    shape: setup.shape,
     isLive: (c) => Number.isInteger(c) && c >= 0 && c < cells && live[c] === 1,
     neighbors(c) {
-      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("neighbors", c);
+      if (c >>> 0 !== c || live[c] !== 1) badCall("neighbors", c);
       const out = [];
       for (let k = start[c]; k < start[c + 1]; k++) out.push(adj[k]);
       return out;
@@ -234,22 +234,28 @@ function makeMaze(setup, record, open) {
       const k = between("isOpen", a, b);
       return ((open[a] >> k) & 1) === 1;
     },
-    // The carve every generator makes: `change` written out for it, since
-    // a JIT makes a call with fixed arguments faster than the shared one.
-    carve(a, b) {
-      if (solving) solverChange("carve", a, b);
-      if (a >>> 0 !== a || a >= cells || (masked && live[a] !== 1)) notACell("carve", a);
-      if (b >>> 0 !== b || b >= cells || (masked && live[b] !== 1)) notACell("carve", b);
-      const sa = start[a];
-      let k = 0;
-      while (sa + k < start[a + 1] && adj[sa + k] !== b) k++;
-      if (sa + k === start[a + 1]) notNeighbours("carve", a, b);
-      if ((open[a] >> k) & 1) noChange("carve", a, b, true);
-      open[a] |= 1 << k;
-      open[b] |= 1 << back[sa + k];
-      record(OP.carve, a, k);
-    },
-    wall: (a, b) => change("wall", a, b, false),
+    // The carve every generator makes: `i` runs through a's list to b, and
+    // b's place there is the side the carve opens.
+    carve: solving
+      ? solverCarve
+      : function carve(a, b) {
+          const s = start[a], e = start[a + 1];
+          let i = s;
+          while (i < e && adj[i] !== b) i++;
+          if (a >>> 0 !== a || i === e || (open[a] >> (i - s)) & 1) badCall("carve", a, b);
+          open[a] |= 1 << (i - s);
+          open[b] |= 1 << back[i];
+          record((a << 7) | ((i - s) << 3) | OP.carve);
+        },
+    wall: solving
+      ? solverWall
+      : function wall(a, b) {
+          const k = between("wall", a, b);
+          if (((open[a] >> k) & 1) === 0) badCall("wall", a, b);
+          open[a] &= ~(1 << k);
+          open[b] &= ~(1 << back[start[a] + k]);
+          record((a << 7) | (k << 3) | OP.wall);
+        },
     openAll() {
       if (solving) throw new ProgramError("openAll(): a solver cannot change the walls");
       if (opened || record.count() > 0) {
@@ -257,34 +263,27 @@ function makeMaze(setup, record, open) {
       }
       opened = true;
       for (let a = 0; a < cells; a++) {
-        if (!live[a]) continue;
         for (let k = start[a]; k < start[a + 1]; k++) open[a] |= 1 << (k - start[a]);
       }
       record.open();
     },
     mark(c, kind) {
-      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("mark", c);
-      const m = markNumber(kind);
-      if (m === CURRENT) return moveCursor(c);
-      if (m < 0) {
-        throw new ProgramError(
-          `mark(${c}, ${JSON.stringify(kind)}): the kinds are ${Object.keys(MARKS).join(", ")}, current`,
-        );
-      }
-      record(OP.mark, c, m);
+      const m = markEvent(kind);
+      if (c >>> 0 !== c || live[c] !== 1 || m < 0) badCall("mark", c, kind);
+      if (m === 0) moveCursor(c);
+      else record((c << 7) | m);
     },
     cursor(c) {
-      if (c >>> 0 !== c || c >= cells || (masked && live[c] !== 1)) notACell("cursor", c);
+      if (c >>> 0 !== c || live[c] !== 1) badCall("cursor", c);
       moveCursor(c);
     },
+    // A step said again is no step, and needs no check (the step it
+    // repeats was checked).
     phase(k) {
-      if (k >>> 0 !== k || k < 1 || k > 127) badPhase(k);
-      if (k === at.phase) return;
-      at.phase = k;
-      record(OP.phase, k, 0);
+      if (k !== at.phase) setPhase(k);
     },
     center(c) {
-      cell("center", c);
+      if (c >>> 0 !== c || live[c] !== 1) badCall("center", c);
       return [centres[2 * c], centres[2 * c + 1]];
     },
   };
@@ -307,31 +306,62 @@ function backOf(start, adj) {
 
 // Runs one program to its end. `post(message)` receives { startsOpen:
 // true } first if the program opens every wall, the log in pieces
-// ({ log: Int32Array, kept? }, see `L` below), and then one last message: { done, startsOpen,
-// steps, path?, error? }. With `setup.logless` (the lab's many mazes) it
-// keeps no log, and the last message also holds the maze's walls as
-// `open` (one bit per neighbour, as the topology lists them). An error names the call and step, or the line.
+// ({ log: Int32Array, kept? }, or with a shared ring { upTo }: see below),
+// and then one last message: { done, startsOpen, steps, path?, error? }.
+// With `setup.logless` (the lab's many mazes) it keeps no log, and the
+// last message also holds the maze's walls as `open` (one bit per
+// neighbour, as the topology lists them). An error names the call and
+// step, or the line.
 function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
-  // The log fills a buffer of PIECE_EVENTS events at a time; a full one is
-  // posted as `{ log, kept: true }`: copied to the page, not transferred,
-  // and the worker writes on in the same buffer (a fresh buffer for every
-  // piece costs more, its memory touched for the first time, than the
-  // copy). The caller's `post` must not transfer a kept log, and must be
-  // done with it when it returns. A partial piece (`flush`) is a copy of
-  // its own, free to transfer.
+  // The log fills a buffer of PIECE_EVENTS events at a time. Two ways to
+  // the page:
+  // - Copied (`post`): a full buffer is posted as `{ log, kept: true }`,
+  //   copied to the page, not transferred, and the worker writes on in the
+  //   same buffer (a fresh buffer for every piece costs more, its memory
+  //   touched for the first time, than the copy). The caller's `post` must
+  //   not transfer a kept log, and must be done with it when it returns. A
+  //   partial piece (`flush`) is a copy of its own, free to transfer.
+  // - Shared (`setup.shared`: { ring, ctrl }, Int32Arrays on
+  //   SharedArrayBuffers, which a cross-origin isolated page can make): the
+  //   buffer is a window on `ring`, which the page made once and reads
+  //   itself. Handing events over is a number: ctrl[0], the events written,
+  //   and a message `{ upTo }`; the page says in ctrl[1] how far it has read,
+  //   and the worker waits before it would write over events not yet read.
+  //   Nothing is copied in the worker.
   // `L` (the log): the buffer `log`; `used`, the events in it; `until`,
   // the `used` at which `slow` must look at the buffer, the time and the
   // limit (the one test each event pays). Fields of one object, not
   // variables the closures share: a JIT reaches them faster.
-  const L = { log: new Int32Array(FIRST_EVENTS), used: 0, until: 1 };
+  const shared = setup.shared && !setup.logless ? setup.shared : null;
+  const L = { log: shared ? shared.ring.subarray(0, 1) : new Int32Array(FIRST_EVENTS), used: 0, until: 1 };
   // Events handed to the page before those in `L.log`: the run's steps
   // are `posted + L.used`.
   let posted = 0;
   let startsOpen = false;
   let flushed = now();
+  // Shared: the events so far are the page's; the buffer becomes the ring
+  // from there to its end, at most `span` events (none at the end of the
+  // run), once the page has read what that would write over.
+  const publish = (span) => {
+    posted += L.used;
+    L.used = 0;
+    const { ring, ctrl } = shared;
+    if (posted > Atomics.load(ctrl, 0)) {
+      Atomics.store(ctrl, 0, posted);
+      post({ upTo: posted });
+    }
+    const from = posted % ring.length;
+    const to = Math.min(ring.length, from + span);
+    for (let read; posted + (to - from) - (read = Atomics.load(ctrl, 1)) > ring.length; ) {
+      Atomics.wait(ctrl, 1, read, PIECE_MS);
+    }
+    L.log = ring.subarray(from, to);
+    flushed = now();
+  };
   const flush = () => {
-    if (L.used > 0) {
+    if (shared) return publish(0); // only at the end
+    if (L.used > 0 && !setup.logless) {
       post({ log: L.log.slice(0, L.used) });
       posted += L.used;
       L.used = 0;
@@ -343,7 +373,14 @@ function run(setup, post, compile) {
       L.used -= 1;
       throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
     }
-    if (posted + L.used <= FIRST_EVENTS) {
+    const steps = posted + L.used;
+    if (shared) {
+      // One by one for the first events (they reach the stage at once),
+      // then a piece at a time, or what there is every PIECE_MS.
+      if (steps <= FIRST_EVENTS) publish(steps < FIRST_EVENTS ? 1 : PIECE_EVENTS);
+      else if (L.used === L.log.length) publish(PIECE_EVENTS);
+      else if (now() - flushed > PIECE_MS) publish(L.log.length - L.used);
+    } else if (steps <= FIRST_EVENTS) {
       flush(); // the first steps reach the stage at once
     } else if (L.used === L.log.length) {
       post({ log: L.log, kept: true });
@@ -353,11 +390,10 @@ function run(setup, post, compile) {
     } else if (now() - flushed > PIECE_MS) {
       flush();
     }
-    const steps = posted + L.used;
     if (steps < FIRST_EVENTS) {
       L.until = L.used + 1;
     } else {
-      if (steps === FIRST_EVENTS) L.log = new Int32Array(PIECE_EVENTS);
+      if (steps === FIRST_EVENTS && !shared) L.log = new Int32Array(PIECE_EVENTS);
       L.until = L.used + Math.min(CHECK_EVENTS, L.log.length - L.used, maxSteps + 1 - steps);
     }
   };
@@ -368,8 +404,8 @@ function run(setup, post, compile) {
           throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
         }
       }
-    : (op, a, x) => {
-        L.log[L.used] = (a << 7) | (x << 3) | op;
+    : (event) => {
+        L.log[L.used] = event;
         if (++L.used === L.until) slow();
       };
   record.count = () => posted + L.used;
@@ -436,5 +472,5 @@ function lineOf(e, lineOffset, programUrl) {
 }
 
 if (typeof module !== "undefined" && module.exports) {
-  module.exports = { run, Rng, makeMaze, OP, MARKS };
+  module.exports = { run, Rng, makeMaze, markEvent, OP, MARKS };
 }

@@ -437,6 +437,15 @@ impl App {
         let running = worker::start(&text, &setup, spare, move |report| {
             with_app(&home, |app| app.program_report(report, &run));
         })?;
+        if let Some(el) = dom::by_id_opt("code-verdict") {
+            // How the log comes, for tests: through shared memory, or copied.
+            let how = if running.shares_log {
+                "shared"
+            } else {
+                "copied"
+            };
+            el.set_attribute("data-log", how)?;
+        }
         self.code.running = Some(running);
         set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
         // Kept in the browser now, and put in the link once the worker has

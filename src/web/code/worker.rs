@@ -11,6 +11,13 @@
 //! text together: the browser then reports a syntax error with the
 //! program's line. A fresh start pays for the worker's start and the
 //! tables' copy while the person waits; a spare has paid them ahead.
+//!
+//! The log comes in pieces, copied in messages; or, on a page that is
+//! cross-origin isolated (served with the two headers `scripts/serve`
+//! sends), through a **ring** of shared memory the page makes once
+//! (`Ring`): the worker writes its events there and says how far in a
+//! number, and the page reads them from there, so the worker copies
+//! nothing (the harness's `run` has the details).
 
 use crate::program::Tables;
 use crate::shape::Shape;
@@ -30,7 +37,9 @@ const HARNESS: &str = include_str!("../../../www/code/harness.js");
 
 /// What the worker reports.
 pub(super) enum Report {
-    /// A piece of the event log, still in the worker's array.
+    /// A piece of the event log: the worker's array, or a window on the
+    /// shared ring (read before the handler returns: then it is the
+    /// worker's again).
     Log(js_sys::Int32Array),
     /// A spare worker could not load the program: run it in a fresh one,
     /// which names the line of a syntax error.
@@ -88,6 +97,71 @@ self.onmessage = function (event) {
 thread_local! {
     /// The spare's script, made once.
     static SPARE_URL: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The shared ring, between runs: a run takes it and gives it back
+    /// when its worker has said its last word. A run stopped before that
+    /// keeps it (its worker may still be writing as it ends), and the next
+    /// run makes a new one.
+    static RING: RefCell<Option<Ring>> = const { RefCell::new(None) };
+}
+
+/// Events the shared ring holds (4 MB): four full pieces of the log.
+const RING_EVENTS: u32 = 1 << 20;
+
+/// The log's ring of shared memory and its two counters: `ctrl[0]`, the
+/// events the worker has written, `ctrl[1]`, the events the page has read.
+#[derive(Clone)]
+struct Ring {
+    ring: js_sys::Int32Array,
+    ctrl: js_sys::Int32Array,
+}
+
+impl Ring {
+    /// The ring of the last run, or a new one; `None` on a page that is not
+    /// cross-origin isolated, where shared memory is not to be had.
+    fn take() -> Option<Ring> {
+        let isolated = js_sys::Reflect::get(&js_sys::global(), &"crossOriginIsolated".into())
+            .ok()
+            .and_then(|v| v.as_bool())
+            == Some(true);
+        if !isolated {
+            return None;
+        }
+        let ring = RING
+            .with(|r| r.borrow_mut().take())
+            .unwrap_or_else(|| Ring {
+                ring: js_sys::Int32Array::new(&js_sys::SharedArrayBuffer::new(4 * RING_EVENTS)),
+                ctrl: js_sys::Int32Array::new(&js_sys::SharedArrayBuffer::new(8)),
+            });
+        ring.ctrl.fill(0, 0, 2);
+        Some(ring)
+    }
+
+    /// Hands the events the worker has written up to `up_to` to `report`,
+    /// one window on the ring at a time (two where they wrap round it),
+    /// then tells the worker they are read.
+    fn read(&self, up_to: u32, report: &mut dyn FnMut(Report)) {
+        // No further than the worker's own count says (a program could
+        // post a message of its own).
+        let written = js_sys::Atomics::load(&self.ctrl, 0).unwrap_or(0).max(0) as u32;
+        let up_to = up_to.min(written);
+        let mut from = js_sys::Atomics::load(&self.ctrl, 1).unwrap_or(0).max(0) as u32;
+        while from < up_to {
+            let at = from % RING_EVENTS;
+            let to = RING_EVENTS.min(at + (up_to - from));
+            report(Report::Log(self.ring.subarray(at, to)));
+            from += to - at;
+        }
+        let _ = js_sys::Atomics::store(&self.ctrl, 1, up_to as i32);
+        let _ = js_sys::Atomics::notify(&self.ctrl, 1);
+    }
+
+    /// The ring as the harness takes it (`setup.shared`).
+    fn to_js(&self) -> Result<JsValue, JsValue> {
+        let shared = js_sys::Object::new();
+        js_sys::Reflect::set(&shared, &"ring".into(), &self.ring)?;
+        js_sys::Reflect::set(&shared, &"ctrl".into(), &self.ctrl)?;
+        Ok(shared.into())
+    }
 }
 
 /// A worker for `shape`'s runs, its tables handed over now.
@@ -124,6 +198,8 @@ fn script_url(text: &str) -> Result<String, JsValue> {
 /// A program running in its worker.
 pub(super) struct Running {
     worker: Worker,
+    /// Whether its log comes through the shared ring (else copied).
+    pub shares_log: bool,
     timer: i32,
     /// The program's own script, for a spare (made by the page, whose
     /// main thread is idle while the worker starts).
@@ -205,12 +281,32 @@ pub(super) fn start(
             (worker, offset, message(setup, offset)?, None)
         }
     };
+    let ring = Ring::take();
+    let shares_log = ring.is_some();
+    if let Some(ring) = &ring {
+        js_sys::Reflect::set(&message.0, &"shared".into(), &ring.to_js()?)?;
+    }
     let report: Rc<RefCell<dyn FnMut(Report)>> = Rc::new(RefCell::new(report));
 
     let to = report.clone();
+    let mut ring = ring;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let data = event.data();
-        if let (Some(message), Ok(mut to)) = (read(&data), to.try_borrow_mut()) {
+        let Ok(mut to) = to.try_borrow_mut() else {
+            return;
+        };
+        if let (Some(ring), Some(up_to)) = (&ring, shared_up_to(&data)) {
+            ring.read(up_to, &mut *to);
+            return;
+        }
+        if let Some(message) = read(&data) {
+            if matches!(message, Report::Done { .. }) {
+                // The worker has written its last: the ring is free for
+                // the next run.
+                if let Some(ring) = ring.take() {
+                    RING.with(|r| *r.borrow_mut() = Some(ring));
+                }
+            }
             to(message);
         }
     });
@@ -260,6 +356,7 @@ pub(super) fn start(
     worker.post_message_with_transfer(&message, &transfer)?;
     Ok(Running {
         worker,
+        shares_log,
         timer,
         url,
         _on_message: on_message,
@@ -334,6 +431,14 @@ fn topology(tables: &Tables, transfer: &js_sys::Array) -> Result<JsValue, JsValu
         js_sys::Float64Array::from(&tables.centres[..]).into(),
     )?;
     Ok(t.into())
+}
+
+/// How far the worker has written in the shared ring, from its message
+/// `{ upTo }` (the page reads no further than the ring's own counter).
+fn shared_up_to(data: &JsValue) -> Option<u32> {
+    let up_to = js_sys::Reflect::get(data, &"upTo".into()).ok()?.as_f64()?;
+    (up_to >= 0.0 && up_to <= f64::from(MAX_STEPS) + 1.0 && up_to.fract() == 0.0)
+        .then_some(up_to as u32)
 }
 
 /// A worker's message as a report (`None` for one the harness never
