@@ -271,11 +271,15 @@ test("bad calls stop the run and name the call and the step", () => {
     goal: 8,
   });
   assert.match(solver.last.error, /a solver cannot change the walls/);
-  const endless = runProgram("function generate(maze) { for (let c = 0; ; c ^= 1) maze.cursor(c); }", "generator", topology, {
-    maxSteps: 1000,
-  });
-  assert.match(endless.last.error, /more than 1000 steps/);
-  assert.equal(endless.events.length, 1000, "the steps before the limit reach the page");
+  // Limits inside the first events (handed over in growing pieces) and
+  // past them.
+  for (const limit of [1, 5, 40, 1000]) {
+    const endless = runProgram("function generate(maze) { for (let c = 0; ; c ^= 1) maze.cursor(c); }", "generator", topology, {
+      maxSteps: limit,
+    });
+    assert.match(endless.last.error, new RegExp(`more than ${limit} steps`));
+    assert.equal(endless.events.length, limit, "the steps before the limit reach the page");
+  }
 });
 
 test("a cursor move to where it is, or the step the program is at, records nothing (as the built-ins)", () => {

@@ -41,9 +41,10 @@ function markEvent(kind) {
     default: return -1;
   }
 }
-// The log goes to the page in pieces: the first events one by one, then
-// at least every PIECE_MS (checked every CHECK_EVENTS events) or every
-// PIECE_EVENTS events, so that a run the page has to stop leaves its steps
+// The log goes to the page in pieces: the first events at once (in pieces
+// of 1, 1, 2, 4, ... events up to FIRST_EVENTS), then at least every
+// PIECE_MS (checked every CHECK_EVENTS events) or every PIECE_EVENTS
+// events, so that a run the page has to stop leaves its steps
 // and the page can check each piece while the program runs on.
 const PIECE_EVENTS = 1 << 18;
 const PIECE_MS = 100;
@@ -375,9 +376,9 @@ function run(setup, post, compile) {
     }
     const steps = posted + L.used;
     if (shared) {
-      // One by one for the first events (they reach the stage at once),
-      // then a piece at a time, or what there is every PIECE_MS.
-      if (steps <= FIRST_EVENTS) publish(steps < FIRST_EVENTS ? 1 : PIECE_EVENTS);
+      // The first events at once (they reach the stage at once), then a
+      // piece at a time, or what there is every PIECE_MS.
+      if (steps <= FIRST_EVENTS) publish(steps < FIRST_EVENTS ? steps : PIECE_EVENTS);
       else if (L.used === L.log.length) publish(PIECE_EVENTS);
       else if (now() - flushed > PIECE_MS) publish(L.log.length - L.used);
     } else if (steps <= FIRST_EVENTS) {
@@ -391,7 +392,7 @@ function run(setup, post, compile) {
       flush();
     }
     if (steps < FIRST_EVENTS) {
-      L.until = L.used + 1;
+      L.until = L.used + Math.min(steps, maxSteps + 1 - steps);
     } else {
       if (steps === FIRST_EVENTS && !shared) L.log = new Int32Array(PIECE_EVENTS);
       L.until = L.used + Math.min(CHECK_EVENTS, L.log.length - L.used, maxSteps + 1 - steps);

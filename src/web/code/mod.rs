@@ -419,10 +419,10 @@ impl App {
             ends,
         };
         self.code.running = None;
-        self.code.decoder = Some(match kind {
-            Kind::Generator => program::Decoder::new(maze.clone()),
-            Kind::Solver => program::Decoder::for_solver(maze.clone()),
-        });
+        // The log's reader is made once the worker has its program (its
+        // first piece comes in a later task): making it is the page's
+        // work, done while the worker loads the program.
+        let reader_start = maze.clone();
         dom::set_text("code-verdict", "running...");
         set_verdict_data(None, 0);
         let home = self.code.home.clone();
@@ -437,6 +437,10 @@ impl App {
         let running = worker::start(&text, &setup, spare, move |report| {
             with_app(&home, |app| app.program_report(report, &run));
         })?;
+        self.code.decoder = Some(match kind {
+            Kind::Generator => program::Decoder::new(reader_start),
+            Kind::Solver => program::Decoder::for_solver(reader_start),
+        });
         if let Some(el) = dom::by_id_opt("code-verdict") {
             // How the log comes, for tests: through shared memory, or copied.
             let how = if running.shares_log {
@@ -578,8 +582,8 @@ impl App {
         self.settings.main.algorithm = PROGRAM.name;
         dom::show_notice("");
         self.show_settings()?;
+        // (The rebuild writes the link.)
         self.rebuild()?;
-        self.sync_url();
         if !verdict.perfect() {
             // Where it went wrong, on the program's panel: the loop's two
             // cells, and the cells it never reached.
