@@ -109,7 +109,6 @@ const RING_EVENTS: u32 = 1 << 20;
 
 /// The log's ring of shared memory and its two counters: `ctrl[0]`, the
 /// events the worker has written, `ctrl[1]`, the events the page has read.
-#[derive(Clone)]
 struct Ring {
     ring: js_sys::Int32Array,
     ctrl: js_sys::Int32Array,
