@@ -72,6 +72,8 @@ pub struct App {
     pub(super) lab: super::lab::Lab,
     /// A solve the timeline has paused (rewound or paused by the viewer).
     pub(super) solve_paused: bool,
+    /// The query last written to the address bar (`sync_url`).
+    linked: String,
 }
 
 impl App {
@@ -89,6 +91,7 @@ impl App {
             code: Default::default(),
             lab: Default::default(),
             solve_paused: false,
+            linked: String::new(),
         }
     }
 
@@ -416,12 +419,23 @@ impl App {
         dom::set_text("click-hint", hint);
     }
 
-    /// Writes the settings into the address bar, so the link reproduces them.
+    /// Writes the settings into the address bar, so the link reproduces
+    /// them. A link that has not changed is not written again: the browser
+    /// takes a while over each history entry (a Run of the same program
+    /// rebuilds the stage with the same link).
     pub(super) fn sync_url(&mut self) {
         self.note_position();
         let query = format!("?{}", self.settings.to_query());
+        if query == self.linked {
+            return;
+        }
         if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&query));
+            if history
+                .replace_state_with_url(&JsValue::NULL, "", Some(&query))
+                .is_ok()
+            {
+                self.linked = query;
+            }
         }
     }
 }
