@@ -579,9 +579,13 @@ impl App {
             ),
         }
         set_verdict_data(Some(&verdict), steps);
-        self.settings.main.algorithm = PROGRAM.name;
         dom::show_notice("");
-        self.show_settings()?;
+        // The controls show the program once; a Run after a Run changes
+        // none of them (they are what it ran with).
+        if self.settings.main.algorithm != PROGRAM.name {
+            self.settings.main.algorithm = PROGRAM.name;
+            self.show_settings()?;
+        }
         // (The rebuild writes the link.)
         self.rebuild()?;
         if !verdict.perfect() {
