@@ -3,8 +3,9 @@
 // the same JavaScript run bare in a worker (the same random source and the
 // same neighbour tables, but no checks and no recording), which is what the
 // page's own cost per step is measured against. The two run by turns
-// (MAZELAB_PERF_RUNS each, 7 unless set); the ratio comes with the range
-// resampling the pairs gives it.
+// (MAZELAB_PERF_RUNS each, 45 unless set: a set of nine moves by 0.2x on
+// a 2-core machine); the ratio comes with the range resampling the pairs
+// gives it.
 //   node tests/e2e/perf-code.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
 import { serveDist, launch, openPage } from './browser.mjs';
@@ -64,7 +65,7 @@ try {
   // worker for the next run (the harness loaded, the tables handed over).
   const total = [];
   const bare = [];
-  const runs = Number(process.env.MAZELAB_PERF_RUNS || 7);
+  const runs = Number(process.env.MAZELAB_PERF_RUNS || 45);
   for (let i = 0; i < runs; i++) {
     await page.waitForTimeout(1000);
     // The page's own clock, from the click to the status turning done
