@@ -60,6 +60,7 @@ pub mod error;
 pub mod event;
 pub mod generate;
 pub mod grid;
+pub mod keep;
 pub mod lab;
 pub mod packed;
 pub mod percent;

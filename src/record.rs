@@ -26,7 +26,7 @@ pub trait Record {
     /// Whether this records a run a timeline keeps (the event buffer) or
     /// replays (a seek's stepwise tally, a [`Paint`]), and spaces its
     /// checkpoints by: a stepper that counts the work it does between
-    /// events only for that (`Stepper::work`, true Prim's) skips the count
+    /// events only for that (`Keep::work`, true Prim's) skips the count
     /// in the instant build's tally, which pays nothing for it.
     const REPLAYED: bool = true;
 

@@ -1,49 +1,14 @@
-//! The buffering every step iterator shares: an algorithm writes a batch of
-//! events per call, and consumers take them one at a time or a slice at a
-//! time, ending with [`Event::Done`].
+//! How a step iterator runs: an algorithm ([`Stepper`]) writes a batch of
+//! events per call, and consumers take them from its [`Stream`] one at a
+//! time or a slice at a time, ending with [`Event::Done`]. One blanket
+//! adapter gives every algorithm its batches, its instant build and its
+//! seek's replays; what a timeline keeps of a run is [`Keep`]'s.
 
 use crate::event::Event;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::record::{Counts, Emit, Marks, Paint, Record, Replaying, Tally};
-use crate::shape::Cell;
 use std::any::Any;
-
-/// A boxed copy of a step iterator's whole state: a copy taken mid-run goes
-/// on to make exactly the events the original makes (runs are
-/// deterministic), which is what a timeline's checkpoints need.
-pub trait StepClone {
-    /// A copy of the generator, at the same point of its run.
-    fn clone_box(&self) -> Box<dyn Step>;
-    /// A packed copy to keep (`Batch::pack`), at the same point, sharing
-    /// what it can with `earlier`, the copy kept before it
-    /// (`Stepper::packed_copy_after`).
-    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step>;
-    /// Itself as `Any`: an earlier kept copy is read as its own type.
-    fn as_any(&self) -> &dyn Any;
-}
-
-impl<T: Step + Clone + 'static> StepClone for T {
-    fn clone_box(&self) -> Box<dyn Step> {
-        Box::new(self.clone())
-    }
-
-    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step> {
-        match earlier.and_then(|e| e.as_any().downcast_ref::<T>()) {
-            Some(earlier) => Box::new(self.packed_clone_after(earlier)),
-            None => Box::new(self.packed_clone()),
-        }
-    }
-
-    fn as_any(&self) -> &dyn Any {
-        self
-    }
-}
-
-impl Clone for Box<dyn Step> {
-    fn clone(&self) -> Box<dyn Step> {
-        self.clone_box()
-    }
-}
 
 /// A running algorithm as a stream drives it, behind a `dyn` pointer: a
 /// batch of events at a time. Solvers are only this.
@@ -53,67 +18,6 @@ pub trait Batch {
     /// call still count). The call goes through a `dyn` pointer: batching
     /// keeps it off the per-cell path while `step_with` stays inlinable.
     fn step(&mut self, out: &mut Emit) -> bool;
-
-    /// The bytes a copy of its working state takes now, where the
-    /// algorithm counts them (`Stepper::heap_bytes`); `None` where it does
-    /// not, and the timeline counts its measured most.
-    fn heap_bytes(&self) -> Option<usize> {
-        None
-    }
-
-    /// The work it has done between events (`Stepper::work`).
-    fn work(&self) -> u64 {
-        0
-    }
-
-    /// Packs its working state small, for a copy that is kept rather than
-    /// run (a timeline's checkpoint); it must be `unpack`ed before it
-    /// steps again (`Stepper::pack`).
-    fn pack(&mut self) {}
-
-    /// Undoes `pack`: the copy runs on exactly as the original would.
-    fn unpack(&mut self, _shown: &Shown) {}
-}
-
-/// What a packed copy may rebuild its working state from as it is
-/// unpacked: state the picture already holds need not be kept twice.
-pub struct Shown<'a> {
-    /// The maze as the copy's events so far have made it, less `pending`.
-    pub grid: &'a Grid,
-    /// The events the copy had made but not yet handed out when it was
-    /// kept (a step's batch is made at once, handed out one by one).
-    pub pending: &'a [Event],
-}
-
-impl Shown<'_> {
-    /// The maze as the copy's events have made it, those not yet handed
-    /// out included: what a kept copy that keeps no maze of its own runs on.
-    pub fn maze(&self) -> Grid {
-        let mut grid = self.grid.clone();
-        for event in self.pending {
-            grid.apply(event);
-        }
-        grid
-    }
-
-    /// The maze's connected pieces, the carves not yet handed out
-    /// included (`Grid::pieces`): what Kruskal's kept copies rebuild their
-    /// sets from.
-    pub fn pieces(&self) -> crate::union_find::UnionFind {
-        let mut sets = self.grid.pieces();
-        for (a, b) in self.pending_carves() {
-            sets.union(a, b);
-        }
-        sets
-    }
-
-    /// The passages among the events not yet handed out, in order.
-    pub fn pending_carves(&self) -> impl Iterator<Item = (Cell, Cell)> + '_ {
-        self.pending.iter().filter_map(|event| match *event {
-            Event::Carve(a, b) => Some((a, b)),
-            _ => None,
-        })
-    }
 }
 
 /// A generator as its stream drives it: batches of events, or the rest of
@@ -121,7 +25,7 @@ impl Shown<'_> {
 /// [`Stepper`], written once; only a pass that wraps another run
 /// (braiding) writes them itself. (Apart from `Batch` so that solvers,
 /// which never build a maze, carry no instant build in the module.)
-pub trait Step: Batch + StepClone {
+pub trait Step: Batch + DynKeep {
     /// Runs to the end with no events: walls straight into `grid`, and
     /// into `counts` what was written and what an animated run would
     /// have shown.
@@ -151,149 +55,97 @@ pub trait Step: Batch + StepClone {
     fn marks_no_cell(&self) -> bool {
         false
     }
+}
 
-    /// A copy packed to keep (`Batch::pack`); a `Stepper`'s is its
-    /// `packed_copy`.
-    fn packed_clone(&self) -> Self
-    where
-        Self: Sized + Clone,
-    {
-        let mut copy = self.clone();
-        copy.pack();
-        copy
-    }
-
-    /// The same, sharing what it can with `earlier`, the copy kept before
-    /// it; a `Stepper`'s is its `packed_copy_after`.
-    fn packed_clone_after(&self, _earlier: &Self) -> Self
-    where
-        Self: Sized + Clone,
-    {
-        self.packed_clone()
-    }
-
-    /// The bytes a kept copy takes that `earlier`, the copy kept before
-    /// it, does not also hold (`Stepper::heap_bytes_beyond`).
-    fn heap_bytes_beyond(&self, _earlier: &dyn Step) -> Option<usize> {
-        self.heap_bytes()
-    }
-
+/// [`Keep`] behind a `dyn Step` pointer, written once for every run that
+/// keeps: a copy taken mid-run goes on to make exactly the events the
+/// original makes (runs are deterministic), which is what a timeline's
+/// checkpoints need.
+pub trait DynKeep {
+    /// A copy of the run, at the same point.
+    fn clone_box(&self) -> Box<dyn Step>;
+    /// A copy to keep (`Keep::packed_copy`), sharing what it can with
+    /// `earlier`, the copy kept before it, when that is of its own type.
+    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step>;
+    /// The bytes it holds beyond `earlier`'s (`Keep::heap_bytes`).
+    fn kept_bytes(&self, earlier: Option<&dyn Step>) -> Option<usize>;
+    /// The work it has done between events (`Keep::work`).
+    fn work(&self) -> u64;
+    /// Makes a kept copy runnable again (`Keep::unpack`).
+    fn unpack(&mut self, shown: &Shown);
     /// Whether a kept copy draws its maze's walls again
-    /// (`Stepper::draws_walls`); a pass that wraps another run never does.
-    fn draws_walls(&self) -> bool {
-        false
+    /// (`Keep::draws_walls`).
+    fn draws_walls(&self) -> bool;
+    /// Writes the walls its state implies (`Keep::draw_walls`).
+    fn draw_walls(&self, grid: &mut Grid);
+    /// Itself as `Any`: an earlier kept copy is read as its own type.
+    fn as_any(&self) -> &dyn Any;
+}
+
+impl<T: Step + Keep> DynKeep for T {
+    fn clone_box(&self) -> Box<dyn Step> {
+        Box::new(self.clone())
     }
 
-    /// Writes the walls its state implies (`Stepper::draw_walls`).
-    fn draw_walls(&self, _grid: &mut Grid) {}
+    fn packed_box(&self, earlier: Option<&dyn Step>) -> Box<dyn Step> {
+        Box::new(self.packed_copy(earlier.and_then(|e| e.as_any().downcast_ref::<T>())))
+    }
+
+    fn kept_bytes(&self, earlier: Option<&dyn Step>) -> Option<usize> {
+        self.heap_bytes(earlier.and_then(|e| e.as_any().downcast_ref::<T>()))
+    }
+
+    fn work(&self) -> u64 {
+        Keep::work(self)
+    }
+
+    fn unpack(&mut self, shown: &Shown) {
+        Keep::unpack(self, shown);
+    }
+
+    fn draws_walls(&self) -> bool {
+        Keep::draws_walls(self)
+    }
+
+    fn draw_walls(&self, grid: &mut Grid) {
+        Keep::draw_walls(self, grid);
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+impl Clone for Box<dyn Step> {
+    fn clone(&self) -> Box<dyn Step> {
+        self.clone_box()
+    }
 }
 
 /// One algorithm's state between steps, written once against [`Record`]:
 /// each call makes one small change and records it. Its copy taken mid-run
-/// goes on exactly as the original would.
+/// goes on exactly as the original would. What a timeline keeps of it
+/// between seeks is its [`Keep`], written apart from the algorithm.
 pub trait Stepper: Clone + 'static {
     /// It never marks a cell (the cursor and its steps are all it shows),
-    /// so a seek may replay it quietly (`Step::replay`). A
-    /// constant, not a method: a stepper that marks never compiles the
-    /// quiet replay, which would otherwise be a second caller of its
-    /// tallied step and keep that from being inlined into the instant
-    /// build's loop.
+    /// so a seek may replay it quietly (`Step::replay`). A constant, not a
+    /// method: a stepper that marks never compiles the quiet replay, which
+    /// would otherwise be a second caller of its tallied step and keep
+    /// that from being inlined into the instant build's loop.
     const MARKS_NO_CELL: bool = false;
 
     /// Makes one small change and records it; `false` once the run is
     /// finished (what that last call recorded still counts).
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool;
-
-    /// The bytes its copy takes on the heap now (the timeline's budget
-    /// counts them), if it counts them: a stack or frontier grows and
-    /// shrinks over a run, far below its most on a big maze.
-    fn heap_bytes(&self) -> Option<usize> {
-        None
-    }
-
-    /// The work it has done so far that made no event, in units of about
-    /// an event's cost, for a timeline to space its checkpoints by (a
-    /// seek replays it). Most algorithms make an event for nearly all
-    /// they do: 0.
-    fn work(&self) -> u64 {
-        0
-    }
-
-    /// A seek's replay through `out` has ended (`Step::replay`): a fast
-    /// path that left work to the end of the replay does it here.
-    fn end_replay<R: Record>(&mut self, _out: &mut R) {}
-
-    /// Packs a kept copy's per-cell state into the fewest bits it needs
-    /// (`crate::packed::Packed`), so a timeline's byte budget holds more
-    /// checkpoints: a byte a cell of in / out / frontier is a quarter of
-    /// that in two bits. The running copy never packs: its steps read the
-    /// bytes as they are, with no unpacking on their path.
-    fn pack(&mut self) {}
-
-    /// Undoes `pack` before the copy steps again.
-    fn unpack(&mut self, _shown: &Shown) {}
-
-    /// A copy packed to keep: a copy, then `pack`, unless the stepper
-    /// makes its packed copy without first copying what `pack` drops.
-    fn packed_copy(&self) -> Self {
-        let mut copy = self.clone();
-        copy.pack();
-        copy
-    }
-
-    /// A copy packed to keep that shares what it holds equal to
-    /// `earlier`, the copy the timeline kept before it (`packed::Shared`):
-    /// a queue that grows at its ends is mostly the one before's. Most
-    /// steppers share nothing: their `packed_copy`.
-    fn packed_copy_after(&self, _earlier: &Self) -> Self {
-        self.packed_copy()
-    }
-
-    /// The bytes a kept copy takes that `earlier`, the copy kept before
-    /// it, does not also hold: with each checkpoint counted against the
-    /// one before, the budget counts a shared chunk once.
-    fn heap_bytes_beyond(&self, _earlier: &Self) -> Option<usize> {
-        self.heap_bytes()
-    }
-
-    /// Whether this kept (`pack`ed) copy holds what every wall of the maze
-    /// follows from, so that a timeline's checkpoint need not keep its
-    /// picture's walls as well (`Source::draws_walls`): origin shift's
-    /// arrows are its maze's passages. Its `unpack` must then not read the
-    /// walls of the picture it is shown: they are drawn after it.
-    fn draws_walls(&self) -> bool {
-        false
-    }
-
-    /// Writes every wall of `grid` as this copy's state implies, after all
-    /// the events it has made (its stream undoes those not yet handed
-    /// out); called on an unpacked copy of one that `draws_walls`.
-    fn draw_walls(&self, _grid: &mut Grid) {}
 }
 
 impl<S: Stepper> Batch for S {
     fn step(&mut self, out: &mut Emit) -> bool {
         in_a_batch(out, |out| self.step_with(out))
     }
-
-    fn heap_bytes(&self) -> Option<usize> {
-        Stepper::heap_bytes(self)
-    }
-
-    fn work(&self) -> u64 {
-        Stepper::work(self)
-    }
-
-    fn pack(&mut self) {
-        Stepper::pack(self);
-    }
-
-    fn unpack(&mut self, shown: &Shown) {
-        Stepper::unpack(self, shown);
-    }
 }
 
-impl<S: Stepper> Step for S {
+impl<S: Stepper + Keep> Step for S {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         while quiet_batch(self, grid, counts) {}
     }
@@ -316,29 +168,6 @@ impl<S: Stepper> Step for S {
     fn marks_no_cell(&self) -> bool {
         S::MARKS_NO_CELL
     }
-
-    fn packed_clone(&self) -> S {
-        self.packed_copy()
-    }
-
-    fn packed_clone_after(&self, earlier: &S) -> S {
-        self.packed_copy_after(earlier)
-    }
-
-    fn heap_bytes_beyond(&self, earlier: &dyn Step) -> Option<usize> {
-        match earlier.as_any().downcast_ref::<S>() {
-            Some(earlier) => Stepper::heap_bytes_beyond(self, earlier),
-            None => Stepper::heap_bytes(self),
-        }
-    }
-
-    fn draws_walls(&self) -> bool {
-        Stepper::draws_walls(self)
-    }
-
-    fn draw_walls(&self, grid: &mut Grid) {
-        Stepper::draw_walls(self, grid);
-    }
 }
 
 /// `Step::replay`: steps through a tally
@@ -346,7 +175,7 @@ impl<S: Stepper> Step for S {
 /// step might pass `limit`. Kept out of line; with a plain tally, compiled
 /// only for steppers that mark no cell (`Stepper::MARKS_NO_CELL`).
 #[inline(never)]
-fn replay_steps<S: Stepper, R: Replaying>(
+fn replay_steps<S: Stepper + Keep, R: Replaying>(
     stepper: &mut S,
     mut tally: R,
     counts: &mut Counts,
@@ -506,7 +335,7 @@ where
 }
 
 impl Stream<dyn Step> {
-    /// A copy to keep, its working state packed (`StepClone::packed_box`),
+    /// A copy to keep, its working state packed (`DynKeep::packed_box`),
     /// sharing what it can with `earlier`, the copy kept before it: it
     /// must be `unpack`ed before it runs.
     pub fn packed_copy(&self, earlier: Option<&Stream<dyn Step>>) -> Stream<dyn Step> {
@@ -535,16 +364,6 @@ impl<S: ?Sized + Batch> Stream<S> {
     /// The algorithm's state, to read its results once done.
     pub fn stepper(&self) -> &S {
         &self.stepper
-    }
-
-    /// Makes a packed copy runnable again; `grid` is the maze as the
-    /// events it has handed out made it.
-    pub fn unpack(&mut self, grid: &Grid) {
-        let shown = Shown {
-            grid,
-            pending: self.out.slice(self.pos, self.out.len()),
-        };
-        self.stepper.unpack(&shown);
     }
 
     /// The bytes its buffered events take in a copy.
@@ -593,19 +412,29 @@ impl<S: ?Sized + Batch> Stream<S> {
 }
 
 impl<S: ?Sized + Step> Stream<S> {
+    /// Makes a packed copy runnable again; `grid` is the maze as the
+    /// events it has handed out made it.
+    pub fn unpack(&mut self, grid: &Grid) {
+        let shown = Shown {
+            grid,
+            pending: self.out.slice(self.pos, self.out.len()),
+        };
+        self.stepper.unpack(&shown);
+    }
+
     /// Whether its stepper never marks a cell (`Step::marks_no_cell`).
     pub fn marks_no_cell(&self) -> bool {
         self.stepper.marks_no_cell()
     }
 
     /// Whether this kept copy draws its maze's walls again
-    /// (`Stepper::draws_walls`).
+    /// (`Keep::draws_walls`).
     pub fn draws_walls(&self) -> bool {
         self.stepper.draws_walls()
     }
 
     /// Writes `grid`'s walls as the events this unpacked copy has handed
-    /// out left them: its stepper's (`Stepper::draw_walls`), with the
+    /// out left them: its stepper's (`Keep::draw_walls`), with the
     /// events it made but has not handed out undone, the last first.
     pub fn draw_walls(&self, grid: &mut Grid) {
         self.stepper.draw_walls(grid);

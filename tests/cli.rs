@@ -445,7 +445,7 @@ fn list_by_shape_offers_only_what_runs_there() {
     let hex = stdout(&mazelab(&["list", "--shape", "hex"]));
     let everywhere = mazelab::generate::ALGORITHMS
         .iter()
-        .filter(|a| a.runs == mazelab::generate::Runs::Everywhere)
+        .filter(|a| a.runs == mazelab::generate::Reach::Everywhere)
         .count();
     assert_eq!(all.lines().count(), mazelab::generate::ALGORITHMS.len());
     assert_eq!(hex.lines().count(), everywhere);

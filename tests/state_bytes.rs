@@ -67,7 +67,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
                         generator.next();
                     }
                     let said = generator
-                        .heap_bytes()
+                        .heap_bytes(None)
                         .unwrap_or_else(|| panic!("{name} counts no bytes"));
                     let copied = bytes_of(&generator);
                     let context = format!("{name} {pop} on {}, {quarter}/4", shape.name());
@@ -96,7 +96,7 @@ fn a_generators_count_is_what_its_copy_allocates() {
 fn a_generator_that_does_not_count_says_none() {
     let shape = Shape::parse("square", "20x20", None).unwrap();
     let generator = Generator::by_name("reverse-delete", Params::on(shape, 1), true).unwrap();
-    assert_eq!(generator.heap_bytes(), None);
+    assert_eq!(generator.heap_bytes(None), None);
 }
 
 /// A copy kept packed (`Generator::packed`, what a timeline's checkpoint
@@ -160,8 +160,8 @@ fn a_packed_copy_is_small_and_runs_on_the_same() {
                     _ => 0,
                 };
                 if saved_eighths > 0 && stop == total / 2 {
-                    let running = generator.heap_bytes().unwrap();
-                    let said = packed.heap_bytes().unwrap();
+                    let running = generator.heap_bytes(None).unwrap();
+                    let said = packed.heap_bytes(None).unwrap();
                     assert!(said <= copied, "{context}: says {said}, copies {copied}");
                     assert!(
                         copied - said <= 256,
@@ -215,9 +215,9 @@ fn a_kept_copy_shares_what_the_one_before_holds() {
         };
         // Odd, so that a step made but not yet handed out is kept.
         go_to(&mut generator, &mut grid, (total / 2) | 1);
-        let running = generator.heap_bytes().unwrap();
+        let running = generator.heap_bytes(None).unwrap();
         let (first, first_held) = held_by(|| generator.packed());
-        let first_said = first.heap_bytes().unwrap();
+        let first_said = first.heap_bytes(None).unwrap();
         assert!(
             first_said.abs_diff(first_held) <= 256,
             "{name}: says {first_said}, holds {first_held}"
@@ -232,7 +232,7 @@ fn a_kept_copy_shares_what_the_one_before_holds() {
         }
         go_to(&mut generator, &mut grid, total / 2 + total / 64);
         let (later, later_held) = held_by(|| generator.packed_after(Some(&first)));
-        let later_said = later.heap_bytes_beyond(&first).unwrap();
+        let later_said = later.heap_bytes(Some(&first)).unwrap();
         assert!(
             later_said.abs_diff(later_held) <= 256,
             "{name}: says {later_said}, holds {later_held}"
@@ -336,8 +336,8 @@ fn blobby_divisions_kept_copy_holds_what_the_rest_of_its_run_reads() {
             let resumed: Vec<_> = kept.unpacked(&grid).collect();
             let original: Vec<_> = generator.clone().collect();
             assert_eq!(resumed, original, "{name} at {at} of {total}");
-            let running = generator.heap_bytes().unwrap();
-            let whole = generator.packed().heap_bytes().unwrap();
+            let running = generator.heap_bytes(None).unwrap();
+            let whole = generator.packed().heap_bytes(None).unwrap();
             match sixteenth {
                 0 => assert!(whole * 10 < running, "{name}: {whole} of {running}"),
                 15 => assert!(whole * 5 < running, "{name}: {whole} of {running}"),

@@ -280,7 +280,7 @@ fn checkpoints_stay_within_their_byte_budget() {
         let mut scene = Scene::new(fresh.initial_grid(), fresh.algorithm().starts_open);
         // Room for about twelve checkpoints of the packed picture and the
         // source at its start.
-        let each = fresh.heap_bytes().unwrap_or(0) + 200 * 200 * 3 / 8;
+        let each = fresh.heap_bytes(None).unwrap_or(0) + 200 * 200 * 3 / 8;
         let budget = 12 * each;
         let expected = fresh.clone().count() as u64;
         let mut timeline = Timeline::new(fresh.clone(), &scene, expected, budget);
@@ -659,7 +659,7 @@ fn a_kept_copy_of_a_pass_holds_no_maze() {
                 run.next();
             }
             let kept = run.packed();
-            let bytes = kept.heap_bytes().expect("counted");
+            let bytes = kept.heap_bytes(None).expect("counted");
             let context = format!("braid {braid} sparse {sparse} at {at} of {}", events.len());
             if at < handover {
                 // What the generator's own copy keeps there, and little more.
@@ -668,7 +668,7 @@ fn a_kept_copy_of_a_pass_holds_no_maze() {
                 for _ in 0..at {
                     plain.next();
                 }
-                let alone = plain.packed().heap_bytes().unwrap();
+                let alone = plain.packed().heap_bytes(None).unwrap();
                 assert!(
                     bytes < alone + cells / 4,
                     "{context}: {bytes} bytes kept, {alone} alone"
@@ -703,8 +703,8 @@ fn a_kept_copy_of_a_woven_run_holds_no_maze() {
         for _ in 0..60_000 {
             run.next();
         }
-        let live = run.heap_bytes().expect("counted");
-        let kept = run.packed().heap_bytes().expect("counted");
+        let live = run.heap_bytes(None).expect("counted");
+        let kept = run.packed().heap_bytes(None).expect("counted");
         assert!(
             kept + cells / 2 < live,
             "{name}: kept {kept} bytes, running {live}"
@@ -827,8 +827,8 @@ fn symmetric_runs_keep_their_part_packed_and_seek_in_every_symmetry() {
     for _ in 0..8_000 {
         run.next();
     }
-    let live = run.heap_bytes().expect("counted");
-    let kept = run.packed().heap_bytes().expect("counted");
+    let live = run.heap_bytes(None).expect("counted");
+    let kept = run.packed().heap_bytes(None).expect("counted");
     // The running part's sets are four bytes a cell of its 15,000.
     assert!(kept + 40_000 < live, "kept {kept} bytes, running {live}");
 }

@@ -7,15 +7,16 @@
 //! followed as they pass and then the pass's own; or, instantly, the
 //! generator's quiet build followed by the pass through a tally.
 //!
-//! A kept copy (a timeline's checkpoint, `Batch::pack`) holds neither the
+//! A kept copy (a timeline's checkpoint, `Keep::packed_copy`) holds neither the
 //! maze, which is its picture's, nor a finished generator: it keeps the
 //! generator's own packed copy while that runs, and the pass's state packed
 //! by the pass.
 
 use super::Step;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::record::{Counts, Emit, Marks, Paint, Record, Tally};
-use crate::stream::{finish_replay, in_a_batch, replay_until, Batch, Replayed, Shown};
+use crate::stream::{finish_replay, in_a_batch, replay_until, Batch, Replayed};
 
 /// Only a kept copy has no maze, and it is unpacked before it runs.
 const UNPACKED: &str = "a kept copy is unpacked before it runs";
@@ -49,7 +50,7 @@ pub struct After<P: Pass> {
     seen: usize,
     pass: P,
     /// Once the pass runs, the work done that made no event
-    /// (`Batch::work`): its generator's, and the pass's look at every cell
+    /// (`Keep::work`): its generator's, and the pass's look at every cell
     /// as it starts, which a seek's replay across it does again.
     work: u64,
 }
@@ -108,10 +109,9 @@ impl<P: Pass> After<P> {
 
     /// The bytes a kept copy holds beyond `earlier`'s.
     fn bytes_beyond(&self, earlier: Option<&After<P>>) -> Option<usize> {
-        let inner = match (&self.inner, earlier.and_then(|e| e.inner.as_deref())) {
-            (Some(inner), Some(earlier)) => inner.heap_bytes_beyond(earlier)?,
-            (Some(inner), None) => inner.heap_bytes()?,
-            (None, _) => 0,
+        let inner = match &self.inner {
+            Some(inner) => inner.kept_bytes(earlier.and_then(|e| e.inner.as_deref()))?,
+            None => 0,
         };
         let grid = self.grid.as_ref().map_or(0, Grid::heap_bytes);
         let pass = self.pass.heap_bytes_beyond(earlier.map(|e| &e.pass));
@@ -136,19 +136,19 @@ impl<P: Pass> Batch for After<P> {
         let (pass, grid) = (&mut self.pass, self.grid.as_mut().expect(UNPACKED));
         in_a_batch(out, |out| pass.one(grid, out))
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
+impl<P: Pass> Keep for After<P> {
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        self.bytes_beyond(earlier)
     }
 
     fn work(&self) -> u64 {
         self.inner.as_ref().map_or(self.work, |inner| inner.work())
     }
 
-    fn pack(&mut self) {
-        if self.grid.is_some() {
-            *self = self.kept(None);
-        }
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.kept(earlier)
     }
 
     /// The maze is the picture's and the events not yet handed out (all
@@ -222,17 +222,5 @@ impl<P: Pass> Step for After<P> {
         let outcome = finish_replay(paint, counts, limit, outcome);
         counts.opened += opened;
         outcome
-    }
-
-    fn packed_clone(&self) -> After<P> {
-        self.kept(None)
-    }
-
-    fn packed_clone_after(&self, earlier: &After<P>) -> After<P> {
-        self.kept(Some(earlier))
-    }
-
-    fn heap_bytes_beyond(&self, earlier: &dyn Step) -> Option<usize> {
-        self.bytes_beyond(earlier.as_any().downcast_ref::<After<P>>())
     }
 }

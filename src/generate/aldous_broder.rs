@@ -12,10 +12,11 @@
 
 use super::steer::{self, Steering};
 use crate::bitset::BitSet;
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology, Walker};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 /// Moves per step at most: enough to amortise the call, few enough that one
 /// step stays within an animation frame's budget.
@@ -126,21 +127,17 @@ impl<S: Topology> Stepper for AldousBroder<S> {
         }
         self.remaining > 0
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology> Keep for AldousBroder<S> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| self.visited.heap_bytes())
     }
 
-    fn pack(&mut self) {
-        if !self.packed {
-            *self = self.packed_copy();
-        }
-    }
-
     /// The cells in the maze are the picture's: the start, and every cell
     /// a passage has reached. A kept copy holds none of them.
-    fn packed_copy(&self) -> AldousBroder<S> {
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         AldousBroder {
             shape: self.shape.clone(),
             rng: self.rng.clone(),

@@ -9,23 +9,17 @@
 //! Its mazes have long, winding corridors and few dead ends (about 10% of
 //! cells): the solution tends to be long. The stack is an explicit `Vec`, so
 //! 4096 x 4096 works where a recursive version would overflow.
-//!
-//! A timeline's kept copy holds its stack in chunks shared with the copy
-//! kept before (`packed::Shared`): the bottom of the stack the walk has
-//! not backed into since is kept once, and every copy is made of chunks of
-//! one size, so copies of different depths freed and made again leave no
-//! odd-sized holes in the heap.
 
-use super::steer::{self, Steering};
-use super::Params;
+use super::{steer, Params};
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
-use crate::shape::Cell;
-use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::shape::{Cell, Topology};
+use crate::stream::Stepper;
+
+mod kept;
 
 #[derive(Clone)]
 pub struct Backtracker<S: Topology> {
@@ -33,10 +27,11 @@ pub struct Backtracker<S: Topology> {
     rng: Rng,
     visited: BitSet,
     stack: Vec<Cell>,
-    /// In a kept copy, the stack instead (`pack`).
-    kept_stack: Option<Shared<Cell>>,
     started: bool,
-    steering: Option<Box<Steering>>,
+    /// The run and grain, if asked for (`steer.rs`).
+    steering: Option<Box<steer::Steering>>,
+    /// In a timeline's kept copy, the stack instead (`backtracker/kept.rs`).
+    kept_stack: Option<Shared<Cell>>,
 }
 
 impl<S: Topology + 'static> Backtracker<S> {
@@ -46,40 +41,10 @@ impl<S: Topology + 'static> Backtracker<S> {
             shape,
             rng: Rng::new(params.seed),
             stack: Vec::new(),
-            kept_stack: None,
             started: false,
-            steering: Steering::of(params),
+            steering: steer::Steering::of(params),
+            kept_stack: None,
         }
-    }
-
-    /// A kept copy: its stack in chunks, sharing those equal to
-    /// `earlier`'s.
-    fn packed_after(&self, earlier: Option<&Backtracker<S>>) -> Backtracker<S> {
-        let earlier = earlier.and_then(|e| e.kept_stack.as_ref());
-        Backtracker {
-            shape: self.shape.clone(),
-            rng: self.rng.clone(),
-            visited: self.visited.clone(),
-            stack: Vec::new(),
-            kept_stack: Some(match &self.kept_stack {
-                Some(kept) => kept.clone(),
-                None => Shared::new(&self.stack, earlier),
-            }),
-            started: self.started,
-            steering: self.steering.clone(),
-        }
-    }
-
-    /// The bytes it holds that `earlier` does not also hold; a steered
-    /// run keeps a field of its own, counted at the most (`None`).
-    fn bytes_beyond(&self, earlier: Option<&Backtracker<S>>) -> Option<usize> {
-        let kept = self.kept_stack.as_ref().map_or(0, |kept| {
-            let earlier = earlier.and_then(|e| e.kept_stack.as_ref());
-            kept.bytes_beyond(earlier) + kept.overhead_beyond(earlier)
-        });
-        self.steering.is_none().then(|| {
-            self.visited.heap_bytes() + self.stack.len() * std::mem::size_of::<Cell>() + kept
-        })
     }
 }
 
@@ -99,27 +64,19 @@ impl<S: Topology> Stepper for Backtracker<S> {
         let Some(&top) = self.stack.last() else {
             return false;
         };
-        let visited = &self.visited;
-        let stack = &self.stack;
+        let (visited, stack) = (&self.visited, &self.stack);
         let came_from = || stack.len().checked_sub(2).map(|i| stack[i]);
-        let Some(next) = steer::neighbor(
-            &self.steering,
-            &self.shape,
-            top,
-            came_from,
-            &mut self.rng,
-            |n| !visited.contains(n),
-        ) else {
+        let unvisited = |n| !visited.contains(n);
+        let (steering, shape, rng) = (&self.steering, &self.shape, &mut self.rng);
+        let Some(next) = steer::neighbor(steering, shape, top, came_from, rng, unvisited) else {
             self.stack.pop();
             out.phase(3);
             out.mark(top, Mark::Blank);
-            match self.stack.last() {
-                Some(&below) => out.cursor(below),
-                None => {
-                    out.phase(4);
-                    return false;
-                }
-            }
+            let Some(&below) = self.stack.last() else {
+                out.phase(4);
+                return false;
+            };
+            out.cursor(below);
             return true;
         };
         out.phase(2);
@@ -129,33 +86,5 @@ impl<S: Topology> Stepper for Backtracker<S> {
         out.mark(next, Mark::Frontier);
         out.cursor(next);
         true
-    }
-
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
-    }
-
-    fn heap_bytes_beyond(&self, earlier: &Backtracker<S>) -> Option<usize> {
-        self.bytes_beyond(Some(earlier))
-    }
-
-    fn pack(&mut self) {
-        if self.kept_stack.is_none() {
-            *self = self.packed_copy();
-        }
-    }
-
-    fn packed_copy(&self) -> Backtracker<S> {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &Backtracker<S>) -> Backtracker<S> {
-        self.packed_after(Some(earlier))
-    }
-
-    fn unpack(&mut self, _shown: &Shown) {
-        if let Some(kept) = self.kept_stack.take() {
-            self.stack = kept.to_vec();
-        }
     }
 }

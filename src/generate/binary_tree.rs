@@ -11,6 +11,7 @@
 
 use super::{Params, Step};
 use crate::error::MazeError;
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Dir};
@@ -206,3 +207,5 @@ impl Stepper for BinaryTree {
         self.next < self.dims.cells()
     }
 }
+
+impl Keep for BinaryTree {}

@@ -23,11 +23,12 @@
 use super::blobby_kept::{KeptCells, Maze};
 use super::Params;
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 /// Which side of the split being made a cell is on, if any.
 const FREE: u8 = 0;
@@ -379,27 +380,15 @@ impl<S: Topology> Stepper for BlobbyDivision<S> {
         }
         true
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
+impl<S: Topology> Keep for BlobbyDivision<S> {
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        self.bytes_beyond(earlier)
     }
 
-    fn heap_bytes_beyond(&self, earlier: &BlobbyDivision<S>) -> Option<usize> {
-        self.bytes_beyond(Some(earlier))
-    }
-
-    fn pack(&mut self) {
-        if self.kept.is_none() {
-            *self = self.packed_after(None);
-        }
-    }
-
-    fn packed_copy(&self) -> BlobbyDivision<S> {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &BlobbyDivision<S>) -> BlobbyDivision<S> {
-        self.packed_after(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.packed_after(earlier)
     }
 
     fn unpack(&mut self, _shown: &Shown) {

@@ -29,10 +29,11 @@
 use super::steer::Steering;
 use super::Params;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Topology};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use crate::union_find::UnionFind;
 
 const NONE: u32 = u32::MAX;
@@ -361,13 +362,15 @@ impl<S: Topology> Stepper for Boruvka<S> {
         }
         false
     }
+}
 
+impl<S: Topology> Keep for Boruvka<S> {
     /// Each wall a round weighs costs a seek's replay about an event.
     fn work(&self) -> u64 {
         self.weighed
     }
 
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         let rest = match &self.rest {
             Rest::List(walls) => walls.len() * 4,
             _ => 0,
@@ -383,14 +386,8 @@ impl<S: Topology> Stepper for Boruvka<S> {
         )
     }
 
-    /// Drops the sets, which the picture holds (its pieces), and the
-    /// table of lightest walls: only the round's walls not yet opened stay.
-    fn pack(&mut self) {
-        *self = self.packed_copy();
-    }
-
     /// Made without copying the sets and table it drops.
-    fn packed_copy(&self) -> Boruvka<S> {
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         let (rest, at) = match self.kept_rest() {
             Rest::List(walls) => (Rest::List(walls), 0),
             rest => (rest, self.at),

@@ -15,6 +15,7 @@
 //! solution must cross at the few gaps.
 
 use super::{Params, Step};
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
@@ -180,3 +181,5 @@ impl Stepper for Brain {
         }
     }
 }
+
+impl Keep for Brain {}

@@ -2,6 +2,7 @@
 //! chosen to show how it was made: for constructions that are not walks
 //! or searches (the fractal tessellation).
 
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::shape::Cell;
 use crate::stream::Stepper;
@@ -61,9 +62,11 @@ impl Stepper for CarveList {
         }
         true
     }
+}
 
+impl Keep for CarveList {
     /// A copy holds its place in the shared list and the list of steps.
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         Some(self.phases.len() * std::mem::size_of::<(usize, u8)>())
     }
 }

@@ -21,11 +21,12 @@
 
 use super::{Params, Step};
 use crate::event::Event;
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use crate::union_find::UnionFind;
 
 /// Generations of the Maze rule before the repair.
@@ -67,7 +68,7 @@ pub struct CellularAutomaton {
     prev_row: Vec<u8>,
     /// Cells swept so far, over every pass: a sweep makes an event only
     /// where a wall changes, and late in the repair most cells change
-    /// nothing, so a replay's cost is in the sweeping (`Stepper::work`).
+    /// nothing, so a replay's cost is in the sweeping (`Keep::work`).
     swept: u64,
 }
 
@@ -268,26 +269,22 @@ impl Stepper for CellularAutomaton {
         };
         true
     }
+}
 
+impl Keep for CellularAutomaton {
     fn work(&self) -> u64 {
         self.swept
     }
 
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         Some(self.walls.len() + self.prev.len() + self.sets.heap_bytes() + self.prev_row.len())
     }
 
     /// Its walls are the picture's, the previous generation is the picture
     /// but for the row above the current one, and its sets are the
-    /// picture's pieces: a kept copy holds that one row.
-    fn pack(&mut self) {
-        if !self.packed {
-            *self = self.packed_copy();
-        }
-    }
-
-    /// Made without copying the state it drops.
-    fn packed_copy(&self) -> CellularAutomaton {
+    /// picture's pieces: a kept copy holds that one row, made without
+    /// copying the state it drops.
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         if self.packed {
             return self.clone();
         }

@@ -25,12 +25,13 @@
 
 use super::Params;
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::packed::{CellBytes, SharedLists};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use std::sync::Arc;
 
 const BUCKETS: usize = 256;
@@ -197,27 +198,15 @@ impl<S: Topology> Stepper for CheapestCell<S> {
         self.phase(4, out);
         false
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
+impl<S: Topology> Keep for CheapestCell<S> {
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        self.bytes_beyond(earlier)
     }
 
-    fn heap_bytes_beyond(&self, earlier: &CheapestCell<S>) -> Option<usize> {
-        self.bytes_beyond(Some(earlier))
-    }
-
-    fn pack(&mut self) {
-        if self.kept_buckets.is_none() {
-            *self = self.packed_copy();
-        }
-    }
-
-    fn packed_copy(&self) -> CheapestCell<S> {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &CheapestCell<S>) -> CheapestCell<S> {
-        self.packed_after(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.packed_after(earlier)
     }
 
     fn unpack(&mut self, shown: &Shown) {

@@ -19,6 +19,7 @@
 //! many short dead ends and a slight horizontal grain.
 
 use super::{Params, Step};
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Dims;
@@ -98,3 +99,5 @@ impl Stepper for Eller {
         true
     }
 }
+
+impl Keep for Eller {}

@@ -17,12 +17,13 @@ use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::packed::Runs;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use crate::union_find::UnionFind;
 
 #[derive(Clone)]
@@ -182,8 +183,10 @@ impl<S: Topology> Stepper for GrowingForest<S> {
         }
         false
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology> Keep for GrowingForest<S> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| {
             (self.frontier.len() + self.walls.len()) * std::mem::size_of::<u32>()
@@ -194,14 +197,8 @@ impl<S: Topology> Stepper for GrowingForest<S> {
         })
     }
 
-    fn pack(&mut self) {
-        if self.tree_runs.is_none() {
-            *self = self.packed_copy();
-        }
-    }
-
     /// Made without copying the tree numbers, which it keeps as runs.
-    fn packed_copy(&self) -> GrowingForest<S> {
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         if self.tree_runs.is_some() {
             return self.clone();
         }

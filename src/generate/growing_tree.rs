@@ -19,6 +19,7 @@ use super::steer::{self, Steering};
 use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
@@ -140,8 +141,10 @@ impl<S: Topology, F: FrontierStore + 'static> Stepper for GrowingTree<S, F> {
         }
         self.remaining > 0
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology, F: FrontierStore + 'static> Keep for GrowingTree<S, F> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| {
             self.visited.heap_bytes()

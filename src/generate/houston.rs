@@ -23,10 +23,11 @@ use super::aldous_broder::AldousBroder;
 use super::steer::Steering;
 use super::wilson::Wilson;
 use super::Params;
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 #[derive(Clone)]
 pub struct Houston<S: Topology> {
@@ -73,12 +74,14 @@ impl<S: Topology> Stepper for Houston<S> {
         }
         self.fill.as_mut().is_some_and(|w| w.step_with(out))
     }
+}
 
+impl<S: Topology> Keep for Houston<S> {
     // The half that is running counts and packs its own state.
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         match (&self.walk, &self.fill) {
-            (Some(walk), _) => walk.heap_bytes(),
-            (None, Some(fill)) => fill.heap_bytes(),
+            (Some(walk), _) => walk.heap_bytes(None),
+            (None, Some(fill)) => fill.heap_bytes(None),
             (None, None) => Some(0),
         }
     }
@@ -86,10 +89,12 @@ impl<S: Topology> Stepper for Houston<S> {
     // Only the Wilson half packs: the walk's bit a cell is small, and
     // rebuilding it from the picture made a seek into that half slower
     // without making room for another checkpoint.
-    fn pack(&mut self) {
-        if let Some(fill) = &mut self.fill {
-            fill.pack();
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
+        let mut copy = self.clone();
+        if let Some(fill) = &mut copy.fill {
+            fill.pack_state();
         }
+        copy
     }
 
     fn unpack(&mut self, shown: &Shown) {

@@ -21,6 +21,7 @@
 use super::steer::{self, Steering};
 use super::Params;
 use crate::bitset::BitSet;
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
@@ -191,8 +192,10 @@ impl<S: Topology> Stepper for HuntAndKill<S> {
         }
         self.remaining > 0
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology> Keep for HuntAndKill<S> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering.is_none().then(|| {
             self.visited.heap_bytes()

@@ -21,13 +21,14 @@
 //! avoid. Buckets keep the shuffle itself in cache, and the sets of walls a
 //! few steps ahead are fetched early so that their misses overlap.
 
-use super::wall_list::{Packed, Sides, WallList};
+use super::wall_list::{OwnedSides, PackedCodes, WallList};
 use super::{Params, Step};
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use crate::union_find::UnionFind;
 use std::sync::Arc;
 
@@ -79,7 +80,7 @@ pub fn boxed(params: &Params) -> Box<dyn Step> {
 fn for_shape<S: Topology + 'static>(shape: S, params: &Params) -> Box<dyn Step> {
     if shape.wall_count() > 2 * shape.cells() as usize {
         // Packed codes need as many bits as the largest code.
-        Box::new(Kruskal::<S, Packed>::with_buckets(
+        Box::new(Kruskal::<S, PackedCodes>::with_buckets(
             shape,
             params,
             BUCKET_WALLS,
@@ -105,7 +106,7 @@ impl<S: Topology, W: WallList> Kruskal<S, W> {
         Kruskal {
             remaining: shape.live_cells() - 1,
             wall_count: buckets.iter().map(W::len).sum(),
-            rest: W::zeroed(0, cells, Sides(0)),
+            rest: W::zeroed(0, cells, OwnedSides(0)),
             buckets: buckets.into_iter().map(|b| Some(Arc::new(b))).collect(),
             bucket: 0,
             shape,
@@ -153,7 +154,7 @@ fn bucket_walls<S: Topology, W: WallList>(shape: &S, rng: &mut Rng, bucket_size:
     });
     let mut buckets: Vec<W> = sizes
         .iter()
-        .map(|&size| W::zeroed(size as usize, shape.cells(), Sides(sides)))
+        .map(|&size| W::zeroed(size as usize, shape.cells(), OwnedSides(sides)))
         .collect();
     let mut rng_again = replay;
     shape.for_each_wall_code(|wall| {
@@ -187,7 +188,7 @@ fn grained_walls<S: Topology, W: WallList>(
     [first, back]
         .iter()
         .map(|walls| {
-            let mut list = W::zeroed(walls.len(), shape.cells(), Sides(sides));
+            let mut list = W::zeroed(walls.len(), shape.cells(), OwnedSides(sides));
             for (i, &wall) in walls.iter().rev().enumerate() {
                 list.set(i, wall);
             }
@@ -330,14 +331,16 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
         out.phase(3);
         false
     }
+}
 
+impl<S: Topology, W: WallList> Keep for Kruskal<S, W> {
     /// Every wall taken costs a seek's replay its sets' lookups, and late
     /// in a run most walls close a loop and make no event.
     fn work(&self) -> u64 {
         self.next as u64
     }
 
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // The buckets not yet begun are shared with every other copy of
         // the run (the running one holds them too): a copy adds only its
         // pointers to them.
@@ -347,14 +350,8 @@ impl<S: Topology, W: WallList> Stepper for Kruskal<S, W> {
 
     /// The sets are the only per-cell state, and the picture holds them
     /// already: they are the maze's connected pieces so far. A kept copy
-    /// drops them.
-    fn pack(&mut self) {
-        self.sets = UnionFind::new(0);
-        self.packed = true;
-    }
-
-    /// Made without copying the sets it drops.
-    fn packed_copy(&self) -> Kruskal<S, W> {
+    /// drops them (made without copying them).
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         Kruskal {
             shape: self.shape.clone(),
             rng: self.rng.clone(),

@@ -20,9 +20,10 @@ use super::symmetry::{halves, joins, Symmetry};
 use super::Step;
 use crate::event::Event;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::record::{Emit, Record};
 use crate::shape::{Cell, Dims};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 /// The part's generator, shown on the part and its images.
 #[derive(Clone)]
@@ -223,34 +224,20 @@ impl Stepper for Mirror {
             State::Done => false,
         }
     }
+}
 
+impl Keep for Mirror {
     fn work(&self) -> u64 {
         self.inner.work()
     }
 
-    fn heap_bytes(&self) -> Option<usize> {
-        Some(self.inner.heap_bytes()? + self.scratch.len() * std::mem::size_of::<Event>())
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        let inner = self.inner.kept_bytes(earlier.map(|e| &*e.inner))?;
+        Some(inner + self.scratch.len() * std::mem::size_of::<Event>())
     }
 
-    fn heap_bytes_beyond(&self, earlier: &Mirror) -> Option<usize> {
-        Some(
-            self.inner.heap_bytes_beyond(&*earlier.inner)?
-                + self.scratch.len() * std::mem::size_of::<Event>(),
-        )
-    }
-
-    fn pack(&mut self) {
-        if !self.packed {
-            *self = self.kept(None);
-        }
-    }
-
-    fn packed_copy(&self) -> Mirror {
-        self.kept(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &Mirror) -> Mirror {
-        self.kept(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.kept(earlier)
     }
 
     /// The part's generator sees the part of the picture and its own

@@ -187,7 +187,7 @@ pub(crate) use on_shape;
 
 /// Where an algorithm runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Runs {
+pub enum Reach {
     /// On every shape: it needs only cells and neighbours.
     Everywhere,
     /// On plain square grids only: it works by rows and columns.
@@ -218,7 +218,7 @@ pub struct Algorithm {
     /// The option it reads.
     pub knob: Knob,
     /// The shapes it runs on.
-    pub runs: Runs,
+    pub runs: Reach,
     /// The most cells it takes (`u32::MAX`: any size).
     pub max_cells: u32,
     /// Whether both sides must be even (the unicursal labyrinth's 2 x 2 blocks).
@@ -249,7 +249,7 @@ impl Algorithm {
             working_set: "",
             starts_open: false,
             knob: Knob::None,
-            runs: Runs::Everywhere,
+            runs: Reach::Everywhere,
             max_cells: u32::MAX,
             even_sides: false,
             steers: 0,
@@ -276,7 +276,7 @@ impl Algorithm {
 
     /// It works by rows and columns.
     const fn plain_square_only(mut self) -> Algorithm {
-        self.runs = Runs::PlainSquare;
+        self.runs = Reach::PlainSquare;
         self
     }
 
@@ -319,16 +319,16 @@ impl Algorithm {
 
     /// Whether it runs on this shape.
     pub fn runs_on(&self, shape: &Shape) -> bool {
-        self.runs == Runs::Everywhere || shape.plain_square().is_some()
+        self.runs == Reach::Everywhere || shape.plain_square().is_some()
     }
 
     /// The shapes it runs on, for messages and `mazelab list --shape`.
     pub fn shapes(&self) -> &'static str {
         match self.runs {
-            Runs::Everywhere => {
+            Reach::Everywhere => {
                 "square (also wrapped or masked), polar, hex, triangle, 3d, 4d, cube, upsilon"
             }
-            Runs::PlainSquare => "square (plain: no wrap, no mask)",
+            Reach::PlainSquare => "square (plain: no wrap, no mask)",
         }
     }
 }
@@ -622,10 +622,10 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
         .filter(move |a| check_shape(a, shape).is_ok())
 }
 
-/// Where a generator's events come from: a registry entry, or a program's
-/// recorded run (`Generator::program`).
+/// Who wrote a generator: the registry (a built-in), or a person, whose
+/// program's recorded run plays (`Generator::program`).
 #[derive(Clone)]
-pub enum Source {
+pub enum Author {
     /// A generator of the registry.
     Builtin(&'static Algorithm),
     /// A program's recorded run (the Code view), played back.
@@ -639,12 +639,12 @@ pub enum Source {
     },
 }
 
-impl Source {
-    /// A generator from this source on the params.
+impl Author {
+    /// A generator by this author on the params.
     pub fn start(&self, params: Params, visuals: bool) -> Generator {
         match self {
-            Source::Builtin(algorithm) => Generator::new(algorithm, params, visuals),
-            Source::Recorded {
+            Author::Builtin(algorithm) => Generator::new(algorithm, params, visuals),
+            Author::Recorded {
                 events,
                 starts_open,
                 ending,
@@ -661,11 +661,11 @@ impl Source {
     /// The registry entry it runs as (`PROGRAM` for a recording).
     pub fn algorithm(&self) -> &'static Algorithm {
         match self {
-            Source::Builtin(algorithm) => algorithm,
-            Source::Recorded {
+            Author::Builtin(algorithm) => algorithm,
+            Author::Recorded {
                 starts_open: true, ..
             } => &PROGRAM_ON_OPEN,
-            Source::Recorded { .. } => &PROGRAM,
+            Author::Recorded { .. } => &PROGRAM,
         }
     }
 }
@@ -835,40 +835,33 @@ impl Generator {
         &self.params
     }
 
-    /// The bytes a copy of it takes now, where its algorithm counts them
-    /// (`Stepper::heap_bytes`): the state and its buffered events (the
-    /// params are a few bytes, and a mask is shared).
-    pub fn heap_bytes(&self) -> Option<usize> {
+    /// The bytes a copy of it takes that `earlier`, the copy kept before
+    /// it, does not also hold (all of them without `earlier`), where its
+    /// algorithm counts them (`Keep::heap_bytes`): the state and its
+    /// buffered events (the params are a few bytes, and a mask is shared).
+    pub fn heap_bytes(&self, earlier: Option<&Generator>) -> Option<usize> {
         let stepper = self.stream.stepper();
-        let held = stepper.heap_bytes()?;
+        let held = stepper.kept_bytes(earlier.map(|e| e.stream.stepper()))?;
         // The stepper's own box is allocated too (Kruskal's rings of walls
         // ahead make it a few hundred bytes).
         Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
     }
 
-    /// The same for a `packed_after` copy: the bytes it takes that
-    /// `earlier`, the copy kept before it, does not also hold.
-    pub fn heap_bytes_beyond(&self, earlier: &Generator) -> Option<usize> {
-        let stepper = self.stream.stepper();
-        let held = stepper.heap_bytes_beyond(earlier.stream.stepper())?;
-        Some(held + std::mem::size_of_val(stepper) + self.stream.buffer_bytes())
-    }
-
     /// The work its algorithm has done that made no event
-    /// (`Stepper::work`).
+    /// (`Keep::work`).
     pub fn work(&self) -> u64 {
         self.stream.stepper().work()
     }
 
     /// A copy to keep (a timeline's checkpoint), its working state packed
-    /// where its algorithm packs it (`Stepper::pack`); only `unpacked`
+    /// where its algorithm packs it (`Keep::packed_copy`); only `unpacked`
     /// copies of it run.
     pub fn packed(&self) -> Generator {
         self.packed_after(None)
     }
 
     /// The same, sharing what its working state holds equal to `earlier`,
-    /// the copy kept before it (`Stepper::packed_copy_after`).
+    /// the copy kept before it (`Keep::packed_copy`).
     pub fn packed_after(&self, earlier: Option<&Generator>) -> Generator {
         Generator {
             algorithm: self.algorithm,
@@ -887,7 +880,7 @@ impl Generator {
     }
 
     /// Whether this kept copy draws the maze's walls again as it is
-    /// unpacked (`Stepper::draws_walls`), so a checkpoint's picture need
+    /// unpacked (`Keep::draws_walls`), so a checkpoint's picture need
     /// not hold them: only with no pass that adds or takes passages.
     pub fn draws_walls(&self) -> bool {
         let p = &self.params;
@@ -1003,7 +996,7 @@ pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
 /// the picture: `value` for each cell in the maze (a cell with a passage,
 /// those of a step made but not yet handed out included, and `first`, in
 /// the maze before its first passage), 0 for the rest.
-fn in_maze_shown(shown: &crate::stream::Shown, first: crate::shape::Cell, value: u8) -> Vec<u8> {
+fn in_maze_shown(shown: &crate::keep::Shown, first: crate::shape::Cell, value: u8) -> Vec<u8> {
     let mut bytes = shown.grid.passage_map(value);
     bytes[first as usize] = value;
     for (a, b) in shown.pending_carves() {

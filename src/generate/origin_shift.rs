@@ -20,13 +20,14 @@ use super::Params;
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::packed::{Chunked, Packed, Shared};
 use crate::record::{FastPaint, FastSquare, Record};
 use crate::rng::Rng;
 use crate::shape::{square_wall_bit, EAST_OPEN, SOUTH_OPEN};
 use crate::shape::{Cell, Dims};
 use crate::shape::{Topology, Walker};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 const NONE: Cell = Cell::MAX;
 
@@ -286,9 +287,11 @@ impl<S: Topology> Stepper for OriginShift<S> {
         out.cursor(next);
         true
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
+impl<S: Topology> Keep for OriginShift<S> {
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        self.bytes_beyond(earlier)
     }
 
     /// A long replay's moves left the walls to its end (`painted_shift`).
@@ -300,22 +303,8 @@ impl<S: Topology> Stepper for OriginShift<S> {
         }
     }
 
-    fn heap_bytes_beyond(&self, earlier: &OriginShift<S>) -> Option<usize> {
-        self.bytes_beyond(Some(earlier))
-    }
-
-    fn pack(&mut self) {
-        if self.kept.is_none() {
-            *self = self.packed_after(None);
-        }
-    }
-
-    fn packed_copy(&self) -> OriginShift<S> {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &OriginShift<S>) -> OriginShift<S> {
-        self.packed_after(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.packed_after(earlier)
     }
 
     /// Once the first tree is laid, the passages are the arrows, which a
@@ -424,7 +413,7 @@ fn square_offsets<S: Topology>(shape: &S) -> Option<[Cell; 4]> {
 }
 
 impl<S: Topology> OriginShift<S> {
-    /// A kept copy (`Stepper::pack`), sharing what it can with `earlier`,
+    /// A kept copy (`Keep::packed_copy`), sharing what it can with `earlier`,
     /// the copy kept before it. While the first tree is laid it keeps no
     /// arrows (they are worked out again from the origin); an instant
     /// build's copy whose walls lag its arrows is kept whole.
@@ -787,7 +776,10 @@ mod tests {
                 }
                 let kept = run.packed_after(earlier.as_ref());
                 // Smaller, past the few hundred bytes a copy holds whatever its size.
-                let (kept_bytes, running) = (kept.heap_bytes().unwrap(), run.heap_bytes().unwrap());
+                let (kept_bytes, running) = (
+                    kept.heap_bytes(None).unwrap(),
+                    run.heap_bytes(None).unwrap(),
+                );
                 assert!(
                     kept_bytes < running.max(1200),
                     "{shape:?} at {at}: {kept_bytes} of {running}"

@@ -13,12 +13,13 @@
 use super::steer::Steering;
 use super::{Params, Step};
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -107,16 +108,21 @@ impl<S: Topology> Stepper for Prim<S> {
         }
         !self.frontier.is_empty()
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology> Keep for Prim<S> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering
             .is_none()
             .then(|| self.state.heap_bytes() + self.frontier.len() * std::mem::size_of::<Cell>())
     }
 
-    fn pack(&mut self) {
-        self.state.pack();
+    /// Its byte a cell of in / out / frontier, in two bits.
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
+        let mut copy = self.clone();
+        copy.state.pack();
+        copy
     }
 
     fn unpack(&mut self, _shown: &Shown) {

@@ -13,6 +13,7 @@
 //! about 25% dead ends.
 
 use super::{Params, Step};
+use crate::keep::Keep;
 use crate::record::{FastSquare, Record};
 use crate::rng::Rng;
 use crate::shape::square_wall_bit;
@@ -128,6 +129,8 @@ impl Stepper for RecursiveDivision {
         false
     }
 }
+
+impl Keep for RecursiveDivision {}
 
 /// Builds the wall of `len` cells from `start`, `stride` apart, each cell
 /// against the one `across` from it, except the cell `gap` along.

@@ -22,6 +22,7 @@
 
 use super::Params;
 use crate::grid::Grid;
+use crate::keep::Keep;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Topology;
@@ -222,3 +223,5 @@ impl<S: Topology> Stepper for ReverseDelete<S> {
         false
     }
 }
+
+impl<S: Topology> Keep for ReverseDelete<S> {}

@@ -13,6 +13,7 @@
 
 use super::{Params, Step};
 use crate::event::Mark;
+use crate::keep::Keep;
 use crate::record::{FastSquare, Record};
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims};
@@ -83,6 +84,8 @@ impl Stepper for Sidewinder {
         self.y < self.dims.height
     }
 }
+
+impl Keep for Sidewinder {}
 
 /// Fast path: an instant build on a plain square, tested equal to stepping.
 impl Sidewinder {

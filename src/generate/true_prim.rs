@@ -15,12 +15,13 @@
 use super::steer::Steering;
 use super::Params;
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::packed::{CellBytes, SharedLists};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::Topology;
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const FRONTIER: u8 = 1;
@@ -161,7 +162,9 @@ impl<S: Topology> Stepper for TruePrim<S> {
         out.phase(3);
         false
     }
+}
 
+impl<S: Topology> Keep for TruePrim<S> {
     /// Late in a run most walls taken lead inside and make no event; the
     /// last million or so are all such. Counted only where a seek may
     /// replay the run (`Record::REPLAYED`).
@@ -169,26 +172,12 @@ impl<S: Topology> Stepper for TruePrim<S> {
         self.stale
     }
 
-    fn heap_bytes(&self) -> Option<usize> {
-        self.bytes_beyond(None)
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        self.bytes_beyond(earlier)
     }
 
-    fn heap_bytes_beyond(&self, earlier: &TruePrim<S>) -> Option<usize> {
-        self.bytes_beyond(Some(earlier))
-    }
-
-    fn pack(&mut self) {
-        if self.kept_buckets.is_none() {
-            *self = self.packed_copy();
-        }
-    }
-
-    fn packed_copy(&self) -> TruePrim<S> {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &TruePrim<S>) -> TruePrim<S> {
-        self.packed_after(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.packed_after(earlier)
     }
 
     fn unpack(&mut self, shown: &Shown) {

@@ -20,6 +20,7 @@
 
 use super::{Params, Step};
 use crate::grid::Grid;
+use crate::keep::Keep;
 use crate::record::{FastSquare, Record};
 use crate::shape::{Cell, Dims, EAST_OPEN, SOUTH_OPEN};
 use crate::stream::Stepper;
@@ -243,9 +244,11 @@ impl Stepper for Unicursal {
         }
         true
     }
+}
 
+impl Keep for Unicursal {
     /// A copy holds nothing a cell: the small maze is shared.
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         Some(0)
     }
 }

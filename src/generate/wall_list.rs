@@ -9,20 +9,20 @@
 //!
 //! A code is `owner * 8 + side`, but a shape's cells own walls on at most
 //! four of their sides (hexagons three, 3D three, 4D four): packed, a code
-//! keeps the side's rank among those, two bits, not three (`Sides`). A
+//! keeps the side's rank among those, two bits, not three (`OwnedSides`). A
 //! million-cell 4D maze's four walls a cell then take 22 bits each, not
 //! 23, which keeps Kruskal's whole run under 16 bytes a cell.
 
 /// The sides a shape's walls are owned on (`1 << side` for each, as the
 /// codes' low three bits say), and so how a code can be stored.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sides(pub u8);
+pub struct OwnedSides(pub u8);
 
 /// A fixed-length list of wall codes.
 pub trait WallList: Clone + 'static {
     /// `len` zero codes of a shape with `cells` cells whose walls are owned
     /// on `sides`.
-    fn zeroed(len: usize, cells: u32, sides: Sides) -> Self;
+    fn zeroed(len: usize, cells: u32, sides: OwnedSides) -> Self;
     fn len(&self) -> usize;
     fn get(&self, i: usize) -> u32;
     fn set(&mut self, i: usize, code: u32);
@@ -40,7 +40,7 @@ pub trait WallList: Clone + 'static {
 }
 
 impl WallList for Vec<u32> {
-    fn zeroed(len: usize, _cells: u32, _sides: Sides) -> Self {
+    fn zeroed(len: usize, _cells: u32, _sides: OwnedSides) -> Self {
         vec![0; len]
     }
 
@@ -71,7 +71,7 @@ impl WallList for Vec<u32> {
 /// Codes of `bits` bits each, back to back in 64-bit words: the owner,
 /// then the side's rank among the owned sides in `side_bits` bits.
 #[derive(Clone)]
-pub struct Packed {
+pub struct PackedCodes {
     words: Vec<u64>,
     bits: u32,
     mask: u64,
@@ -84,7 +84,7 @@ pub struct Packed {
     sides: u32,
 }
 
-impl Packed {
+impl PackedCodes {
     /// A code as stored: the owner, and its side's rank.
     #[inline]
     fn stored(&self, code: u32) -> u64 {
@@ -100,8 +100,8 @@ impl Packed {
     }
 }
 
-impl WallList for Packed {
-    fn zeroed(len: usize, cells: u32, sides: Sides) -> Self {
+impl WallList for PackedCodes {
+    fn zeroed(len: usize, cells: u32, sides: OwnedSides) -> Self {
         let owned = sides.0.count_ones();
         let side_bits = if owned <= 4 { 2 } else { 3 };
         let (mut rank, mut side_of) = ([0u8; 8], 0u32);
@@ -120,7 +120,7 @@ impl WallList for Packed {
         let bits = (32 - max_stored.leading_zeros()).max(1);
         // One spare word, so a code that ends a word can read the next.
         let words = (len * bits as usize).div_ceil(64) + 1;
-        Packed {
+        PackedCodes {
             words: vec![0; words],
             bits,
             mask: (1u64 << bits) - 1,
@@ -164,7 +164,7 @@ impl WallList for Packed {
     }
 }
 
-impl Packed {
+impl PackedCodes {
     /// The bits stored at `i`: two words read as one 128-bit value, so no
     /// branch on whether a code crosses a word's end (which one in three
     /// does, unpredictably).
@@ -199,7 +199,7 @@ mod tests {
         for sides in [0xff_u8, 0b1010_0110, 0b0000_1110, 0b0000_0010] {
             let owned: Vec<u32> = (0..8).filter(|s| sides & (1 << s) != 0).collect();
             for cells in [1u32, 2, 1000, 1 << 20, u32::MAX >> 8] {
-                let mut list = Packed::zeroed(300, cells, Sides(sides));
+                let mut list = PackedCodes::zeroed(300, cells, OwnedSides(sides));
                 let code = |i: usize| {
                     let owner = ((i as u64 * 2_654_435_761) % u64::from(cells)) as u32;
                     owner * 8 + owned[i % owned.len()]
@@ -228,8 +228,17 @@ mod tests {
     #[test]
     fn four_owned_sides_take_two_bits_not_three() {
         let cells = 1 << 20;
-        assert_eq!(Packed::zeroed(1, cells, Sides(0b1010_0110)).bits, 22);
-        assert_eq!(Packed::zeroed(1, cells, Sides(0b0000_1110)).bits, 22);
-        assert_eq!(Packed::zeroed(1, cells, Sides(0b1110_0110)).bits, 23);
+        assert_eq!(
+            PackedCodes::zeroed(1, cells, OwnedSides(0b1010_0110)).bits,
+            22
+        );
+        assert_eq!(
+            PackedCodes::zeroed(1, cells, OwnedSides(0b0000_1110)).bits,
+            22
+        );
+        assert_eq!(
+            PackedCodes::zeroed(1, cells, OwnedSides(0b1110_0110)).bits,
+            23
+        );
     }
 }

@@ -24,11 +24,12 @@ use super::{Params, Step};
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::grid::Grid;
+use crate::keep::{Keep, Shown};
 use crate::packed::Shared;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Dir};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 /// The generators that weave.
 pub const WEAVERS: [&str; 3] = ["kruskal", "backtracker", "growing-tree"];
@@ -208,27 +209,15 @@ impl Stepper for WeaveTree {
         out.mark(next, Mark::Frontier);
         self.remaining > 0
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
-        Some(self.bytes_beyond(None))
+impl Keep for WeaveTree {
+    fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
+        Some(self.bytes_beyond(earlier))
     }
 
-    fn heap_bytes_beyond(&self, earlier: &WeaveTree) -> Option<usize> {
-        Some(self.bytes_beyond(Some(earlier)))
-    }
-
-    fn pack(&mut self) {
-        if self.kept_frontier.is_none() {
-            *self = self.packed_after(None);
-        }
-    }
-
-    fn packed_copy(&self) -> WeaveTree {
-        self.packed_after(None)
-    }
-
-    fn packed_copy_after(&self, earlier: &WeaveTree) -> WeaveTree {
-        self.packed_after(Some(earlier))
+    fn packed_copy(&self, earlier: Option<&Self>) -> Self {
+        self.packed_after(earlier)
     }
 
     /// The maze is the picture's and the carves not yet handed out.

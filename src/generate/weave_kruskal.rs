@@ -20,10 +20,11 @@
 use super::shared_shuffle::SharedShuffle;
 use crate::bitset::BitSet;
 use crate::grid::{UNDER_EW, UNDER_NS};
+use crate::keep::{Keep, Shown};
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::{Dims, Topology};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 use crate::union_find::UnionFind;
 
 /// Kruskal with crossings laid down first.
@@ -182,7 +183,9 @@ impl Stepper for WeaveKruskal {
         }
         false
     }
+}
 
+impl Keep for WeaveKruskal {
     /// Every try and every wall taken costs a replay about an event, and
     /// most make none.
     fn work(&self) -> u64 {
@@ -191,20 +194,13 @@ impl Stepper for WeaveKruskal {
 
     /// The shuffled order is every copy's, the running one's too: not
     /// counted.
-    fn heap_bytes(&self) -> Option<usize> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         Some(self.crossing.heap_bytes() + self.sets.heap_bytes() + self.walls.heap_bytes())
-    }
-
-    fn pack(&mut self) {
-        self.sets = UnionFind::new(0);
-        self.crossing = BitSet::new(0);
-        self.packed = true;
-        self.walls = self.walls.without_chunk();
     }
 
     /// Made without copying the sets, crossings and chunk of walls it
     /// drops.
-    fn packed_copy(&self) -> WeaveKruskal {
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
         WeaveKruskal {
             dims: self.dims,
             rng: self.rng.clone(),

@@ -15,12 +15,13 @@
 use super::steer::{self, Steering};
 use super::Params;
 use crate::event::Mark;
+use crate::keep::{Keep, Shown};
 use crate::packed::CellBytes;
 use crate::record::Record;
 use crate::rng::Rng;
 use crate::shape::Cell;
 use crate::shape::{Topology, Walker};
-use crate::stream::{Shown, Stepper};
+use crate::stream::Stepper;
 
 const OUT: u8 = 0;
 const ON_WALK: u8 = 1;
@@ -181,16 +182,29 @@ impl<S: Topology> Stepper for Wilson<S> {
             self.moves::<R, false>(out)
         }
     }
+}
 
-    fn heap_bytes(&self) -> Option<usize> {
+impl<S: Topology> Wilson<S> {
+    /// Packs its byte a cell in place (a kept copy's, and Houston's Wilson
+    /// half's).
+    pub(super) fn pack_state(&mut self) {
+        self.state.pack();
+    }
+}
+
+impl<S: Topology> Keep for Wilson<S> {
+    fn heap_bytes(&self, _earlier: Option<&Self>) -> Option<usize> {
         // A steered run keeps a field of its own: counted at the most.
         self.steering
             .is_none()
             .then(|| self.state.heap_bytes() + self.walk.len() * std::mem::size_of::<Cell>())
     }
 
-    fn pack(&mut self) {
-        self.state.pack();
+    /// Its byte a cell of in / out / walk, in two bits.
+    fn packed_copy(&self, _earlier: Option<&Self>) -> Self {
+        let mut copy = self.clone();
+        copy.pack_state();
+        copy
     }
 
     fn unpack(&mut self, _shown: &Shown) {

@@ -8,7 +8,6 @@
 //! that arrives broken names its first bad step and never reaches the maze.
 
 use super::blocks::Blocks;
-use super::replay::Ending;
 use super::verdict::{judge, Verdict};
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
@@ -101,16 +100,16 @@ fn square_side(d: Dims, a: Cell, x: usize) -> Option<Cell> {
 /// A shape's sides as a log names them: the neighbour at place `x` of
 /// cell `a`'s list of live neighbours.
 #[derive(Clone, Debug)]
-struct Sides {
+struct Places {
     /// Fast path: a plain square's side worked out in place
     /// (`square_side`), not listed through the shape.
     square: Option<Dims>,
     shape: Shape,
 }
 
-impl Sides {
-    fn of(shape: &Shape) -> Sides {
-        Sides {
+impl Places {
+    fn of(shape: &Shape) -> Places {
+        Places {
             square: shape.plain_square(),
             shape: shape.clone(),
         }
@@ -139,7 +138,7 @@ fn unpack(word: i32) -> (i32, u32, usize) {
 #[derive(Clone, Debug)]
 pub struct Log {
     words: Blocks<i32>,
-    sides: Sides,
+    sides: Places,
 }
 
 impl PartialEq for Log {
@@ -153,7 +152,7 @@ impl Log {
     pub fn empty(shape: &Shape) -> Log {
         Log {
             words: Blocks::new(),
-            sides: Sides::of(shape),
+            sides: Places::of(shape),
         }
     }
 
@@ -460,6 +459,16 @@ impl Decoder {
         });
         false
     }
+}
+
+/// Where a recorded run ends, known before it is played: its maze and
+/// what an instant build of it counts (`Decoded::ending`).
+#[derive(Clone, Debug)]
+pub struct Ending {
+    /// The maze the events leave.
+    pub grid: Grid,
+    /// Walls written and visual events skipped by an instant build.
+    pub counts: Counts,
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ pub mod replay;
 pub mod tables;
 pub mod verdict;
 
-pub use log::{decode, pack, Decoded, Decoder, Log, LogError, Op};
-pub use replay::{Ending, Recorded, Replay};
+pub use log::{decode, pack, Decoded, Decoder, Ending, Log, LogError, Op};
+pub use replay::{Recorded, Replay};
 pub use tables::{grid_of, tables, Tables};
 pub use verdict::{check_path, judge, Verdict};

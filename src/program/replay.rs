@@ -9,9 +9,10 @@
 //! again (a million-cell backtracker's run is 5 million of them). The
 //! tests hold the two equal.
 
-use super::log::Log;
+use super::log::{Ending, Log};
 use crate::event::Event;
 use crate::grid::Grid;
+use crate::keep::Keep;
 use crate::record::{Counts, Emit, Marks, Position, Record};
 use crate::stream::{Batch, Replayed, Step, Stepper};
 use std::sync::Arc;
@@ -54,15 +55,8 @@ impl Stepper for Replay {
     }
 }
 
-/// Where a recorded run ends, known before it is played: its maze and
-/// what an instant build of it counts (`Decoded::ending`).
-#[derive(Clone, Debug)]
-pub struct Ending {
-    /// The maze the events leave.
-    pub grid: Grid,
-    /// Walls written and visual events skipped by an instant build.
-    pub counts: Counts,
-}
+/// A copy shares the recording: nothing to pack.
+impl Keep for Replay {}
 
 /// A recorded run as the stage plays it: a `Replay`, and its ending if
 /// known.
@@ -87,6 +81,9 @@ impl Batch for Recorded {
         self.replay.step(out)
     }
 }
+
+/// A copy shares the recording: nothing to pack.
+impl Keep for Recorded {}
 
 impl Step for Recorded {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {

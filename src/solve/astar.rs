@@ -11,7 +11,7 @@
 //! mazes it looks at far fewer cells than breadth-first search; in a perfect
 //! maze the walls often force it to look almost as widely.
 
-use super::{path_from_parents, Marks, Outcome, Solve, NONE};
+use super::{path_from_parents, CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -35,7 +35,7 @@ pub struct AStar {
     cost: Vec<u32>,
     parent: Vec<u32>,
     closed: Vec<bool>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -49,7 +49,7 @@ impl AStar {
             cost: vec![NONE; cells],
             parent: vec![NONE; cells],
             closed: vec![false; cells],
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             goal,
             outcome: Outcome::Searching,

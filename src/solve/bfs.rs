@@ -9,7 +9,7 @@
 //! shortest one, on any maze, loops included. It looks at every cell closer
 //! than the goal.
 
-use super::{Marks, Outcome, Solve, Sweep};
+use super::{CellMarks, Outcome, Solve, Sweep};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -21,7 +21,7 @@ pub struct Bfs {
     grid: Grid,
     goal: Cell,
     sweep: Sweep,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -29,7 +29,7 @@ impl Bfs {
     pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
         Box::new(Bfs {
             sweep: Sweep::new(grid.cells(), start),
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             goal,
             outcome: Outcome::Searching,

@@ -10,7 +10,7 @@
 //! smaller, since the one path decides everything. Unlike `collision`, it
 //! grows whichever side is cheaper and stops at the first shortest meeting.
 
-use super::{join_halves, Marks, Outcome, Solve, NONE};
+use super::{join_halves, CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -31,7 +31,7 @@ pub struct BidirectionalBfs {
     /// The ring being grown: which sweep, how far through it, the next ring.
     growing: Option<(usize, usize, Vec<Cell>)>,
     best: Option<(u32, Cell, Cell)>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -45,7 +45,7 @@ impl BidirectionalBfs {
         side[goal as usize] |= 2;
         parent[goal as usize] = goal;
         Box::new(BidirectionalBfs {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             dist: vec![0; n],
             grid,
             start,

@@ -121,7 +121,7 @@ pub(crate) struct FillRun {
     keep: Option<Vec<bool>>,
     order: Vec<Cell>,
     at: usize,
-    marks: super::Marks,
+    marks: super::CellMarks,
     outcome: super::Outcome,
     /// The step numbers of its list for: finding the parts, naming the
     /// alleys, filling or sealing them, and the walk through the rest.
@@ -142,7 +142,7 @@ impl FillRun {
         let order = keep.as_ref().map_or_else(Vec::new, |k| order_of(&grid, k));
         Box::new(FillRun {
             phases,
-            marks: super::Marks::new(grid.cells()),
+            marks: super::CellMarks::new(grid.cells()),
             grid,
             start,
             goal,

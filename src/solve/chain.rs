@@ -16,7 +16,7 @@
 //! crosses; the path is usually short, not always shortest. On screen the
 //! robots' walks show as explored cells and the walker's way as the path.
 
-use super::{Marks, Outcome, Solve, Trail, NONE};
+use super::{CellMarks, Outcome, Solve, Trail, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -38,7 +38,7 @@ pub struct Chain {
     robots: Option<[Robot; 2]>,
     turn: usize,
     trail: Trail,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
     started: bool,
 }
@@ -64,7 +64,7 @@ impl Chain {
             place[c as usize] = i as u32;
         }
         Box::new(Chain {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             trail: Trail::new(grid.cells()),
             grid,
             goal,

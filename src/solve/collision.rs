@@ -12,7 +12,7 @@
 //! explores far fewer cells than one flood from the start; on a braided
 //! maze the meeting points show where the shortest paths cross the middle.
 
-use super::{join_halves, Marks, Outcome, Solve, NONE};
+use super::{join_halves, CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -41,7 +41,7 @@ pub struct Collision {
     /// cell of the goal's flood).
     best: Option<(u32, Cell, Cell)>,
     meetings: Vec<Cell>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -57,7 +57,7 @@ impl Collision {
         parent[goal as usize] = goal;
         dist[goal as usize] = 0;
         Box::new(Collision {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             start,
             goal,

@@ -10,7 +10,7 @@
 //! On a perfect maze only the solution is left unfilled. On a maze with loops
 //! the loops stay unfilled, and the final walk picks a shortest way through.
 
-use super::{Marks, Outcome, Solve, Sweep};
+use super::{CellMarks, Outcome, Solve, Sweep};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -26,7 +26,7 @@ pub struct DeadEndFiller {
     degree: Vec<u8>,
     filled: Vec<bool>,
     queue: Vec<Cell>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -38,7 +38,7 @@ impl DeadEndFiller {
             .collect();
         Box::new(DeadEndFiller {
             filled: vec![false; grid.cells() as usize],
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             start,
             goal,

@@ -9,7 +9,7 @@
 //! It finds a path on any maze, but on a maze with loops not always the
 //! shortest; on a perfect maze the path is the only one.
 
-use super::{Marks, Outcome, Solve};
+use super::{CellMarks, Outcome, Solve};
 use crate::bitset::BitSet;
 use crate::event::Mark;
 use crate::grid::Grid;
@@ -23,7 +23,7 @@ pub struct Dfs {
     goal: Cell,
     stack: Vec<Cell>,
     visited: BitSet,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -32,7 +32,7 @@ impl Dfs {
         let mut visited = BitSet::new(grid.cells() as usize);
         visited.insert(start);
         Box::new(Dfs {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             goal,
             stack: vec![start],

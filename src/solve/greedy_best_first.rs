@@ -11,7 +11,7 @@
 //! cells explored when the way is fairly direct, a long detour's worth when
 //! the maze leads away first, and its path is not always shortest.
 
-use super::{path_from_parents, Marks, Outcome, Solve, NONE};
+use super::{path_from_parents, CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -28,7 +28,7 @@ pub struct GreedyBestFirst {
     /// (estimate in hundredths, cell), nearest first.
     open: BinaryHeap<Reverse<(u64, Cell)>>,
     parent: Vec<u32>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -38,7 +38,7 @@ impl GreedyBestFirst {
         parent[start as usize] = start;
         let goal_centre = grid.shape().centre(goal);
         let mut solver = GreedyBestFirst {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             goal,
             goal_centre,

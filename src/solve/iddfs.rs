@@ -15,7 +15,7 @@
 //! redoing the shallow rounds, about the solution's length times the cells
 //! near enough, so it is for watching on small and medium mazes.
 
-use super::{Marks, Outcome, Solve};
+use super::{CellMarks, Outcome, Solve};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -36,7 +36,7 @@ pub struct Iddfs {
     current: u32,
     /// Whether this round met the limit anywhere.
     cut: bool,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -44,7 +44,7 @@ impl Iddfs {
     pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
         let n = grid.cells() as usize;
         let mut solver = Iddfs {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             start,
             goal,

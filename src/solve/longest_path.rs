@@ -10,7 +10,7 @@
 //! shortest path, not necessarily the longest simple one. Start and goal only
 //! choose where the first sweep begins.
 
-use super::{Marks, Outcome, Solve, Sweep};
+use super::{CellMarks, Outcome, Solve, Sweep};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -23,7 +23,7 @@ pub struct LongestPath {
     sweep: Sweep,
     second: bool,
     last: Cell,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -31,7 +31,7 @@ impl LongestPath {
     pub fn boxed(grid: Grid, start: Cell, _goal: Cell) -> Box<dyn Solve> {
         Box::new(LongestPath {
             sweep: Sweep::new(grid.cells(), start),
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             second: false,
             last: start,

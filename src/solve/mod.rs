@@ -354,13 +354,13 @@ pub fn solve(name: &str, grid: &Grid, start: Cell, goal: Cell) -> Result<Outcome
 
 /// The marks a solver has set, so that it only reports real changes.
 #[derive(Clone)]
-pub(crate) struct Marks {
+pub(crate) struct CellMarks {
     marks: Vec<Mark>,
 }
 
-impl Marks {
-    pub(crate) fn new(cells: u32) -> Marks {
-        Marks {
+impl CellMarks {
+    pub(crate) fn new(cells: u32) -> CellMarks {
+        CellMarks {
             marks: vec![Mark::Blank; cells as usize],
         }
     }
@@ -518,7 +518,7 @@ impl Trail {
 
     /// Moves the walker to `cell`: extends the trail, or erases the loop it
     /// just closed (those cells go back to merely explored).
-    pub(crate) fn step_to<R: Record>(&mut self, cell: Cell, marks: &mut Marks, out: &mut R) {
+    pub(crate) fn step_to<R: Record>(&mut self, cell: Cell, marks: &mut CellMarks, out: &mut R) {
         out.cursor(cell);
         if self.on[cell as usize] {
             while let Some(&top) = self.cells.last() {

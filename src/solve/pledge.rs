@@ -19,7 +19,7 @@
 //! order runs on from the level's four sides to up and down), and the
 //! walker lets go only after a move on a level.
 
-use super::{Marks, Outcome, Solve, Trail};
+use super::{CellMarks, Outcome, Solve, Trail};
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::shape::geometry::Point;
@@ -45,7 +45,7 @@ pub struct Pledge {
     starts: Vec<usize>,
     angles: Vec<f64>,
     trail: Trail,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
     started: bool,
     /// Moves made, and the most it may make: a walker circling the outer
@@ -73,7 +73,7 @@ impl Pledge {
         let preferred = (g.1 - s.1).atan2(g.0 - s.0);
         let max_moves = 16 * u64::from(shape.cells()) + 1000;
         Box::new(Pledge {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             trail: Trail::new(grid.cells()),
             grid,
             goal,

@@ -8,7 +8,7 @@
 //! take a very long time (the expected walk grows faster than the maze), so
 //! it gives up after `MOVES_PER_CELL` moves per cell and says so.
 
-use super::{Marks, Outcome, Solve, Trail};
+use super::{CellMarks, Outcome, Solve, Trail};
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::rng::Rng;
@@ -30,7 +30,7 @@ pub struct RandomMouse {
     moves: u64,
     max_moves: u64,
     trail: Trail,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
     started: bool,
 }
@@ -39,7 +39,7 @@ impl RandomMouse {
     pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
         let cells = grid.cells();
         Box::new(RandomMouse {
-            marks: Marks::new(cells),
+            marks: CellMarks::new(cells),
             grid,
             goal,
             at: start,

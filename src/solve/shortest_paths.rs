@@ -11,7 +11,7 @@
 //! show every way of equal, least length together, the picture the
 //! `shortest_paths` count describes.
 
-use super::{Marks, Outcome, Solve, Sweep};
+use super::{CellMarks, Outcome, Solve, Sweep};
 use crate::analyze::UNREACHABLE;
 use crate::event::Mark;
 use crate::grid::Grid;
@@ -28,7 +28,7 @@ pub struct ShortestPaths {
     from_start: Vec<u32>,
     to_goal: Vec<u32>,
     sweep: Sweep,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
 }
 
@@ -46,7 +46,7 @@ impl ShortestPaths {
             sweep: Sweep::new(cells, start),
             from_start: vec![UNREACHABLE; cells as usize],
             to_goal: vec![UNREACHABLE; cells as usize],
-            marks: Marks::new(cells),
+            marks: CellMarks::new(cells),
             grid,
             start,
             goal,

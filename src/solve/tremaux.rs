@@ -11,7 +11,7 @@
 //! twice, so it always ends: at the goal, or back at the start with every
 //! passage marked twice (no path). Cells it abandons are shown as dead.
 
-use super::{Marks, Outcome, Solve};
+use super::{CellMarks, Outcome, Solve};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -30,7 +30,7 @@ pub struct Tremaux {
     /// Two bits per side (up to eight) of each cell: how often that passage
     /// was walked.
     walked: Vec<u16>,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
     started: bool,
 }
@@ -39,7 +39,7 @@ impl Tremaux {
     pub fn boxed(grid: Grid, start: Cell, goal: Cell) -> Box<dyn Solve> {
         Box::new(Tremaux {
             walked: vec![0; grid.cells() as usize],
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             start,
             goal,

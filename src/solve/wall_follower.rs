@@ -16,7 +16,7 @@
 //! and the side it came in by, coming back to such a pair proves it is
 //! circling, and it stops with "no path found by this method".
 
-use super::{Marks, Outcome, Solve, Trail};
+use super::{CellMarks, Outcome, Solve, Trail};
 use crate::grid::Grid;
 use crate::record::Record;
 use crate::shape::Cell;
@@ -34,7 +34,7 @@ pub struct WallFollower {
     /// Sides already come in by, per cell, one bit per side.
     seen: Vec<u8>,
     trail: Trail,
-    marks: Marks,
+    marks: CellMarks,
     outcome: Outcome,
     started: bool,
 }
@@ -54,7 +54,7 @@ impl WallFollower {
         // from the south, facing north.
         let back = grid.shape().sides(start).len() / 2;
         WallFollower {
-            marks: Marks::new(grid.cells()),
+            marks: CellMarks::new(grid.cells()),
             grid,
             goal,
             at: start,

@@ -24,7 +24,7 @@ pub const GENERATOR_STATE_BYTES_PER_CELL: usize = 18;
 /// What each generator's copy was measured to take, most over square, hex
 /// and polar, rounded up (bytes a cell; the same example): the budget
 /// counts checkpoints at these sizes, so the lean ones get more of them.
-/// Only where a generator does not count its own (`Stepper::heap_bytes`):
+/// Only where a generator does not count its own (`Keep::heap_bytes`):
 /// most that do, do so only unsteered, and fall back on these.
 fn state_bytes_per_cell(name: &str) -> usize {
     match name {
@@ -50,7 +50,7 @@ impl Source<Scene> for Generator {
     }
 
     fn state_bytes(&self) -> usize {
-        if let Some(bytes) = self.heap_bytes() {
+        if let Some(bytes) = self.heap_bytes(None) {
             return bytes;
         }
         let params = self.params();
@@ -78,8 +78,7 @@ impl Source<Scene> for Generator {
     }
 
     fn kept_bytes(&self, earlier: Option<&Generator>) -> usize {
-        earlier
-            .and_then(|e| self.heap_bytes_beyond(e))
+        self.heap_bytes(earlier)
             .unwrap_or_else(|| self.state_bytes())
     }
 

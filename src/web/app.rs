@@ -132,11 +132,11 @@ impl App {
         let panels = specs.len().max(1);
         let budget = crate::timeline::budget_for(u64::from(shape.cells()) * panels as u64) / panels;
         for spec in specs {
-            let source = self.source_for(&spec)?;
+            let author = self.author_for(&spec)?;
             let mut panel = Panel::new(
                 &parent,
                 spec,
-                source,
+                author,
                 &shape,
                 self.settings.seed,
                 Texture {

@@ -15,7 +15,7 @@ use crate::analyze;
 use crate::entrance::EntranceStyle;
 use crate::entrance::{self, Ends};
 use crate::generate::texture::Texture;
-use crate::generate::{self, Generator, Params, Source};
+use crate::generate::{self, Author, Generator, Params};
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::overlay::Overlay;
 use crate::render::canvas::overlay_scene::OverlayScene;
@@ -61,7 +61,7 @@ pub struct Panel {
     result: Element,
     /// The generator, its options and the checkpoint budget, for the
     /// timeline an instant run makes only when it is first rewound.
-    source: Source,
+    author: Author,
     params: Params,
     budget: usize,
     /// The run as a recording (visual events): from the start when it is
@@ -100,7 +100,7 @@ impl Panel {
     pub fn new(
         parent: &Element,
         spec: PanelSpec,
-        source: Source,
+        author: Author,
         shape: &Shape,
         seed: u64,
         texture: Texture,
@@ -166,7 +166,7 @@ impl Panel {
         wrap.append_child(&result)?;
         parent.append_child(&wrap)?;
 
-        let algorithm = source.algorithm();
+        let algorithm = author.algorithm();
         generate::check_shape(algorithm, shape).map_err(|e| JsValue::from_str(&e.to_string()))?;
         let params = Params {
             pop: spec.pop.clone(),
@@ -177,12 +177,12 @@ impl Panel {
             // A program's recorded run is played as it was made.
             symmetry: texture
                 .symmetry
-                .filter(|_| matches!(source, Source::Builtin(_))),
+                .filter(|_| matches!(author, Author::Builtin(_))),
             // Rock would cut a woven maze's tunnels.
             sparse: if weave { 0 } else { texture.sparse },
             ..Params::on(shape.clone(), seed)
         };
-        let generator = source.start(params.clone(), visuals);
+        let generator = author.start(params.clone(), visuals);
         let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
         scene.rock = params.sparse > 0 && shape.live_cells() >= 2;
         let (timeline, instant) = if visuals {
@@ -219,7 +219,7 @@ impl Panel {
             solve: None,
             solve_outcome: None,
             result,
-            source,
+            author,
             params,
             budget,
             timeline,

@@ -1,6 +1,6 @@
 //! The Code view: a person's own generator, written in the editor and run
 //! in a worker of its own (`worker`), its recorded run played on the stage
-//! like a built-in's (`generate::Source::Recorded`), with a verdict under
+//! like a built-in's (`generate::Author::Recorded`), with a verdict under
 //! the editor. The program is kept in the link (`program`) and in the
 //! browser's storage, and a program that arrives by link runs only when
 //! the person presses Run.
@@ -10,7 +10,7 @@ pub(in crate::web) mod worker;
 
 use super::app::App;
 use super::dom;
-use crate::generate::{Source, PROGRAM};
+use crate::generate::{Author, PROGRAM};
 use crate::grid::Grid;
 use crate::program::{self, Verdict};
 use crate::settings::PanelSpec;
@@ -672,15 +672,15 @@ impl App {
     /// Where a panel's events come from: the registry, or for `program`
     /// the last run's recording if it ran on this maze (else nothing yet:
     /// the maze waits for Run).
-    pub(in crate::web) fn source_for(&self, spec: &PanelSpec) -> Result<Source, JsValue> {
+    pub(in crate::web) fn author_for(&self, spec: &PanelSpec) -> Result<Author, JsValue> {
         let algorithm =
             crate::generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
         if !std::ptr::eq(algorithm, &PROGRAM) {
-            return Ok(Source::Builtin(algorithm));
+            return Ok(Author::Builtin(algorithm));
         }
         Ok(match &self.code.run {
             Some(run) if run.shape == self.settings.shape && run.seed == self.settings.seed => {
-                Source::Recorded {
+                Author::Recorded {
                     events: run.events.clone(),
                     starts_open: run.starts_open,
                     ending: Some(run.ending.clone()),
@@ -690,7 +690,7 @@ impl App {
                 dom::show_notice(
                     "your program has not run on this maze yet: press Run in the Code view",
                 );
-                Source::Recorded {
+                Author::Recorded {
                     events: Arc::new(program::Log::empty(&self.settings.shape)),
                     starts_open: false,
                     ending: None,

@@ -14,7 +14,7 @@ impl Panel {
     /// The generator, and whether it weaves and braids.
     pub fn run_kind(&self) -> (&'static crate::generate::Algorithm, bool, bool) {
         (
-            self.source.algorithm(),
+            self.author.algorithm(),
             self.params.weave,
             self.params.braid > 0,
         )
@@ -56,10 +56,10 @@ impl Panel {
     fn ensure_timeline(&mut self) {
         let steps = self.steps;
         let done = self.scene.is_done();
-        let (source, params, budget) = (&self.source, &self.params, self.budget);
+        let (author, params, budget) = (&self.author, &self.params, self.budget);
         self.timeline.get_or_insert_with(|| {
-            let generator = source.start(params.clone(), true);
-            let start = Scene::new(generator.initial_grid(), source.algorithm().starts_open);
+            let generator = author.start(params.clone(), true);
+            let start = Scene::new(generator.initial_grid(), author.algorithm().starts_open);
             let mut timeline = Timeline::new(generator, &start, steps, budget);
             if done {
                 // Built at once: recorded in the background from here.
