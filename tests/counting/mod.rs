@@ -1,7 +1,7 @@
 //! An allocator that adds up the bytes each thread asks for, so that what
 //! a clone allocates is a difference of two readings: the bytes a copy of
 //! a generator or solver takes (`tests/state_bytes.rs`,
-//! `examples/timeline_memory.rs`). A binary that includes this module
+//! `benches/timing/timeline_memory.rs`). A binary that includes this module
 //! installs it with `#[global_allocator] static GLOBAL: Counting =
 //! Counting;`.
 

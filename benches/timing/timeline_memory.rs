@@ -6,7 +6,7 @@ use mazelab::generate::{Generator, Params, ALGORITHMS};
 use mazelab::shape::{Shape, Topology};
 use mazelab::solve::{Solver, SOLVERS};
 
-#[path = "../tests/counting/mod.rs"]
+#[path = "../../tests/counting/mod.rs"]
 mod counting;
 
 use counting::{bytes_of, Counting};

@@ -4,10 +4,10 @@
 // `data-elapsed-ms` and as the time from navigation to the first frame
 // painted after the maze is done. With two or more builds, visits go by
 // turns between them so the machine's drift falls on each alike.
-//   node tests/e2e/perf-first.mjs                  (dist/, after trunk build --release)
-//   node tests/e2e/perf-first.mjs /old/dist dist   (two builds, by turns)
+//   node benches/browser/perf-first.mjs                  (dist/, after trunk build --release)
+//   node benches/browser/perf-first.mjs /old/dist dist   (two builds, by turns)
 // RUNS (9 unless set) visits each.
-import { chromium } from 'playwright-core';
+import { launch } from '../../tests/e2e/browser.mjs';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -32,7 +32,7 @@ const out = dists.map(() => []);
 const runs = Number(process.env.RUNS || 9);
 for (let i = 0; i < runs; i++) {
   for (let d = 0; d < dists.length; d++) {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'] });
+    const browser = await launch();
     const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
     // From the page's first animation frame on, watch for the maze done,
     // then note the frame after it: the maze is on screen.

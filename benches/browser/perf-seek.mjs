@@ -4,10 +4,10 @@
 // in the background, then the timeline's slider moved to steps spread over
 // the run (fourteen seeks). Each figure is the page's own readout, #timeline[data-seek-ms]:
 // restoring a checkpoint, replaying to the step and painting the stage.
-//   node tests/e2e/perf-seek.mjs [SIDE ...] [--algorithms=A,B] [--with=braid=50&sparse=30]
+//   node benches/browser/perf-seek.mjs [SIDE ...] [--algorithms=A,B] [--with=braid=50&sparse=30]
 //   (after trunk build --release; sides default to 1000 and 4096; --with
 //   adds link keys)
-import { serveDist, launch, openPage, waitForState } from './browser.mjs';
+import { serveDist, launch, openPage, waitForState } from '../../tests/e2e/browser.mjs';
 
 const sides = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
 const algorithms = (process.argv.find((a) => a.startsWith('--algorithms='))?.slice(13) || 'backtracker').split(',');

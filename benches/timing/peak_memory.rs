@@ -6,7 +6,7 @@
 //! Sizes are about a million cells (SIDE², default 1000); reverse-delete
 //! is capped at 64 x 64 and origin-shift, whose cover time makes a million
 //! cells take minutes, runs at a tenth of them.
-#[path = "../benches/common/alloc.rs"]
+#[path = "../common/alloc.rs"]
 mod alloc;
 use alloc::peak_bytes_during;
 use mazelab::generate::{self, Generator, Params, ALGORITHMS};

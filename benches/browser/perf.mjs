@@ -2,11 +2,11 @@
 // fails on them), read from the app's own readouts in #status:
 // data-elapsed-ms (work done in Rust, drawing included) and, while
 // animating, data-max-frame-ms (the longest single frame's work).
-//   node tests/e2e/perf.mjs            (after trunk build --release)
-//   MAZELAB_DIST=/other/dist node tests/e2e/perf.mjs   (another build)
-//   node tests/e2e/perf.mjs quick      (one run of each, fewer algorithms)
+//   node benches/browser/perf.mjs            (after trunk build --release)
+//   MAZELAB_DIST=/other/dist node benches/browser/perf.mjs   (another build)
+//   node benches/browser/perf.mjs quick      (one run of each, fewer algorithms)
 import { stat, readdir } from 'node:fs/promises';
-import { serveDist, launch, openPage, waitForState } from './browser.mjs';
+import { serveDist, launch, openPage, waitForState } from '../../tests/e2e/browser.mjs';
 
 const quick = process.argv.includes('quick');
 const { server, origin } = await serveDist();

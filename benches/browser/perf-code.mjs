@@ -6,9 +6,9 @@
 // (MAZELAB_PERF_RUNS each, 45 unless set: a set of nine moves by 0.2x on
 // a 2-core machine); the ratio comes with the range resampling the pairs
 // gives it.
-//   node tests/e2e/perf-code.mjs   (after trunk build --release)
+//   node benches/browser/perf-code.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
-import { serveDist, launch, openPage } from './browser.mjs';
+import { serveDist, launch, openPage } from '../../tests/e2e/browser.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const harness = readFileSync(`${root}www/code/harness.js`, 'utf8');
