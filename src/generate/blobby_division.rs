@@ -115,56 +115,6 @@ impl<S: Topology> BlobbyDivision<S> {
         }
     }
 
-    /// A kept copy: what the run reads of `cells` and `side`, shared with
-    /// `earlier`'s where equal.
-    fn packed_after(&self, earlier: Option<&BlobbyDivision<S>>) -> BlobbyDivision<S> {
-        if self.kept.is_some() {
-            return self.clone();
-        }
-        let before = earlier.and_then(|e| e.kept.as_deref());
-        let live: Vec<_> = self
-            .regions
-            .iter()
-            .map(|&(start, len)| start as usize..(start + len) as usize)
-            .collect();
-        BlobbyDivision {
-            shape: self.shape.clone(),
-            rng: self.rng.clone(),
-            cells: Vec::new(),
-            regions: self.regions.clone(),
-            side: Vec::new(),
-            edge: self.edge.clone(),
-            split: self.split,
-            started: self.started,
-            divided: self.divided,
-            steering: self.steering.clone(),
-            kept: Some(Box::new(KeptCells::new(
-                &self.maze(),
-                &self.cells,
-                &self.side,
-                &live,
-                self.split.map(|s| s.range()),
-                before,
-            ))),
-        }
-    }
-
-    /// The bytes it holds that `earlier` does not also hold; a steered
-    /// run keeps a field of its own, counted at the most (`None`).
-    fn bytes_beyond(&self, earlier: Option<&BlobbyDivision<S>>) -> Option<usize> {
-        self.steering.is_none().then(|| {
-            let lists = (self.edge.len() + 2 * self.regions.len()) * std::mem::size_of::<u32>();
-            let cells = match &self.kept {
-                Some(kept) => {
-                    let before = earlier.and_then(|e| e.kept.as_deref());
-                    std::mem::size_of_val(&**kept) + kept.bytes_beyond(before)
-                }
-                None => self.cells.len() * std::mem::size_of::<Cell>() + self.side.len(),
-            };
-            lists + cells
-        })
-    }
-
     /// Which cells the maze has, as its kept copy reads them.
     fn maze(&self) -> Maze<impl Fn(Cell) -> bool + '_> {
         Maze {
@@ -383,12 +333,54 @@ impl<S: Topology> Stepper for BlobbyDivision<S> {
 }
 
 impl<S: Topology> Keep for BlobbyDivision<S> {
+    /// The bytes it holds that `earlier` does not also hold; a steered
+    /// run keeps a field of its own, counted at the most (`None`).
     fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
-        self.bytes_beyond(earlier)
+        self.steering.is_none().then(|| {
+            let lists = (self.edge.len() + 2 * self.regions.len()) * std::mem::size_of::<u32>();
+            let cells = match &self.kept {
+                Some(kept) => {
+                    let before = earlier.and_then(|e| e.kept.as_deref());
+                    std::mem::size_of_val(&**kept) + kept.bytes_beyond(before)
+                }
+                None => self.cells.len() * std::mem::size_of::<Cell>() + self.side.len(),
+            };
+            lists + cells
+        })
     }
 
+    /// A kept copy: what the run reads of `cells` and `side`, shared with
+    /// `earlier`'s where equal.
     fn packed_copy(&self, earlier: Option<&Self>) -> Self {
-        self.packed_after(earlier)
+        if self.kept.is_some() {
+            return self.clone();
+        }
+        let before = earlier.and_then(|e| e.kept.as_deref());
+        let live: Vec<_> = self
+            .regions
+            .iter()
+            .map(|&(start, len)| start as usize..(start + len) as usize)
+            .collect();
+        BlobbyDivision {
+            shape: self.shape.clone(),
+            rng: self.rng.clone(),
+            cells: Vec::new(),
+            regions: self.regions.clone(),
+            side: Vec::new(),
+            edge: self.edge.clone(),
+            split: self.split,
+            started: self.started,
+            divided: self.divided,
+            steering: self.steering.clone(),
+            kept: Some(Box::new(KeptCells::new(
+                &self.maze(),
+                &self.cells,
+                &self.side,
+                &live,
+                self.split.map(|s| s.range()),
+                before,
+            ))),
+        }
     }
 
     fn unpack(&mut self, _shown: &Shown) {

@@ -140,23 +140,6 @@ impl Mirror {
         out
     }
 
-    /// A kept copy: its part's generator packed, sharing what it can with
-    /// `earlier`'s.
-    fn kept(&self, earlier: Option<&Mirror>) -> Mirror {
-        Mirror {
-            inner: self.inner.packed_box(earlier.map(|e| &*e.inner)),
-            dims: self.dims,
-            part: self.part,
-            maps: self.maps.clone(),
-            symmetry: self.symmetry,
-            seed: self.seed,
-            starts_open: self.starts_open,
-            scratch: Emit::new(true),
-            state: self.state,
-            packed: true,
-        }
-    }
-
     /// Every wall across the middle lines (step 1).
     fn close_middle<R: Record>(&self, out: &mut R) {
         let (halve_x, halve_y) = halves(self.symmetry);
@@ -236,8 +219,21 @@ impl Keep for Mirror {
         Some(inner + self.scratch.len() * std::mem::size_of::<Event>())
     }
 
+    /// A kept copy: its part's generator packed, sharing what it can with
+    /// `earlier`'s.
     fn packed_copy(&self, earlier: Option<&Self>) -> Self {
-        self.kept(earlier)
+        Mirror {
+            inner: self.inner.packed_box(earlier.map(|e| &*e.inner)),
+            dims: self.dims,
+            part: self.part,
+            maps: self.maps.clone(),
+            symmetry: self.symmetry,
+            seed: self.seed,
+            starts_open: self.starts_open,
+            scratch: Emit::new(true),
+            state: self.state,
+            packed: true,
+        }
     }
 
     /// The part's generator sees the part of the picture and its own

@@ -107,37 +107,6 @@ impl WeaveTree {
             .expect("a kept copy is unpacked before it runs")
     }
 
-    /// A kept copy: no maze, its frontier in chunks shared with `earlier`'s.
-    fn packed_after(&self, earlier: Option<&WeaveTree>) -> WeaveTree {
-        let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
-        WeaveTree {
-            dims: self.dims,
-            grid: None,
-            rng: self.rng.clone(),
-            pop: self.pop.clone(),
-            visited: self.visited.clone(),
-            frontier: self.frontier.emptied(),
-            kept_frontier: Some(match &self.kept_frontier {
-                Some(kept) => kept.clone(),
-                None => Shared::new(&self.frontier.cells(), earlier),
-            }),
-            remaining: self.remaining,
-            started: self.started,
-        }
-    }
-
-    /// The bytes it holds that `earlier` does not also hold.
-    fn bytes_beyond(&self, earlier: Option<&WeaveTree>) -> usize {
-        let kept = self.kept_frontier.as_ref().map_or(0, |kept| {
-            let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
-            kept.bytes_beyond(earlier) + kept.overhead_beyond(earlier)
-        });
-        self.visited.heap_bytes()
-            + self.grid.as_ref().map_or(0, Grid::heap_bytes)
-            + self.frontier.len() * std::mem::size_of::<Cell>()
-            + kept
-    }
-
     /// Unvisited neighbours and tunnel ends, N, E, S, W each.
     fn candidates(&self, cell: Cell) -> ([Cell; 8], usize) {
         let mut out = [0; 8];
@@ -212,12 +181,37 @@ impl Stepper for WeaveTree {
 }
 
 impl Keep for WeaveTree {
+    /// The bytes it holds that `earlier` does not also hold.
     fn heap_bytes(&self, earlier: Option<&Self>) -> Option<usize> {
-        Some(self.bytes_beyond(earlier))
+        let kept = self.kept_frontier.as_ref().map_or(0, |kept| {
+            let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
+            kept.bytes_beyond(earlier) + kept.overhead_beyond(earlier)
+        });
+        Some(
+            self.visited.heap_bytes()
+                + self.grid.as_ref().map_or(0, Grid::heap_bytes)
+                + self.frontier.len() * std::mem::size_of::<Cell>()
+                + kept,
+        )
     }
 
+    /// A kept copy: no maze, its frontier in chunks shared with `earlier`'s.
     fn packed_copy(&self, earlier: Option<&Self>) -> Self {
-        self.packed_after(earlier)
+        let earlier = earlier.and_then(|e| e.kept_frontier.as_ref());
+        WeaveTree {
+            dims: self.dims,
+            grid: None,
+            rng: self.rng.clone(),
+            pop: self.pop.clone(),
+            visited: self.visited.clone(),
+            frontier: self.frontier.emptied(),
+            kept_frontier: Some(match &self.kept_frontier {
+                Some(kept) => kept.clone(),
+                None => Shared::new(&self.frontier.cells(), earlier),
+            }),
+            remaining: self.remaining,
+            started: self.started,
+        }
     }
 
     /// The maze is the picture's and the carves not yet handed out.
