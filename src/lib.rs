@@ -67,6 +67,7 @@ pub mod percent;
 pub mod program;
 pub mod record;
 pub mod render;
+pub mod request;
 pub mod rng;
 pub mod settings;
 pub mod shape;

@@ -15,16 +15,16 @@ mod texture;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::{CommandFactory, Parser, Subcommand};
 use mazelab::analyze;
-use mazelab::entrance::{self, EntranceStyle};
+use mazelab::entrance::EntranceStyle;
 use mazelab::error::parse_seed;
 use mazelab::error::MazeError;
-use mazelab::generate::{self, Bias, Params, PopSpec, ALGORITHMS};
-use mazelab::render::{self, json, Format};
-use mazelab::shape::{Mask, Shape, SHAPE_NAMES};
+use mazelab::generate::{Algorithm, Bias, PopSpec, ALGORITHMS};
+use mazelab::render::{self, Format};
+use mazelab::request::{MaskText, MazeRequest};
+use mazelab::shape::{Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
 use std::io::Write;
 use std::process::ExitCode;
-use std::time::Instant;
 
 /// Watch maze algorithms carve, compare them, and solve them: the same
 /// mazes as the web app, printed as text, SVG or JSON.
@@ -72,14 +72,18 @@ struct MazeArgs {
     /// The generator (see `mazelab list`).
     #[arg(long, default_value = "backtracker", value_parser = algorithm_names())]
     algorithm: String,
-    /// The tiling: square, polar (rings round a centre), hex or triangle.
+    /// The tiling: square, polar (rings round a centre), hex, triangle,
+    /// 3d and 4d (levels of squares), cube (six square faces) or upsilon
+    /// (octagons and squares).
     #[arg(long, default_value = "square", value_parser = PossibleValuesParser::new(SHAPE_NAMES))]
     shape: String,
-    /// Width x height in cells, each 1 to 4096 (default 20x10); for polar
-    /// a number of rings (default 10).
+    /// Width x height in cells, each 1 to 4096 (default 20x10); polar: a
+    /// number of rings (10); 3d: WxHxL (10x10x4); 4d: WxHxLxK (6x6x3x3);
+    /// cube: a face's side (12); upsilon: WxH (30x20).
     #[arg(long, value_name = "WxH|RINGS")]
     size: Option<String>,
-    /// Wrap a square maze around: x (a cylinder), y, or xy (a torus).
+    /// Wrap a square maze around: x or y (a cylinder), xy (a torus),
+    /// mobius (left meets right turned over) or klein (a Klein bottle).
     #[arg(long, value_parser = PossibleValuesParser::new(mazelab::shape::WRAP_NAMES))]
     wrap: Option<String>,
     /// A text file of rows, X for a cell that is off: the maze takes its
@@ -109,17 +113,32 @@ struct MazeArgs {
 }
 
 impl MazeArgs {
-    /// The generator's params for `shape` and `seed`.
-    fn params(&self, shape: Shape, seed: u64) -> Params {
-        Params {
+    /// The request as the library takes it, the mask file read.
+    fn request(&self) -> Result<MazeRequest, MazeError> {
+        let mask = match &self.mask {
+            None => None,
+            Some(path) => Some(MaskText {
+                text: std::fs::read_to_string(path).map_err(|e| MazeError::BadValue {
+                    what: "mask file",
+                    given: format!("{}: {e}", path.display()),
+                    valid: "a readable text file of rows, X for a cell that is off".into(),
+                })?,
+                from: path.display().to_string(),
+            }),
+        };
+        Ok(MazeRequest {
+            algorithm: self.algorithm.clone(),
+            shape: self.shape.clone(),
+            size: self.size.clone(),
+            wrap: self.wrap.clone(),
+            mask,
+            seed: self.seed,
             pop: self.pop.clone(),
             bias: self.bias,
-            braid: self.texture.braid,
             weave: self.weave,
-            steer: self.texture.texture().steer,
-            symmetry: self.texture.symmetry,
-            ..Params::on(shape, seed)
-        }
+            texture: self.texture.texture(),
+            entrances: self.entrances,
+        })
     }
 }
 
@@ -195,6 +214,13 @@ impl From<std::io::Error> for Failure {
     }
 }
 
+/// The subcommands, as `--help` lists them.
+fn commands() -> String {
+    let cli = Cli::command();
+    let names: Vec<&str> = cli.get_subcommands().map(|c| c.get_name()).collect();
+    names.join(", ")
+}
+
 /// clap's error as one line: its message and the valid choices it lists,
 /// without the usage block and tips, so a script's log stays one line.
 fn one_line(error: &clap::Error) -> String {
@@ -203,7 +229,10 @@ fn one_line(error: &clap::Error) -> String {
         error.kind(),
         ErrorKind::MissingSubcommand | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        return "mazelab: no command given; commands: list, solvers, generate, completions (see mazelab --help)".into();
+        return format!(
+            "mazelab: no command given; commands: {} (see mazelab --help)",
+            commands()
+        );
     }
     let text = error.to_string();
     let mut parts: Vec<&str> = text
@@ -221,68 +250,15 @@ fn one_line(error: &clap::Error) -> String {
     }
     let mut line = parts.join(" ");
     if error.kind() == ErrorKind::InvalidSubcommand {
-        line.push_str(
-            "; commands: list, solvers, generate, sheet, stats, uniformity, sweep, completions",
-        );
+        line.push_str(&format!("; commands: {}", commands()));
     }
     format!("mazelab: {line} (see mazelab --help)")
 }
 
-/// The shape a request asks for, with its mask; bad values are named.
-fn shape_of(request: &MazeArgs) -> Result<Shape, MazeError> {
-    let default_size = match request.shape.as_str() {
-        "polar" => "10",
-        "square" | "hex" | "triangle" => "20x10",
-        other => mazelab::shape::default_size(other),
-    };
-    let Some(path) = &request.mask else {
-        let size = request.size.as_deref().unwrap_or(default_size);
-        return Shape::parse(&request.shape, size, request.wrap.as_deref());
-    };
-    if !matches!(request.shape.as_str(), "square" | "hex" | "triangle" | "3d") {
-        return Err(MazeError::BadValue {
-            what: "mask file",
-            given: format!("for a {} maze", request.shape),
-            valid: "square, hex, triangle or 3d (a text mask is rows and columns, a 3D one levels \
-                    of them parted by blank lines)"
-                .into(),
-        });
-    }
-    let text = std::fs::read_to_string(path).map_err(|e| MazeError::BadValue {
-        what: "mask file",
-        given: format!("{}: {e}", path.display()),
-        valid: "a readable text file of rows, X for a cell that is off".into(),
-    })?;
-    let (size, mask) = if request.shape == "3d" {
-        let (dims, levels, mask) = Mask::from_levels_text(&text)?;
-        (format!("{}x{}x{levels}", dims.width, dims.height), mask)
-    } else {
-        let (dims, mask) = Mask::from_text(&text)?;
-        (format!("{}x{}", dims.width, dims.height), mask)
-    };
-    let same_size = |given: &str| {
-        Shape::parse(&request.shape, given, None)
-            .ok()
-            .map(|s| s.size_text())
-            == Some(size.clone())
-    };
-    if let Some(given) = request.size.as_deref().filter(|s| !same_size(s)) {
-        return Err(MazeError::BadValue {
-            what: "size",
-            given: given.to_string(),
-            valid: format!("{size}, the mask file's size, or no --size"),
-        });
-    }
-    Shape::parse(&request.shape, &size, request.wrap.as_deref())?.with_mask(mask)
-}
-
-fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failure> {
-    let shape = shape_of(&request.maze)?;
-    let algorithm = generate::find(&request.maze.algorithm)?;
-    generate::check_shape(algorithm, &shape)?;
-    if request.maze.weave {
-        generate::check_weave(algorithm, &shape)?;
-    }
+fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
+    let mut maze = request.maze.request()?;
+    let shape = maze.shape()?;
+    let algorithm = maze.check(&shape)?;
     let text_format = matches!(
         request.format,
         Format::Ascii | Format::Norvig | Format::Blocks
@@ -292,18 +268,6 @@ fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failur
             what: "format for --plot",
             given: request.format.name().into(),
             valid: "svg (--plot draws the SVG's walls for a plotter)".into(),
-        }
-        .into());
-    }
-    request.maze.texture.texture().check(algorithm, &shape)?;
-    if request.maze.texture.sparse > 0 {
-        generate::sparse::check_weave(request.maze.weave)?;
-    }
-    if request.maze.texture.symmetry.is_some() && request.maze.weave {
-        return Err(MazeError::BadValue {
-            what: "option with --symmetry",
-            given: "--weave".into(),
-            valid: "no --weave: a symmetric maze is built from plain halves".into(),
         }
         .into());
     }
@@ -344,7 +308,7 @@ fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failur
         .into());
     }
     if let Some(target) = request.target.clone() {
-        let texture = request.maze.texture.texture();
+        let texture = maze.texture;
         if texture.sparse > 0 || texture.symmetry.is_some() {
             return Err(MazeError::BadValue {
                 what: "option with --target",
@@ -359,17 +323,17 @@ fn run_generate(mut request: Request, out: &mut impl Write) -> Result<(), Failur
             }
             .into());
         }
-        let seed = request.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
-        let params = request.maze.params(shape.clone(), seed);
-        let hit = mazelab::difficulty::reach(&request.maze.algorithm, &params, &target)?;
+        let seed = maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+        let params = maze.params(shape.clone(), seed);
+        let hit = mazelab::difficulty::reach(algorithm.name, &params, &target)?;
         let info = &mazelab::lab::METRICS[target.metric];
         eprintln!(
             "target: {} {:.2} after {} mazes (seeds {seed} to {}): seed {}",
             info.key, hit.value, hit.tried, hit.seed, hit.seed
         );
-        request.maze.seed = Some(hit.seed);
+        maze.seed = Some(hit.seed);
     }
-    match write_maze(request, shape, out)? {
+    match write_maze(&request, &maze, algorithm, shape, out)? {
         None => Ok(()),
         Some(why) => Err(Failure::Unsolved(why)),
     }
@@ -390,26 +354,22 @@ fn describe(shape: &Shape) -> String {
 
 /// Writes the maze; returns why the solver found no path, if it did not.
 fn write_maze(
-    request: Request,
+    request: &Request,
+    maze: &MazeRequest,
+    algorithm: &'static Algorithm,
     shape: Shape,
     out: &mut impl Write,
 ) -> std::io::Result<Option<String>> {
-    let seed = request.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
-    if request.maze.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
+    let seed = maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+    if maze.seed.is_none() && !matches!(request.format, Format::Json | Format::Stats) {
         eprintln!("seed: {seed}");
     }
-    let params = request.maze.params(shape, seed);
-    let size_text = params.shape.size_text();
-    let started = Instant::now();
-    let grid = generate::generate(&request.maze.algorithm, params)
-        .expect("the algorithm, shape and symmetry were checked");
-    let grid = generate::sparse::sparsify(&grid, request.maze.texture.sparse, seed)
-        .expect("the percentage was checked and dead ends leave one piece");
-    let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
-    let ends = entrance::place(&grid, request.maze.entrances, seed);
+    let size_text = shape.size_text();
+    let built = maze.build_checked(algorithm, shape, seed);
+    let (grid, ends) = (&built.grid, &built.ends);
     let mut unsolved = None;
     let solution = if request.solve {
-        let outcome = solve::solve(&request.solver, &grid, ends.entrance.cell, ends.exit.cell)
+        let outcome = solve::solve(&request.solver, grid, ends.entrance.cell, ends.exit.cell)
             .expect("the ends are cells of the maze and the solver name was checked");
         match outcome {
             Outcome::Found(path) => Some(path),
@@ -425,33 +385,28 @@ fn write_maze(
     let path = solution.as_deref();
     let written = match request.format {
         Format::Ascii => {
-            out.write_all(render::text::ascii::render(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::text::ascii::render(grid, Some(ends), path).as_bytes())
         }
         Format::Norvig => {
-            out.write_all(render::text::norvig::render(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::text::norvig::render(grid, Some(ends), path).as_bytes())
         }
         Format::Blocks => {
-            out.write_all(render::text::blocks::render(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::text::blocks::render(grid, Some(ends), path).as_bytes())
         }
         Format::Svg if request.plot => {
-            out.write_all(render::svg::render_for_plotter(&grid, Some(&ends), path).as_bytes())
+            out.write_all(render::svg::render_for_plotter(grid, Some(ends), path).as_bytes())
         }
-        Format::Svg => out.write_all(render::svg::render(&grid, Some(&ends), path).as_bytes()),
-        Format::Json => {
-            let meta = json::Meta {
-                seed,
-                algorithm: &request.maze.algorithm,
-            };
-            out.write_all(json::render(&grid, &meta, &ends, path).as_bytes())
-        }
+        Format::Svg => out.write_all(render::svg::render(grid, Some(ends), path).as_bytes()),
+        Format::Json => out.write_all(built.json(path).as_bytes()),
         Format::Stats => {
-            let metrics = analyze::metrics(&grid, ends.entrance.cell, ends.exit.cell);
+            let metrics = analyze::metrics(grid, ends.entrance.cell, ends.exit.cell);
             writeln!(
                 out,
-                "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={generate_ms:.3}",
-                request.maze.algorithm,
+                "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={:.3}",
+                algorithm.name,
                 grid.shape().name(),
-                size_text
+                size_text,
+                built.generate_ms
             )
         }
     };

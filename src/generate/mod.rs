@@ -4,9 +4,12 @@
 //! Each algorithm implements [`Stepper`]: one call makes one small change
 //! and records it (`record::Record`), written once for both ways a run
 //! goes: as events `Generator` buffers and hands out, ending with
-//! [`Event::Done`], or as an instant build straight into the maze. A fast
-//! path for a plain square sits beside its algorithm, marked as such, and
-//! `tests/generators.rs` holds it equal to stepping.
+//! [`crate::event::Event::Done`], or as an instant build straight into the
+//! maze. What a timeline keeps of a run is its [`crate::keep::Keep`],
+//! apart from the algorithm. A fast path for a plain square sits beside its
+//! algorithm, marked as such, and `tests/generators.rs` holds it equal to
+//! stepping. `registry.rs` names every algorithm, `params.rs` is what one
+//! starts from, and `generator.rs` drives any of them.
 
 mod after;
 mod aldous_broder;

@@ -23,7 +23,8 @@ pub struct StatsArgs {
     /// The tiling.
     #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
     shape: String,
-    /// Width x height in cells (rings for polar); default 20x20 (10 rings).
+    /// The size, as `generate --size` reads it; default 20x20 (polar: 10
+    /// rings; other shapes: the page's default size).
     #[arg(long, value_name = "WxH|RINGS")]
     size: Option<String>,
     /// How many mazes: seeds S, S+1, ...

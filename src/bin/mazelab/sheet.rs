@@ -2,7 +2,7 @@
 //! `render::pdf`), maze `i` with seed `S + i`, with an answer page for
 //! each with `--answers`.
 
-use super::{shape_of, MazeArgs};
+use super::MazeArgs;
 use mazelab::error::MazeError;
 use mazelab::generate::Params;
 use mazelab::render::pdf::{self, Paper, SheetOptions};
@@ -38,11 +38,12 @@ pub struct SheetArgs {
 
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
-    let shape = shape_of(&args.maze)?;
-    let seed = args.maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
+    let maze = args.maze.request()?;
+    let shape = maze.shape()?;
+    let seed = maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     let params = Params {
-        sparse: args.maze.texture.sparse,
-        ..args.maze.params(shape, seed)
+        sparse: maze.texture.sparse,
+        ..maze.params(shape, seed)
     };
     let options = SheetOptions {
         paper: args.paper,
