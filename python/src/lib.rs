@@ -1,0 +1,443 @@
+//! mazelab for Python: a thin layer over the library. Options arrive by
+//! the CLI's names and go through the same `request::MazeRequest` the CLI
+//! builds from, so a maze's JSON here is the CLI's, byte for byte. Bad
+//! options raise `ValueError` with the CLI's message.
+
+use mazelab::entrance::EntranceStyle;
+use mazelab::event::{Event, Mark};
+use mazelab::generate::steer::{Grain, Steer};
+use mazelab::generate::symmetry::Symmetry;
+use mazelab::generate::texture::Texture;
+use mazelab::generate::{Bias, Generator, PopSpec, ALGORITHMS};
+use mazelab::grid::Grid;
+use mazelab::render;
+use mazelab::request::{Built, MaskText, MazeRequest};
+use mazelab::shape::{Cell, Shape, Topology};
+use mazelab::solve::{self, Outcome, SOLVERS};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+
+/// A mazelab error as Python's `ValueError`.
+fn bad(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// A maze: its cells and openings, its ends, and what made it.
+#[pyclass(module = "mazelab", frozen, skip_from_py_object)]
+struct Maze {
+    request: MazeRequest,
+    built: Built,
+}
+
+/// The request's texture from its parts, each checked as the CLI checks it.
+fn texture(
+    braid: u8,
+    run: u8,
+    grain: &str,
+    sparse: u8,
+    symmetry: Option<&str>,
+) -> PyResult<Texture> {
+    for (what, value) in [("braid", braid), ("run", run), ("sparse", sparse)] {
+        if value > 100 {
+            return Err(bad(format!("bad {what} '{value}'; valid: 0 to 100")));
+        }
+    }
+    Ok(Texture {
+        braid,
+        steer: Steer {
+            run,
+            grain: Grain::parse(grain).map_err(bad)?,
+        },
+        sparse,
+        symmetry: symmetry.map(Symmetry::parse).transpose().map_err(bad)?,
+    })
+}
+
+/// Builds a maze (see `mazelab.generate`).
+#[pyfunction]
+#[pyo3(signature = (
+    algorithm = "backtracker", width = None, height = None, *, size = None, seed = None,
+    shape = "square", wrap = None, mask = None, pop = "newest", bias = "NW", weave = false,
+    braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None, entrances = "norvig"
+))]
+#[allow(clippy::too_many_arguments)]
+fn generate(
+    algorithm: &str,
+    width: Option<u32>,
+    height: Option<u32>,
+    size: Option<String>,
+    seed: Option<u64>,
+    shape: &str,
+    wrap: Option<String>,
+    mask: Option<String>,
+    pop: &str,
+    bias: &str,
+    weave: bool,
+    braid: u8,
+    run: u8,
+    grain: &str,
+    sparse: u8,
+    symmetry: Option<&str>,
+    entrances: &str,
+) -> PyResult<Maze> {
+    let size = match (width, height, size) {
+        (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
+            return Err(bad("give width and height, or size, not both"))
+        }
+        (Some(w), Some(h), None) => Some(format!("{w}x{h}")),
+        (Some(w), None, None) if shape == "polar" || shape == "cube" => Some(w.to_string()),
+        (Some(_), None, None) | (None, Some(_), None) => {
+            return Err(bad(
+                "give both width and height (or size, as the CLI writes it)",
+            ))
+        }
+        (None, None, size) => size,
+    };
+    let request = MazeRequest {
+        algorithm: algorithm.to_string(),
+        shape: shape.to_string(),
+        size,
+        wrap,
+        mask: mask.map(|text| MaskText {
+            text,
+            from: "the mask".into(),
+        }),
+        seed,
+        pop: PopSpec::parse(pop).map_err(bad)?,
+        bias: Bias::parse(bias).map_err(bad)?,
+        weave,
+        texture: texture(braid, run, grain, sparse, symmetry)?,
+        entrances: EntranceStyle::parse(entrances).map_err(|_| {
+            bad(format!(
+                "bad entrances '{entrances}'; valid: norvig, random, longest"
+            ))
+        })?,
+    };
+    let built = request.build().map_err(bad)?;
+    Ok(Maze { request, built })
+}
+
+impl Maze {
+    fn grid(&self) -> &Grid {
+        &self.built.grid
+    }
+
+    /// `cell` if it is a live cell of the maze, else a `ValueError`.
+    fn cell(&self, cell: i64) -> PyResult<Cell> {
+        let shape = self.grid().shape();
+        match u32::try_from(cell) {
+            Ok(c) if c < shape.cells() && shape.is_cell(c) => Ok(c),
+            _ => Err(bad(format!(
+                "{cell} is not a cell of the maze (cells are 0 to {}{})",
+                shape.cells().saturating_sub(1),
+                if shape.mask.is_some() {
+                    ", masked ones left out"
+                } else {
+                    ""
+                }
+            ))),
+        }
+    }
+
+    /// The generator stepped again, with every event.
+    fn stream(&self) -> Generator {
+        // The request's own shape: a sparse maze's rock is the run's doing.
+        let shape = self.request.shape().expect("the request was checked");
+        let mut params = self.request.params(shape, self.built.seed);
+        params.sparse = self.request.texture.sparse;
+        Generator::by_name(self.built.algorithm, params, true)
+            .expect("the request was checked when the maze was built")
+    }
+
+    /// `path`, or the solver's path from the entrance to the exit.
+    fn path(
+        &self,
+        solver: &str,
+        start: Option<i64>,
+        goal: Option<i64>,
+    ) -> PyResult<Option<Vec<Cell>>> {
+        let start = start.map_or(Ok(self.built.ends.entrance.cell), |c| self.cell(c))?;
+        let goal = goal.map_or(Ok(self.built.ends.exit.cell), |c| self.cell(c))?;
+        match solve::solve(solver, self.grid(), start, goal).map_err(bad)? {
+            Outcome::Found(path) => Ok(Some(path)),
+            _ => Ok(None),
+        }
+    }
+}
+
+#[pymethods]
+impl Maze {
+    /// How many cell numbers there are (masked cells included).
+    #[getter]
+    fn cells(&self) -> u32 {
+        self.grid().cells()
+    }
+
+    /// Columns: a square's width; polar: the outer ring's cells; 3D and
+    /// 4D: a level's; the cube: a face's (as the JSON's `width`).
+    #[getter]
+    fn width(&self) -> u32 {
+        self.json_meta().width
+    }
+
+    /// Rows (polar: the rings), as the JSON's `height`.
+    #[getter]
+    fn height(&self) -> u32 {
+        self.json_meta().height
+    }
+
+    /// The shape's name: square, polar, hex, triangle, upsilon, 3d, 4d or
+    /// cube.
+    #[getter]
+    fn shape(&self) -> &'static str {
+        self.grid().shape().name()
+    }
+
+    /// The whole size as the CLI writes it (`20x10`, `12`, `10x10x4`).
+    #[getter]
+    fn size(&self) -> String {
+        self.grid().shape().size_text()
+    }
+
+    /// The seed it was built with.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.built.seed
+    }
+
+    /// The generator's name.
+    #[getter]
+    fn algorithm(&self) -> &'static str {
+        self.built.algorithm
+    }
+
+    /// The entrance cell.
+    #[getter]
+    fn entrance(&self) -> Cell {
+        self.built.ends.entrance.cell
+    }
+
+    /// The exit cell.
+    #[getter]
+    fn exit(&self) -> Cell {
+        self.built.ends.exit.cell
+    }
+
+    /// The openings as pairs of cells, in the order the generator carved
+    /// them (walls a wall-adding generator never closed come first).
+    #[getter]
+    fn edges(&self) -> Vec<(Cell, Cell)> {
+        carving_order(self.grid(), self.stream())
+    }
+
+    /// Whether `cell` is a cell of the maze (a mask switches some off).
+    fn is_live(&self, cell: i64) -> bool {
+        self.cell(cell).is_ok()
+    }
+
+    /// `cell`'s neighbours in the shape's clockwise order, open or not.
+    fn neighbors(&self, cell: i64) -> PyResult<Vec<Cell>> {
+        let cell = self.cell(cell)?;
+        Ok(self.grid().shape().neighbors(cell).as_slice().to_vec())
+    }
+
+    /// Whether the wall between neighbours `a` and `b` is open.
+    fn is_open(&self, a: i64, b: i64) -> PyResult<bool> {
+        let (a, b) = (self.cell(a)?, self.cell(b)?);
+        Ok(self.grid().is_open_between(a, b))
+    }
+
+    /// The path `solver` finds from `start` to `goal` (the entrance and the
+    /// exit unless given), as cells; `None` where the method finds none.
+    #[pyo3(signature = (solver = "bfs", start = None, goal = None))]
+    fn solve(
+        &self,
+        solver: &str,
+        start: Option<i64>,
+        goal: Option<i64>,
+    ) -> PyResult<Option<Vec<Cell>>> {
+        self.path(solver, start, goal)
+    }
+
+    /// The run's events in order, as tuples: `("carve", a, b)`,
+    /// `("build", a, b)`, `("mark", cell, kind)`, `("cursor", cell)` and
+    /// `("phase", step)`: what the page animates.
+    fn steps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
+        let mut out = Vec::new();
+        for event in self.stream() {
+            let tuple = match event {
+                Event::Carve(a, b) => ("carve", a, b).into_pyobject(py)?,
+                Event::Build(a, b) => ("build", a, b).into_pyobject(py)?,
+                Event::Mark(cell, mark) => ("mark", cell, mark_name(mark)).into_pyobject(py)?,
+                Event::Cursor(cell) => ("cursor", cell).into_pyobject(py)?,
+                Event::Phase(k) => ("phase", k).into_pyobject(py)?,
+                Event::Done => break,
+            };
+            out.push(tuple);
+        }
+        Ok(out)
+    }
+
+    /// The maze as text: `ascii` (`+-+`), `norvig` (`o--o`) or `blocks`
+    /// (`#`), plain squares only; with `solve`, the path marked.
+    #[pyo3(signature = (format = "ascii", solve = false, solver = "bfs"))]
+    fn text(&self, format: &str, solve: bool, solver: &str) -> PyResult<String> {
+        let grid = self.grid();
+        if grid.shape().plain_square().is_none() || grid.is_woven() {
+            return Err(bad(format!(
+                "bad format for this maze '{format}'; valid: svg or to_json() (the text formats draw plain, unwoven square mazes only)"
+            )));
+        }
+        let path = if solve {
+            self.path(solver, None, None)?
+        } else {
+            None
+        };
+        let (ends, path) = (Some(&self.built.ends), path.as_deref());
+        match format {
+            "ascii" => Ok(render::text::ascii::render(grid, ends, path)),
+            "norvig" => Ok(render::text::norvig::render(grid, ends, path)),
+            "blocks" => Ok(render::text::blocks::render(grid, ends, path)),
+            other => Err(bad(format!(
+                "bad format '{other}'; valid: ascii, norvig, blocks"
+            ))),
+        }
+    }
+
+    /// The maze as SVG (every shape); with `solve`, the path drawn; with
+    /// `plot`, each wall once, joined into few strokes for a plotter.
+    #[pyo3(signature = (solve = false, solver = "bfs", plot = false))]
+    fn svg(&self, solve: bool, solver: &str, plot: bool) -> PyResult<String> {
+        let path = if solve {
+            self.path(solver, None, None)?
+        } else {
+            None
+        };
+        let ends = Some(&self.built.ends);
+        Ok(match plot {
+            true => render::svg::render_for_plotter(self.grid(), ends, path.as_deref()),
+            false => render::svg::render(self.grid(), ends, path.as_deref()),
+        })
+    }
+
+    /// What `mazelab generate --format json` prints for the same options
+    /// (with `solve`, its `--solve --solver SOLVER`).
+    #[pyo3(signature = (solve = false, solver = "bfs"))]
+    fn to_json(&self, solve: bool, solver: &str) -> PyResult<String> {
+        let path = if solve {
+            self.path(solver, None, None)?
+        } else {
+            None
+        };
+        Ok(self.built.json(path.as_deref()))
+    }
+
+    /// The maze as a networkx `Graph`: a node for every live cell, an edge
+    /// for every opening (networkx must be installed).
+    fn to_networkx<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let graph = py.import("networkx")?.call_method0("Graph")?;
+        let shape = self.grid().shape();
+        for cell in (0..shape.cells()).filter(|&c| shape.is_cell(c)) {
+            graph.call_method1("add_node", (cell,))?;
+        }
+        let mut edges = Vec::new();
+        self.grid().each_opening(|a, b| edges.push((a, b)));
+        graph.call_method1("add_edges_from", (edges,))?;
+        Ok(graph)
+    }
+
+    /// A notebook shows the maze as its SVG.
+    fn _repr_svg_(&self) -> String {
+        render::svg::render(self.grid(), Some(&self.built.ends), None)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<mazelab.Maze {} {} {} seed={}>",
+            self.built.algorithm,
+            self.shape(),
+            self.size(),
+            self.built.seed
+        )
+    }
+}
+
+impl Maze {
+    /// The JSON's description of the maze (its width and height).
+    fn json_meta(&self) -> render::json::MazeJson {
+        let meta = render::json::Meta {
+            seed: self.built.seed,
+            algorithm: self.built.algorithm,
+        };
+        render::json::MazeJson::of(self.grid(), &meta, &self.built.ends, None)
+    }
+}
+
+/// The maze's openings in the order its events last carved them; walls
+/// open from the start and never closed come first, in cell order.
+fn carving_order(grid: &Grid, generator: Generator) -> Vec<(Cell, Cell)> {
+    let key = |a: Cell, b: Cell| (a.min(b), a.max(b));
+    let mut when = std::collections::HashMap::new();
+    for (n, event) in generator.enumerate() {
+        match event {
+            Event::Carve(a, b) => {
+                when.insert(key(a, b), n);
+            }
+            Event::Build(a, b) => {
+                when.remove(&key(a, b));
+            }
+            _ => {}
+        }
+    }
+    let mut openings: Vec<(usize, Cell, Cell)> = Vec::new();
+    grid.each_opening(|a, b| {
+        let (a, b) = key(a, b);
+        openings.push((when.get(&(a, b)).map_or(0, |n| n + 1), a, b));
+    });
+    openings.sort_unstable();
+    openings.into_iter().map(|(_, a, b)| (a, b)).collect()
+}
+
+fn mark_name(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Blank => "blank",
+        Mark::Frontier => "frontier",
+        Mark::Walk => "walk",
+        Mark::Explored => "explored",
+        Mark::Path => "path",
+        Mark::Dead => "dead",
+    }
+}
+
+/// The generators as `(name, description)`, those that run on `shape`
+/// (at its default size) if given.
+#[pyfunction]
+#[pyo3(signature = (shape = None))]
+fn generators(shape: Option<&str>) -> PyResult<Vec<(&'static str, &'static str)>> {
+    let shape = shape
+        .map(|name| Shape::parse(name, mazelab::shape::default_size(name), None))
+        .transpose()
+        .map_err(bad)?;
+    Ok(ALGORITHMS
+        .iter()
+        .filter(|a| shape.as_ref().is_none_or(|s| a.runs_on(s)))
+        .map(|a| (a.name, a.description))
+        .collect())
+}
+
+/// The solvers as `(name, description)`.
+#[pyfunction]
+fn solvers() -> Vec<(&'static str, &'static str)> {
+    SOLVERS.iter().map(|s| (s.name, s.description)).collect()
+}
+
+/// The extension module the `mazelab` package wraps.
+#[pymodule]
+fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Maze>()?;
+    m.add_function(wrap_pyfunction!(generate, m)?)?;
+    m.add_function(wrap_pyfunction!(generators, m)?)?;
+    m.add_function(wrap_pyfunction!(solvers, m)?)?;
+    Ok(())
+}

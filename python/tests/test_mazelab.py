@@ -1,0 +1,200 @@
+"""mazelab's Python package, installed from its wheel: the same mazes as
+the CLI (its JSON byte for byte), spanning trees, paths that walk through
+openings, and clear errors for bad options."""
+
+import json
+import os
+import subprocess
+from collections import deque
+
+import pytest
+
+import mazelab
+
+CLI = os.environ.get("MAZELAB_CLI", "target/release/mazelab")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def cli_json(*args):
+    out = subprocess.run(
+        [os.path.join(ROOT, CLI), "generate", *args, "--format", "json"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    return out.stdout
+
+
+MASK = "..........\n..XX......\n..XX...X..\n.......X..\n..........\nX.........\n"
+
+# Options by the package's names, and the same by the CLI's.
+CASES = [
+    (dict(algorithm="backtracker", size="12x8", seed=1), ["--size", "12x8", "--seed", "1"]),
+    (dict(algorithm="wilson", width=9, height=7, seed=42), ["--algorithm", "wilson", "--size", "9x7", "--seed", "42"]),
+    (dict(algorithm="kruskal", shape="hex", size="10x7", seed=3), ["--algorithm", "kruskal", "--shape", "hex", "--size", "10x7", "--seed", "3"]),
+    (dict(algorithm="prim", shape="triangle", size="12x6", seed=5), ["--algorithm", "prim", "--shape", "triangle", "--size", "12x6", "--seed", "5"]),
+    (dict(algorithm="growing-tree", shape="polar", size="6", seed=2, pop="oldest"), ["--algorithm", "growing-tree", "--shape", "polar", "--size", "6", "--seed", "2", "--pop", "oldest"]),
+    (dict(algorithm="aldous-broder", shape="upsilon", size="8x6", seed=4), ["--algorithm", "aldous-broder", "--shape", "upsilon", "--size", "8x6", "--seed", "4"]),
+    (dict(algorithm="backtracker", shape="3d", size="5x4x3", seed=6), ["--shape", "3d", "--size", "5x4x3", "--seed", "6"]),
+    (dict(algorithm="hunt-and-kill", shape="4d", size="3x3x2x2", seed=7), ["--algorithm", "hunt-and-kill", "--shape", "4d", "--size", "3x3x2x2", "--seed", "7"]),
+    (dict(algorithm="wilson", shape="cube", size="4", seed=8), ["--algorithm", "wilson", "--shape", "cube", "--size", "4", "--seed", "8"]),
+    (dict(algorithm="backtracker", size="9x6", wrap="xy", seed=9), ["--size", "9x6", "--wrap", "xy", "--seed", "9"]),
+    (dict(algorithm="kruskal", size="9x6", wrap="mobius", seed=10), ["--algorithm", "kruskal", "--size", "9x6", "--wrap", "mobius", "--seed", "10"]),
+    (dict(algorithm="backtracker", size="12x8", seed=11, braid=60), ["--size", "12x8", "--seed", "11", "--braid", "60"]),
+    (dict(algorithm="kruskal", size="12x8", seed=12, weave=True), ["--algorithm", "kruskal", "--size", "12x8", "--seed", "12", "--weave"]),
+    (dict(algorithm="backtracker", size="12x8", seed=13, run=70, grain="v:80"), ["--size", "12x8", "--seed", "13", "--run", "70", "--grain", "v:80"]),
+    (dict(algorithm="backtracker", size="12x8", seed=14, sparse=30), ["--size", "12x8", "--seed", "14", "--sparse", "30"]),
+    (dict(algorithm="prim", size="12x8", seed=15, symmetry="rot"), ["--algorithm", "prim", "--size", "12x8", "--seed", "15", "--symmetry", "rot"]),
+    (dict(algorithm="binary-tree", size="8x5", seed=16, bias="se", entrances="longest"), ["--algorithm", "binary-tree", "--size", "8x5", "--seed", "16", "--bias", "se", "--entrances", "longest"]),
+]
+
+
+@pytest.mark.parametrize("options,cli", CASES)
+def test_the_packages_json_is_the_clis_byte_for_byte(options, cli):
+    maze = mazelab.generate(**options)
+    assert maze.to_json() == cli_json(*cli)
+
+
+def test_a_mask_is_the_clis_mask_file(tmp_path):
+    path = tmp_path / "mask.txt"
+    path.write_text(MASK)
+    maze = mazelab.generate("kruskal", mask=MASK, seed=3)
+    assert maze.to_json() == cli_json("--algorithm", "kruskal", "--mask", str(path), "--seed", "3")
+    assert not maze.is_live(12)
+
+
+def test_solve_is_the_clis_path():
+    maze = mazelab.generate("wilson", 15, 9, seed=4, braid=40)
+    for solver in ["bfs", "astar", "wall-follower", "tremaux"]:
+        want = json.loads(cli_json("--algorithm", "wilson", "--size", "15x9", "--seed", "4", "--braid", "40", "--solve", "--solver", solver))
+        assert maze.solve(solver) == want.get("solution"), solver
+        assert json.loads(maze.to_json(solve=True, solver=solver)) == want
+
+
+def connected(maze, edges):
+    live = [c for c in range(maze.cells) if maze.is_live(c)]
+    links = {c: [] for c in live}
+    for a, b in edges:
+        links[a].append(b)
+        links[b].append(a)
+    seen, queue = {live[0]}, deque([live[0]])
+    while queue:
+        for n in links[queue.popleft()]:
+            if n not in seen:
+                seen.add(n)
+                queue.append(n)
+    return len(seen) == len(live)
+
+
+@pytest.mark.parametrize("name", [n for n, _ in mazelab.generators()])
+def test_every_generators_edges_form_a_spanning_tree(name):
+    maze = mazelab.generate(name, 10, 8, seed=5)
+    edges = maze.edges
+    live = sum(maze.is_live(c) for c in range(maze.cells))
+    assert len(edges) == live - 1
+    assert len(set(edges)) == len(edges)
+    assert all(maze.is_open(a, b) for a, b in edges)
+    assert connected(maze, edges)
+    assert sorted(edges) == sorted(tuple(e) for e in json.loads(maze.to_json())["openings"])
+
+
+def test_edges_come_in_carving_order():
+    maze = mazelab.generate("backtracker", 8, 6, seed=2)
+    carves = [(min(s[1], s[2]), max(s[1], s[2])) for s in maze.steps() if s[0] == "carve"]
+    assert maze.edges == carves
+
+
+def test_steps_replay_to_the_maze():
+    maze = mazelab.generate("wilson", 9, 7, seed=8, braid=30)
+    open_walls = set()
+    kinds = set()
+    for step in maze.steps():
+        kinds.add(step[0])
+        if step[0] == "carve":
+            open_walls.add(frozenset(step[1:]))
+        elif step[0] == "build":
+            open_walls.discard(frozenset(step[1:]))
+    assert open_walls == {frozenset(e) for e in maze.edges}
+    assert {"carve", "mark", "cursor", "phase"} <= kinds
+
+
+def test_a_path_walks_from_the_entrance_to_the_exit_through_openings():
+    maze = mazelab.generate("kruskal", shape="hex", size="12x9", seed=6)
+    path = maze.solve()
+    assert path[0] == maze.entrance and path[-1] == maze.exit
+    assert all(maze.is_open(a, b) for a, b in zip(path, path[1:]))
+    other = maze.solve("dfs", start=5, goal=40)
+    assert other[0] == 5 and other[-1] == 40
+
+
+def test_a_maze_tells_its_size_and_draws_itself():
+    maze = mazelab.generate("backtracker", 6, 4, seed=1)
+    assert (maze.width, maze.height, maze.cells, maze.shape, maze.size) == (6, 4, 24, "square", "6x4")
+    assert maze.neighbors(0) == [1, 6]
+    assert maze.text().startswith("+ +")
+    assert maze.text("norvig", solve=True).count("*") > 0
+    assert maze._repr_svg_().startswith("<svg")
+    assert "<desc>" in maze.svg(plot=True)
+    assert repr(maze) == "<mazelab.Maze backtracker square 6x4 seed=1>"
+    polar = mazelab.generate("wilson", shape="polar", size="5", seed=2)
+    assert polar.height == 5 and polar.shape == "polar"
+
+
+def test_the_lists_name_every_generator_and_solver():
+    names = [n for n, _ in mazelab.generators()]
+    assert "growing-tree" in names and "eller" in names and len(names) == 24
+    on_hex = [n for n, _ in mazelab.generators("hex")]
+    assert "eller" not in on_hex and "wilson" in on_hex
+    assert len(mazelab.solvers()) == 19 and mazelab.solvers()[0][0] == "bfs"
+
+
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        (dict(algorithm="nope"), "valid algorithms"),
+        (dict(algorithm="eller", shape="hex"), "eller runs on square"),
+        (dict(size="0x5"), "size"),
+        (dict(size="100000x5"), "4096"),
+        (dict(width=5), "both width and height"),
+        (dict(width=5, height=5, size="5x5"), "not both"),
+        (dict(braid=101), "0 to 100"),
+        (dict(grain="q:5"), "grain"),
+        (dict(wrap="moebius"), "wrap"),
+        (dict(shape="blob"), "shape"),
+        (dict(algorithm="wilson", weave=True), "weave"),
+        (dict(mask="XXX\nXXX\n"), "mask"),
+        (dict(mask="..X\nXX.\n"), "piece"),
+        (dict(entrances="middle"), "entrances"),
+        (dict(symmetry="z"), "symmetry"),
+    ],
+)
+def test_bad_options_raise_with_the_clis_message(options, message):
+    with pytest.raises(ValueError, match=message):
+        mazelab.generate(**options)
+
+
+def test_bad_cells_raise_and_leave_the_interpreter_working():
+    maze = mazelab.generate("backtracker", 5, 5, seed=1)
+    for call in [lambda: maze.neighbors(25), lambda: maze.neighbors(-1), lambda: maze.is_open(0, 99), lambda: maze.solve(start=1000)]:
+        with pytest.raises(ValueError, match="not a cell"):
+            call()
+    with pytest.raises(ValueError, match="solver"):
+        maze.solve("teleport")
+    with pytest.raises(ValueError, match="format"):
+        mazelab.generate("backtracker", shape="hex", size="4x4", seed=1).text()
+    assert mazelab.generate("backtracker", 3, 3, seed=1).cells == 9
+
+
+def test_a_seed_is_drawn_when_none_is_given_and_kept():
+    maze = mazelab.generate("kruskal", 8, 8)
+    again = mazelab.generate("kruskal", 8, 8, seed=maze.seed)
+    assert maze.to_json() == again.to_json()
+
+
+def test_to_networkx_is_the_maze_as_a_graph():
+    nx = pytest.importorskip("networkx")
+    maze = mazelab.generate("wilson", 7, 5, seed=3)
+    graph = maze.to_networkx()
+    assert graph.number_of_nodes() == 35 and graph.number_of_edges() == 34
+    assert nx.is_tree(graph)
