@@ -83,3 +83,8 @@ pub mod union_find;
 pub mod npm;
 #[cfg(all(target_arch = "wasm32", not(feature = "npm")))]
 pub mod web;
+
+// The README's Rust example runs as a doctest, so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
