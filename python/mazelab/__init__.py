@@ -12,7 +12,18 @@ draws itself as text or SVG (a notebook shows it at once)::
     maze                           # in Jupyter: the maze, drawn
 """
 
-from ._mazelab import Maze, generate, generators, solvers
+import json as _json
 
-__all__ = ["Maze", "generate", "generators", "solvers"]
+from ._mazelab import Maze, generate, generators, solvers, stats_json
+
+__all__ = ["Maze", "generate", "generators", "solvers", "stats"]
+
+
+def stats(algorithm="growing-tree", **options):
+    """Measures many mazes (seeds seed, seed + 1, ...) on every core, as
+    ``mazelab stats --format json`` does: a dict with the algorithm, shape,
+    size, runs, seed and, under ``metrics``, each metric's mean, std, min,
+    max and 95% interval (``ci95``). Options: pop, shape, size, runs (100),
+    seed, braid, run, grain, sparse, symmetry."""
+    return _json.loads(stats_json(algorithm, **options))
 __version__ = "0.1.0"

@@ -1,6 +1,6 @@
 """Type stubs for mazelab (the extension module `mazelab._mazelab`)."""
 
-from typing import Any, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 Cell = int
 Step = Union[Tuple[str, int, int], Tuple[str, int, str], Tuple[str, int]]
@@ -82,6 +82,25 @@ def generate(
 
 def generators(shape: Optional[str] = None) -> List[Tuple[str, str]]:
     """(name, description) of every generator, or those that run on `shape`."""
+
+def stats(
+    algorithm: str = "growing-tree",
+    *,
+    pop: Optional[str] = None,
+    shape: str = "square",
+    size: Optional[str] = None,
+    runs: int = 100,
+    seed: Optional[int] = None,
+    braid: int = 0,
+    run: int = 0,
+    grain: str = "h:50",
+    sparse: int = 0,
+    symmetry: Optional[str] = None,
+) -> Dict[str, Any]:
+    """Each lab metric's mean, std, min, max and 95% interval over `runs`
+    mazes, as `mazelab stats --format json` gives them."""
+
+def stats_json(algorithm: str = "growing-tree", **options: Any) -> str: ...
 
 def solvers() -> List[Tuple[str, str]]:
     """(name, description) of every solver."""

@@ -10,6 +10,7 @@ use mazelab::generate::symmetry::Symmetry;
 use mazelab::generate::texture::Texture;
 use mazelab::generate::{Bias, Generator, PopSpec, ALGORITHMS};
 use mazelab::grid::Grid;
+use mazelab::lab::stats::StatsRequest;
 use mazelab::render;
 use mazelab::request::{Built, MaskText, MazeRequest};
 use mazelab::shape::{Cell, Shape, Topology};
@@ -432,6 +433,39 @@ fn solvers() -> Vec<(&'static str, &'static str)> {
     SOLVERS.iter().map(|s| (s.name, s.description)).collect()
 }
 
+/// Measures many mazes as `mazelab stats --format json` does, and gives
+/// its JSON (see `mazelab.stats`).
+#[pyfunction]
+#[pyo3(signature = (
+    algorithm = "growing-tree", *, pop = None, shape = "square", size = None, runs = 100,
+    seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn stats_json(
+    algorithm: &str,
+    pop: Option<&str>,
+    shape: &str,
+    size: Option<String>,
+    runs: u64,
+    seed: Option<u64>,
+    braid: u8,
+    run: u8,
+    grain: &str,
+    sparse: u8,
+    symmetry: Option<&str>,
+) -> PyResult<String> {
+    let request = StatsRequest {
+        algorithm: algorithm.to_string(),
+        pop: pop.map(PopSpec::parse).transpose().map_err(bad)?,
+        shape: shape.to_string(),
+        size,
+        runs,
+        seed,
+        texture: texture(braid, run, grain, sparse, symmetry)?,
+    };
+    Ok(mazelab::lab::stats::stats(&request).map_err(bad)?.to_json())
+}
+
 /// The extension module the `mazelab` package wraps.
 #[pymodule]
 fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -439,5 +473,6 @@ fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generate, m)?)?;
     m.add_function(wrap_pyfunction!(generators, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
+    m.add_function(wrap_pyfunction!(stats_json, m)?)?;
     Ok(())
 }

@@ -198,3 +198,19 @@ def test_to_networkx_is_the_maze_as_a_graph():
     graph = maze.to_networkx()
     assert graph.number_of_nodes() == 35 and graph.number_of_edges() == 34
     assert nx.is_tree(graph)
+
+
+def test_stats_are_the_clis():
+    got = mazelab.stats("kruskal", size="12x12", runs=30, seed=4, braid=20)
+    out = subprocess.run(
+        [os.path.join(ROOT, CLI), "stats", "--algorithm", "kruskal", "--size", "12x12", "--runs", "30", "--seed", "4", "--braid", "20", "--format", "json"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    want = json.loads(out.stdout)
+    # Every figure but the clock's.
+    got["metrics"].pop("ns_per_cell")
+    want["metrics"].pop("ns_per_cell")
+    assert got == want
+    assert got["runs"] == 30 and 0 < got["metrics"]["dead_end_pct"]["mean"] < 50
+    with pytest.raises(ValueError, match="pop"):
+        mazelab.stats("kruskal", pop="oldest")

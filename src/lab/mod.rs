@@ -20,6 +20,7 @@ pub mod report;
 pub mod run;
 pub mod settings;
 pub mod special;
+pub mod stats;
 pub mod summary;
 pub mod sweep;
 pub mod sweep_chart;

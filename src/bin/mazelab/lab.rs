@@ -4,6 +4,7 @@
 use mazelab::error::{parse_seed, MazeError};
 use mazelab::generate::PopSpec;
 use mazelab::lab::run::{self, check_runs};
+use mazelab::lab::stats::{candidate, lab_size, StatsRequest};
 use mazelab::lab::{report, Candidate, StatsReport, Trees, Uniformity};
 use mazelab::rng::fresh_seed;
 use mazelab::shape::{Shape, SHAPE_NAMES};
@@ -106,66 +107,21 @@ pub struct UniformityArgs {
     format: String,
 }
 
-fn candidate(algorithm: &str, pop: &Option<PopSpec>) -> Result<Candidate, MazeError> {
-    let mut c = Candidate::parse(algorithm)?;
-    if let Some(pop) = pop {
-        if c.algorithm.knob != mazelab::generate::Knob::Pop {
-            return Err(MazeError::BadValue {
-                what: "--pop",
-                given: format!("{pop} with {}", c.algorithm.name),
-                valid: "a pop strategy only for growing-tree".to_string(),
-            });
-        }
-        c.pop = pop.clone();
-    }
-    Ok(c)
-}
-
-fn now_ns(start: Instant) -> impl Fn() -> f64 {
-    move || start.elapsed().as_nanos() as f64
-}
-
 pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
-    let c = candidate(&args.algorithm, &args.pop)?;
-    let shape = Shape::parse(
-        &args.shape,
-        args.size.as_deref().unwrap_or(lab_size(&args.shape)),
-        None,
-    )?;
-    c.check(&shape)?;
-    let texture = args.texture.texture();
-    texture.check(c.algorithm, &shape)?;
-    check_runs(args.runs)?;
-    let seed = args.seed.unwrap_or_else(fresh_seed);
-    let start = Instant::now();
-    let parts = run::in_parallel(seed, args.runs, |from, count| {
-        let mut rows = Vec::new();
-        run::measure_textured(&c, &shape, &texture, from, count, &now_ns(start), &mut rows)?;
-        Ok(rows)
+    let report = mazelab::lab::stats::stats(&StatsRequest {
+        algorithm: args.algorithm,
+        pop: args.pop,
+        shape: args.shape,
+        size: args.size,
+        runs: args.runs,
+        seed: args.seed,
+        texture: args.texture.texture(),
     })?;
-    let report = StatsReport::from_rows(
-        c.spec(),
-        c.label(),
-        shape.name().to_string(),
-        shape.size_text(),
-        seed,
-        &parts.concat(),
-    );
     Ok(match args.format.as_str() {
         "json" => report.to_json() + "\n",
         "csv" => StatsReport::CSV_HEADER.to_string() + &report.csv_rows(),
         _ => report.to_text(),
     })
-}
-
-/// The size `stats` and `sweep` measure when none is given: 20x20 on the
-/// flat tilings, 10 rings, each other shape's own default.
-fn lab_size(shape: &str) -> &'static str {
-    match shape {
-        "polar" => "10",
-        "square" | "hex" | "triangle" | "upsilon" => "20x20",
-        other => mazelab::shape::default_size(other),
-    }
 }
 
 pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
