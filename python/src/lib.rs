@@ -31,7 +31,8 @@ struct Maze {
     built: Built,
 }
 
-/// The request's texture from its parts, each checked as the CLI checks it.
+/// The request's texture from its parts (`Texture::check` judges its
+/// ranges when the request is checked, as for the CLI).
 fn texture(
     braid: u8,
     run: u8,
@@ -39,11 +40,6 @@ fn texture(
     sparse: u8,
     symmetry: Option<&str>,
 ) -> PyResult<Texture> {
-    for (what, value) in [("braid", braid), ("run", run), ("sparse", sparse)] {
-        if value > 100 {
-            return Err(bad(format!("bad {what} '{value}'; valid: 0 to 100")));
-        }
-    }
     Ok(Texture {
         braid,
         steer: Steer {
