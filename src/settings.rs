@@ -139,6 +139,8 @@ pub struct Settings {
     /// The person's own program (the Code view), if any: kept in the link
     /// (`program`, see `program::link`) and run only when asked.
     pub program: Option<String>,
+    /// The program's language (`lang`).
+    pub lang: crate::program::Lang,
     /// What the lab runs (kept in the link even while the maze shows).
     pub lab: crate::lab::settings::LabSettings,
     /// The carving's step to open paused at (`at=N`).
@@ -205,6 +207,7 @@ impl Settings {
             goal: None,
             view: View::Maze,
             program: None,
+            lang: Default::default(),
             lab: crate::lab::settings::LabSettings::default(),
             at: None,
             solve_at: None,
@@ -349,6 +352,7 @@ impl Settings {
             "program" => {
                 self.program = Some(crate::program::link::decode(value).map_err(said)?);
             }
+            "lang" => self.lang = crate::program::Lang::parse(value).map_err(said)?,
             k if k == "lab" || k.starts_with("lab_") => return self.lab.set(k, value),
             "at" => self.at = Some(parse_step(value)?),
             "solve_at" => self.solve_at = Some(parse_step(value)?),
@@ -472,6 +476,9 @@ impl Settings {
         }
         if let Some(text) = &self.program {
             parts.push(format!("program={}", crate::program::link::encode(text)));
+        }
+        if self.lang != crate::program::Lang::JavaScript {
+            parts.push(format!("lang={}", self.lang.name()));
         }
         parts.extend(self.lab.query_parts());
         parts.join("&")

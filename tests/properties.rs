@@ -18,7 +18,7 @@ use mazelab::analyze::{distances, UNREACHABLE};
 use mazelab::entrance::{self, EntranceStyle};
 use mazelab::generate::steer::{Grain, Steer};
 use mazelab::generate::{generate, Params, ALGORITHMS};
-use mazelab::program::judge;
+use mazelab::program::{judge, Lang};
 use mazelab::settings::Settings;
 use mazelab::shape::{Mask, Shape, Topology};
 use mazelab::solve::{self, Outcome};
@@ -203,13 +203,23 @@ proptest! {
         if program.len() % 2 == 0 {
             query += &format!("&compare={}", compare.join(","));
         }
+        // A third of the programs are Python (the default, JavaScript, is
+        // not written).
+        let python = program.len() % 3 == 0;
+        if python {
+            query += "&lang=python";
+        }
         let (settings, notices) = Settings::from_query(&query, 1);
         prop_assert!(notices.is_empty(), "{query}: {notices:?}");
         prop_assert_eq!(settings.program.as_deref(), Some(program.as_str()));
+        let lang = if python { Lang::Python } else { Lang::JavaScript };
+        prop_assert_eq!(settings.lang, lang);
+        prop_assert_eq!(settings.to_query().contains("lang=python"), python);
         let (again, notices) = Settings::from_query(&settings.to_query(), 2);
         prop_assert!(notices.is_empty());
         prop_assert_eq!(again.to_query(), settings.to_query());
         prop_assert_eq!(again.program, settings.program);
+        prop_assert_eq!(again.lang, lang);
     }
 
     #[test]

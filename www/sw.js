@@ -9,6 +9,11 @@
 const BUILD = "BUILD";
 const FILES = FILES_LIST;
 const CACHE = `mazelab-${BUILD}`;
+// Python (the pyodide/ folder, some 13 MB) is kept the first time the Code
+// view loads it, not at install: a cache named by a hash of its files
+// (PYTHON_BUILD), which every build with the same Pyodide shares.
+const PYTHON_BUILD = "PYTHON_BUILD";
+const PYTHON_CACHE = `pyodide-${PYTHON_BUILD}`;
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(["./", ...FILES])).then(() => self.skipWaiting()));
@@ -17,7 +22,9 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith("mazelab-") && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys
+        .filter((k) => (k.startsWith("mazelab-") && k !== CACHE) || (k.startsWith("pyodide-") && k !== PYTHON_CACHE))
+        .map((k) => caches.delete(k))))
       .then(() => self.clients.claim()),
   );
 });
@@ -36,6 +43,18 @@ self.addEventListener("fetch", (event) => {
           return response;
         })
         .catch(() => caches.match("./")),
+    );
+    return;
+  }
+  if (new URL(request.url).pathname.includes("/pyodide/")) {
+    event.respondWith(
+      caches.open(PYTHON_CACHE).then(async (cache) => {
+        const hit = await cache.match(request, { ignoreSearch: true });
+        if (hit) return hit;
+        const response = await fetch(request);
+        if (response.ok) await cache.put(request, response.clone());
+        return response;
+      }),
     );
     return;
   }

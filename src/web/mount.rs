@@ -502,11 +502,12 @@ fn mount_tabs(
     Ok(())
 }
 
-/// Wires the Code view: Run and the starters.
+/// Wires the Code view: Run, the language and the starters.
 fn mount_code(
     listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
 ) -> Result<(), JsValue> {
     listen("code-run", "click", Box::new(|app, _| app.run_program()))?;
+    listen("code-lang", "change", Box::new(|app, _| app.choose_lang()))?;
     listen(
         "code-starter",
         "change",

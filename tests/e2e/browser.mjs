@@ -12,7 +12,8 @@ const DIST = process.env.MAZELAB_DIST
   : fileURLToPath(new URL('../../dist/', import.meta.url));
 const TYPES = {
   '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.mjs': 'text/javascript',
+  '.json': 'application/json', '.zip': 'application/zip',
 };
 
 // The headers scripts/serve sends (Trunk.toml): the page is cross-origin

@@ -167,8 +167,8 @@ try {
     const cases = [
       ['function generate(maze, rng) {\n  let x = ;\n}', /^line 2: .*SyntaxError|^line 2: Uncaught SyntaxError/],
       ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  null.f();\n}', /^line 3: TypeError/],
-      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.carve(0, 7);\n}', /^step 2: carve\(0, 7\): the cells are not neighbours/],
-      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.mark(3, "glow");\n}', /^step 2: mark\(3, "glow"\)/],
+      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.carve(0, 7);\n}', /^line 3: step 2: carve\(0, 7\): the cells are not neighbours/],
+      ['function generate(maze, rng) {\n  maze.carve(0, 1);\n  maze.mark(3, "glow");\n}', /^line 3: step 2: mark\(3, "glow"\)/],
     ];
     for (const [text, says] of cases) {
       await write(page, text);

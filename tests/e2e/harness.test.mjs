@@ -155,7 +155,8 @@ function runOnce(text, kind, topology, extra, shared) {
   // Events already posted when the program said it opened every wall.
   let openedAfter = null;
   run(
-    { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, shared, ...extra },
+    // `new Function` puts two lines before the program's first.
+    { kind, seedHi: 0, seedLo: 7, shape: "square", width: 0, height: 0, topology, shared, lineOffset: 2, ...extra },
     (m) => {
       if (m.log) assert.equal(shared, null, "a shared run posts no copies");
       const words = m.log ? m.log : m.upTo !== undefined ? readRing(shared, m.upTo) : [];
@@ -204,8 +205,10 @@ test("the random source draws what Rust's does", () => {
   }
 });
 
-const generators = readdirSync(starters).filter((f) => !readFileSync(join(starters, f), "utf8").includes("function solve("));
-const solvers = readdirSync(starters).filter((f) => readFileSync(join(starters, f), "utf8").includes("function solve("));
+// The JavaScript starters (the Python ones, *.py, are tests/python's).
+const scripts = readdirSync(starters).filter((f) => f.endsWith(".js"));
+const generators = scripts.filter((f) => !readFileSync(join(starters, f), "utf8").includes("function solve("));
+const solvers = scripts.filter((f) => readFileSync(join(starters, f), "utf8").includes("function solve("));
 
 test("every generator starter makes a perfect maze, masked cells included", () => {
   assert.ok(generators.length >= 5, generators.join(", "));
@@ -248,7 +251,7 @@ test("every solver starter walks from start to goal through openings", () => {
   }
 });
 
-test("bad calls stop the run and name the call and the step", () => {
+test("bad calls stop the run and name the call, the step and the program's line", () => {
   const topology = square(3, 3);
   const cases = [
     ["function generate(maze) { maze.carve(0, 4); }", "step 1: carve(0, 4): the cells are not neighbours"],
@@ -263,6 +266,8 @@ test("bad calls stop the run and name the call and the step", () => {
   for (const [text, says] of cases) {
     const { events, last } = runProgram(text, "generator", topology);
     assert.ok(last.error && last.error.includes(says), `${text}: ${last.error}`);
+    // Every program here is one line long, but for the last.
+    if (says.startsWith("step")) assert.ok(last.error.startsWith(`line 1: ${says}`), `${text}: ${last.error}`);
     if (text.includes("carve(0, 1); maze.carve(1, 0)")) assert.equal(events.length, 1, "the steps before stay");
   }
   const solver = runProgram("function solve(maze) { maze.carve(0, 1); return []; }", "solver", topology, {

@@ -1,21 +1,26 @@
 // The Code view's editor: CodeMirror 6, bundled at build time by esbuild
 // (Trunk's pre-build hook, see Trunk.toml) into www/code/build/editor.js.
-// It offers the page four calls on `window.mazelabEditor`; the Rust side
+// It offers the page five calls on `window.mazelabEditor`; the Rust side
 // (src/web/code/editor.rs) uses them, or a plain text area without them.
 
 import { EditorView, basicSetup } from "codemirror";
 import { keymap } from "@codemirror/view";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
 import { javascript } from "@codemirror/lang-javascript";
+import { python } from "@codemirror/lang-python";
 import { lintGutter, setDiagnostics } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
 
 const dark = () => document.documentElement.dataset.theme === "dark";
+// The highlighting of each language the page runs (`#code-lang`).
+const LANGS = { javascript, python };
+const language = new Compartment();
 
 window.mazelabEditor = {
-  // An editor holding `text` in `parent`: `onRun` on Ctrl+Enter (Cmd+Enter
-  // on a Mac), `onChange` after each edit.
-  mount(parent, text, onRun, onChange) {
+  // An editor holding `text` in `parent`, highlighted as `lang`
+  // ("javascript" or "python"): `onRun` on Ctrl+Enter (Cmd+Enter on a
+  // Mac), `onChange` after each edit.
+  mount(parent, text, onRun, onChange, lang) {
     const theme = new Compartment();
     const view = new EditorView({
       parent,
@@ -23,7 +28,7 @@ window.mazelabEditor = {
         doc: text,
         extensions: [
           basicSetup,
-          javascript(),
+          language.of((LANGS[lang] || javascript)()),
           lintGutter(),
           theme.of(dark() ? oneDark : []),
           Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
@@ -46,6 +51,10 @@ window.mazelabEditor = {
   current: null,
 
   text: (view) => view.state.doc.toString(),
+
+  setLang(view, lang) {
+    view.dispatch({ effects: language.reconfigure((LANGS[lang] || javascript)()) });
+  },
 
   setText(view, text) {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });

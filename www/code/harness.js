@@ -450,17 +450,19 @@ function run(setup, post, compile) {
   post(outcome);
 }
 
-// An error as the page shows it: a bad call names its step; anything else
-// names the program's line where the stack gives one.
+// An error as the page shows it: the program's line where the stack gives
+// one, then for a bad call its step, for anything else its type.
 function describe(e, steps, lineOffset, programUrl) {
-  if (e instanceof ProgramError) return `step ${steps + 1}: ${e.message}`;
-  const text = e && e.message ? `${e.name || "Error"}: ${e.message}` : String(e);
   const line = lineOf(e, lineOffset, programUrl);
-  return line ? `line ${line}: ${text}` : text;
+  const where = line ? `line ${line}: ` : "";
+  if (e instanceof ProgramError) return `${where}step ${steps + 1}: ${e.message}`;
+  const text = e && e.message ? `${e.name || "Error"}: ${e.message}` : String(e);
+  return `${where}${text}`;
 }
 
-// The program's line an exception came from: the first stack frame in the
-// program's own script (whose first line is `lineOffset + 1`; with
+// The program's line an exception (or a bad call) came from: the first
+// stack frame in the program's own script (the harness's frames, before
+// it or in a script of their own, are passed over) (whose first line is `lineOffset + 1`; with
 // `programUrl`, only a frame of that script counts).
 function lineOf(e, lineOffset, programUrl) {
   const stack = (e && e.stack) || "";

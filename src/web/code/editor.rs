@@ -3,6 +3,7 @@
 //! bundle is not loaded (the browser tests mount the page's body alone), a
 //! plain text area with the same few calls.
 
+use crate::program::Lang;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlTextAreaElement};
@@ -33,6 +34,7 @@ impl Editor {
     pub(super) fn mount(
         parent: &Element,
         text: &str,
+        lang: Lang,
         on_run: &js_sys::Function,
         on_change: &js_sys::Function,
     ) -> Result<Editor, JsValue> {
@@ -40,7 +42,13 @@ impl Editor {
             let view = call(
                 &api,
                 "mount",
-                &[parent.into(), text.into(), on_run.into(), on_change.into()],
+                &[
+                    parent.into(),
+                    text.into(),
+                    on_run.into(),
+                    on_change.into(),
+                    lang.name().into(),
+                ],
             )?;
             return Ok(Editor::Code(view));
         }
@@ -71,6 +79,13 @@ impl Editor {
                 }
             }
             Editor::Plain(area) => area.set_value(text),
+        }
+    }
+
+    /// Highlights the text as `lang`.
+    pub(super) fn set_lang(&self, lang: Lang) {
+        if let (Editor::Code(view), Some(api)) = (self, api()) {
+            let _ = call(&api, "setLang", &[view.clone(), lang.name().into()]);
         }
     }
 

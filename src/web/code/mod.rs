@@ -6,88 +6,26 @@
 //! the person presses Run.
 
 mod editor;
+pub(in crate::web) mod python;
+mod starters;
 pub(in crate::web) mod worker;
 
 use super::app::App;
 use super::dom;
 use crate::generate::{Author, PROGRAM};
 use crate::grid::Grid;
-use crate::program::{self, Verdict};
+use crate::program::{self, Kind, Lang, Verdict};
 use crate::settings::PanelSpec;
 use crate::shape::{Shape, Topology};
 use crate::solve::{Outcome, Solver};
 use editor::Editor;
+use python::{Loading, Python};
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use worker::{Report, Running, Setup};
-
-/// The starters in the menu: a name, a label and the program.
-const STARTERS: [(&str, &str, &str); 7] = [
-    (
-        "random-tree",
-        "Norvig's random_tree (choose the pop rule)",
-        include_str!("../../../www/code/starters/random-tree.js"),
-    ),
-    (
-        "backtracker",
-        "recursive backtracker",
-        include_str!("../../../www/code/starters/backtracker.js"),
-    ),
-    (
-        "kruskal",
-        "Kruskal with union-find",
-        include_str!("../../../www/code/starters/kruskal.js"),
-    ),
-    (
-        "aldous-broder",
-        "Aldous-Broder",
-        include_str!("../../../www/code/starters/aldous-broder.js"),
-    ),
-    (
-        "wilson",
-        "Wilson",
-        include_str!("../../../www/code/starters/wilson.js"),
-    ),
-    (
-        "bfs",
-        "solver: breadth-first search",
-        include_str!("../../../www/code/starters/bfs.js"),
-    ),
-    (
-        "wall-follower",
-        "solver: wall follower",
-        include_str!("../../../www/code/starters/wall-follower.js"),
-    ),
-];
-
-/// What a program is: a generator or a solver, by the function it defines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kind {
-    Generator,
-    Solver,
-}
-
-impl Kind {
-    fn of(text: &str) -> Option<Kind> {
-        if text.contains("function generate") {
-            Some(Kind::Generator)
-        } else if text.contains("function solve") {
-            Some(Kind::Solver)
-        } else {
-            None
-        }
-    }
-
-    fn describe(self) -> &'static str {
-        match self {
-            Kind::Generator => "a generator: function generate(maze, rng)",
-            Kind::Solver => "a solver: function solve(maze, start, goal), on the maze shown",
-        }
-    }
-}
 
 /// How long after the Code view shows (or a run ends) its spare worker is
 /// made: after the page has painted.
@@ -96,9 +34,6 @@ const SPARE_DELAY_MS: i32 = 150;
 /// The most cells a spare's tables are made for (some 80 MB of tables at
 /// two million cells); a larger maze's run starts a fresh worker.
 const SPARE_MAX_CELLS: u32 = 1 << 21;
-
-/// Where the browser keeps the program between visits.
-const STORAGE_KEY: &str = "mazelab-program";
 
 /// A finished run's recording, and the maze it was run on.
 pub(in crate::web) struct ProgramRun {
@@ -113,6 +48,7 @@ pub(in crate::web) struct ProgramRun {
 /// What a run is for, kept until its worker answers.
 struct Run {
     kind: Kind,
+    lang: Lang,
     /// The maze the program starts from (a solver's is the one shown).
     maze: Grid,
     ends: (u32, u32),
@@ -149,41 +85,35 @@ pub(in crate::web) struct Code {
     callbacks: Vec<Closure<dyn FnMut()>>,
     /// The script that brings CodeMirror, once asked for, and its callback.
     loading: Option<Closure<dyn FnMut()>>,
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window()?.local_storage().ok().flatten()
+    /// The Python worker, once Python is chosen (loading, or ready between
+    /// runs; a running program holds it).
+    python: Option<Python>,
+    /// Run was pressed while Python loads: the program runs once it is
+    /// ready.
+    python_waiting: bool,
 }
 
 impl App {
     /// Fills the starter menu and mounts the editor with the program of
-    /// the link, else the one kept in the browser, else the first starter.
+    /// the link, else the one kept in the browser, else the first starter,
+    /// in the link's language (else the one last used here).
     pub(in crate::web) fn mount_code(app: &Rc<RefCell<App>>) -> Result<(), JsValue> {
-        let menu = dom::select("code-starter")?;
-        let doc = dom::document();
-        let placeholder = doc.create_element("option")?;
-        placeholder.set_text_content(Some("your program"));
-        placeholder.set_attribute("value", "")?;
-        menu.append_child(&placeholder)?;
-        for (name, label, text) in STARTERS {
-            let option = doc.create_element("option")?;
-            option.set_attribute("value", name)?;
-            let kind = match Kind::of(text) {
-                Some(Kind::Solver) => "solver",
-                _ => "generator",
-            };
-            option.set_attribute("data-kind", kind)?;
-            option.set_text_content(Some(label));
-            menu.append_child(&option)?;
-        }
-        let text = {
-            let a = app.borrow();
-            a.settings
+        let (lang, text) = {
+            let mut a = app.borrow_mut();
+            if a.settings.program.is_none() && a.settings.lang == Lang::JavaScript {
+                a.settings.lang = starters::kept_lang().unwrap_or_default();
+            }
+            let lang = a.settings.lang;
+            let text = a
+                .settings
                 .program
                 .clone()
-                .or_else(|| storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()))
-                .unwrap_or_else(|| STARTERS[0].2.to_string())
+                .unwrap_or_else(|| starters::kept_program(lang));
+            (lang, text)
         };
+        starters::fill_menu(lang)?;
+        dom::select("code-lang")?.set_value(lang.name());
+        show_lang(lang);
         let home = Rc::downgrade(app);
         let run = Closure::<dyn FnMut()>::new(move || {
             with_app(&home, |app| app.run_program());
@@ -196,15 +126,105 @@ impl App {
                 }
             }
         });
-        let editor = mount_editor(&text, &run, &change)?;
+        let editor = mount_editor(&text, lang, &run, &change)?;
         let mut a = app.borrow_mut();
         a.code.home = Rc::downgrade(app);
         a.code.editor = Some(editor);
         a.code.callbacks = vec![run, change];
         dom::set_text(
             "code-kind",
-            Kind::of(&text).unwrap_or(Kind::Generator).describe(),
+            Kind::of(&text, lang)
+                .unwrap_or(Kind::Generator)
+                .describe(lang),
         );
+        Ok(())
+    }
+
+    /// The language chosen in `#code-lang`: the program of the language
+    /// left is kept, the one kept for the language chosen (else its first
+    /// starter) takes the editor, and Python starts to load.
+    pub(in crate::web) fn choose_lang(&mut self) -> Result<(), JsValue> {
+        let lang = Lang::parse(&dom::select("code-lang")?.value())
+            .map_err(|e| JsValue::from_str(&e.to_string()))?;
+        if lang == self.settings.lang {
+            return Ok(());
+        }
+        if let Some(editor) = &self.code.editor {
+            starters::keep(self.settings.lang, &editor.text());
+        }
+        self.settings.lang = lang;
+        let text = starters::kept_program(lang);
+        if let Some(editor) = &self.code.editor {
+            editor.set_lang(lang);
+            editor.set_text(&text);
+            editor.mark_line(0, "");
+        }
+        starters::fill_menu(lang)?;
+        show_lang(lang);
+        self.show_program_error("");
+        // The link's program is the last one run, in its language: a
+        // program of the other language no longer belongs in it.
+        self.settings.program = None;
+        self.keep_program();
+        if lang == Lang::Python {
+            self.ensure_python()?;
+        }
+        self.sync_url();
+        Ok(())
+    }
+
+    /// Starts loading Python, unless it is loading or loaded.
+    fn ensure_python(&mut self) -> Result<(), JsValue> {
+        if self.code.python.is_some() {
+            return Ok(());
+        }
+        set_python_progress(Some((0.0, 0.0)), "loading Python...");
+        let home = self.code.home.clone();
+        let began = super::clock::now_ms();
+        let python = Python::load(move |said| {
+            with_app(&home, |app| app.python_loading(said, began));
+        })?;
+        self.code.python = Some(python);
+        Ok(())
+    }
+
+    /// How Python's loading goes: the progress bar, then the run that waits.
+    fn python_loading(&mut self, said: Loading, began: f64) -> Result<(), JsValue> {
+        match said {
+            Loading::Progress(bytes, total) => {
+                let mb = |b: f64| b / 1e6;
+                set_python_progress(
+                    Some((bytes, total)),
+                    &format!(
+                        "loading Python: {:.1} of {:.1} MB",
+                        mb(bytes),
+                        mb(total.max(bytes))
+                    ),
+                );
+            }
+            Loading::Ready(worker_ms) => {
+                set_python_progress(None, "");
+                if let Some(el) = dom::by_id_opt("code-python") {
+                    // For tests and the benchmark: from the choice to
+                    // ready, and the worker's own part of it.
+                    el.set_attribute(
+                        "data-ready-ms",
+                        &format!("{:.1}", super::clock::now_ms() - began),
+                    )?;
+                    el.set_attribute("data-worker-ms", &format!("{worker_ms:.1}"))?;
+                }
+                if std::mem::take(&mut self.code.python_waiting) {
+                    self.run_program()?;
+                }
+            }
+            Loading::Failed(why) => {
+                self.code.python = None;
+                self.code.python_waiting = false;
+                set_python_progress(None, "");
+                dom::set_text("code-verdict", "");
+                self.show_program_error(&format!("Python could not load: {why}. Run tries again"));
+            }
+        }
         Ok(())
     }
 
@@ -243,7 +263,7 @@ impl App {
         let [run, change] = &self.code.callbacks[..] else {
             return Ok(());
         };
-        let editor = mount_editor(&area.value(), run, change)?;
+        let editor = mount_editor(&area.value(), self.settings.lang, run, change)?;
         if matches!(editor, Editor::Code(_)) {
             area.remove();
             self.code.editor = Some(editor);
@@ -254,7 +274,10 @@ impl App {
     /// The Code view shows: its editor loads, and a worker is made ready.
     pub(in crate::web) fn code_view_shown(&mut self) -> Result<(), JsValue> {
         self.ensure_editor()?;
-        self.prepare_spare_soon();
+        match self.settings.lang {
+            Lang::JavaScript => self.prepare_spare_soon(),
+            Lang::Python => self.ensure_python()?,
+        }
         Ok(())
     }
 
@@ -297,6 +320,7 @@ impl App {
     fn make_spare(&mut self) -> Result<(), JsValue> {
         let shape = self.settings.shape.clone();
         if self.settings.view != crate::settings::View::Code
+            || self.settings.lang != Lang::JavaScript
             || self.code.running.is_some()
             || shape.cells() > SPARE_MAX_CELLS
         {
@@ -316,7 +340,9 @@ impl App {
         let menu = dom::select("code-starter")?;
         let chosen = menu.value();
         if let (Some((_, _, text)), Some(editor)) = (
-            STARTERS.iter().find(|(name, _, _)| *name == chosen),
+            starters::of(self.settings.lang)
+                .iter()
+                .find(|(name, _, _)| *name == chosen),
             &self.code.editor,
         ) {
             editor.set_text(text);
@@ -331,31 +357,32 @@ impl App {
     fn keep_program(&self) {
         if let Some(editor) = &self.code.editor {
             let text = editor.text();
-            if let Some(kind) = Kind::of(&text) {
-                dom::set_text("code-kind", kind.describe());
+            let lang = self.settings.lang;
+            if let Some(kind) = Kind::of(&text, lang) {
+                dom::set_text("code-kind", kind.describe(lang));
             }
-            if let Some(storage) = storage() {
-                let _ = storage.set_item(STORAGE_KEY, &text);
-            }
+            starters::keep(lang, &text);
         }
     }
 
     /// The program the lab runs as `program`: the editor's (else the
     /// link's), if it is a generator; else why not.
-    pub(in crate::web) fn program_for_lab(&self) -> Result<String, String> {
+    pub(in crate::web) fn program_for_lab(&self) -> Result<(String, Lang), String> {
         let text = match &self.code.editor {
             Some(editor) => editor.text(),
             None => self.settings.program.clone().unwrap_or_default(),
         };
-        match Kind::of(&text) {
-            Some(Kind::Generator) => Ok(text),
-            Some(Kind::Solver) => Err(
-                "the lab measures generators: the Code view holds a solver (function solve)".into(),
-            ),
-            None => Err(
-                "program: write a generator in the Code view first (function generate(maze, rng))"
-                    .into(),
-            ),
+        let lang = self.settings.lang;
+        match Kind::of(&text, lang) {
+            Some(Kind::Generator) => Ok((text, lang)),
+            Some(Kind::Solver) => Err(format!(
+                "the lab measures generators: the Code view holds {}",
+                Kind::Solver.describe(lang)
+            )),
+            None => Err(format!(
+                "program: write a generator in the Code view first ({})",
+                Kind::Generator.describe(lang)
+            )),
         }
     }
 
@@ -367,12 +394,24 @@ impl App {
         let text = editor.text();
         editor.mark_line(0, "");
         self.show_program_error("");
-        let Some(kind) = Kind::of(&text) else {
+        let lang = self.settings.lang;
+        let Some(kind) = Kind::of(&text, lang) else {
             self.keep_run_program(text);
-            self.show_program_error(
-                "a program defines function generate(maze, rng) or function solve(maze, start, goal)",
-            );
+            self.show_program_error(Kind::wanted(lang));
             return Ok(());
+        };
+        let python = match lang {
+            Lang::JavaScript => None,
+            Lang::Python => match self.ready_python()? {
+                Some(python) => Some(python),
+                None => {
+                    // The run starts once Python is ready.
+                    self.code.python_waiting = true;
+                    dom::set_text("code-verdict", "waiting for Python to load...");
+                    self.keep_program();
+                    return Ok(());
+                }
+            },
         };
         let setting_up = super::clock::now_ms();
         let shape = self.settings.shape.clone();
@@ -395,11 +434,12 @@ impl App {
             Kind::Generator => self.generator_tables(&shape),
             Kind::Solver => Rc::new(program::tables(&maze)),
         };
-        let spare = self
-            .code
-            .spare
-            .take()
-            .filter(|s| kind == Kind::Generator && s.shape == shape && !self.code.fresh);
+        let spare = self.code.spare.take().filter(|s| {
+            lang == Lang::JavaScript
+                && kind == Kind::Generator
+                && s.shape == shape
+                && !self.code.fresh
+        });
         self.code.fresh = false;
         if let Some(el) = dom::by_id_opt("code-verdict") {
             // Which worker ran it, for tests: made ahead, or started now.
@@ -428,15 +468,20 @@ impl App {
         let home = self.code.home.clone();
         let run = Run {
             kind,
+            lang,
             maze,
             ends,
             shape,
             seed,
             began_ms: setting_up,
         };
-        let running = worker::start(&text, &setup, spare, move |report| {
+        let report = move |report| {
             with_app(&home, |app| app.program_report(report, &run));
-        })?;
+        };
+        let running = match python {
+            Some(python) => worker::start_python(&text, &setup, &tables, python, report)?,
+            None => worker::start(&text, &setup, spare, report)?,
+        };
         self.code.decoder = Some(match kind {
             Kind::Generator => program::Decoder::new(reader_start),
             Kind::Solver => program::Decoder::for_solver(reader_start),
@@ -459,6 +504,24 @@ impl App {
         self.keep_program();
         self.code.unlinked = Some(text);
         Ok(())
+    }
+
+    /// The Python worker, if it is ready for a run (else it is made to
+    /// load, and `None`). A run still going is stopped first: it holds the
+    /// worker, which goes with it.
+    fn ready_python(&mut self) -> Result<Option<Python>, JsValue> {
+        if self.code.running.is_some() {
+            self.code.running = None;
+        }
+        match self.code.python.as_ref().map(Python::state) {
+            Some(python::State::Ready) => Ok(self.code.python.take()),
+            Some(python::State::Loading) => Ok(None),
+            _ => {
+                self.code.python = None;
+                self.ensure_python()?;
+                Ok(None)
+            }
+        }
     }
 
     /// The program just run: kept in the browser and put in the link.
@@ -506,7 +569,14 @@ impl App {
                 run_ms,
                 path,
             } => {
-                self.code.running = None;
+                // A Python run's worker, if it ended well, waits for the
+                // next; else it goes, and a fresh one loads now.
+                if let Some(python) = self.code.running.take().and_then(Running::into_python) {
+                    self.code.python = Some(python);
+                }
+                if run.lang == Lang::Python && self.settings.lang == Lang::Python {
+                    self.ensure_python()?;
+                }
                 let began = super::clock::now_ms();
                 let Some(decoder) = self.code.decoder.take() else {
                     return Ok(());
@@ -716,6 +786,7 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
 /// keeping the text.
 fn mount_editor(
     text: &str,
+    lang: Lang,
     run: &Closure<dyn FnMut()>,
     change: &Closure<dyn FnMut()>,
 ) -> Result<Editor, JsValue> {
@@ -723,9 +794,43 @@ fn mount_editor(
     Editor::mount(
         &parent,
         text,
+        lang,
         run.as_ref().unchecked_ref(),
         change.as_ref().unchecked_ref(),
     )
+}
+
+/// The Code view shows `lang`'s interface (`#code[data-lang]`, which the
+/// help's two lists and the style read).
+fn show_lang(lang: Lang) {
+    if let Some(el) = dom::by_id_opt("code") {
+        let _ = el.set_attribute("data-lang", lang.name());
+    }
+}
+
+/// Python's loading bar: `Some((bytes, total))` shows it (an unknown total
+/// as 0), `None` hides it.
+fn set_python_progress(progress: Option<(f64, f64)>, label: &str) {
+    let Some(box_) = dom::by_id_opt("code-python") else {
+        return;
+    };
+    match progress {
+        Some((bytes, total)) => {
+            let _ = box_.remove_attribute("hidden");
+            if let Some(bar) = dom::by_id_opt("code-python-progress") {
+                if total > 0.0 {
+                    let _ = bar.set_attribute("max", &total.to_string());
+                    let _ = bar.set_attribute("value", &bytes.min(total).to_string());
+                } else {
+                    let _ = bar.remove_attribute("value");
+                }
+            }
+        }
+        None => {
+            let _ = box_.set_attribute("hidden", "");
+        }
+    }
+    dom::set_text("code-python-label", label);
 }
 
 /// Calls `f` on the app from a callback (an editor's key, a script's load,

@@ -19,6 +19,7 @@
 //! number, and the page reads them from there, so the worker copies
 //! nothing (the harness's `run` has the details).
 
+use super::python::{Python, State as PyState};
 use crate::program::Tables;
 use crate::shape::Shape;
 use std::cell::RefCell;
@@ -196,21 +197,35 @@ fn script_url(text: &str) -> Result<String, JsValue> {
 
 /// A program running in its worker.
 pub(super) struct Running {
-    worker: Worker,
+    /// A JavaScript program's worker, ended with the run.
+    worker: Option<Worker>,
+    /// A Python program's worker, given back when the run ends (`into_python`),
+    /// else ended with it.
+    python: Option<Python>,
     /// Whether its log comes through the shared ring (else copied).
     pub shares_log: bool,
     timer: i32,
     /// The program's own script, for a spare (made by the page, whose
     /// main thread is idle while the worker starts).
     url: Option<String>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _on_error: Option<Closure<dyn FnMut(ErrorEvent)>>,
     _on_time: Closure<dyn FnMut()>,
+}
+
+impl Running {
+    /// The Python worker of a run that has ended, ready for the next (none
+    /// for a JavaScript run, or one stopped or broken).
+    pub(super) fn into_python(mut self) -> Option<Python> {
+        self.python.take().filter(|p| p.state() == PyState::Ready)
+    }
 }
 
 impl Drop for Running {
     fn drop(&mut self) {
-        self.worker.terminate();
+        if let Some(worker) = &self.worker {
+            worker.terminate();
+        }
         if let Some(url) = &self.url {
             let _ = web_sys::Url::revoke_object_url(url);
         }
@@ -331,6 +346,77 @@ pub(super) fn start(
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
+    let (timer, on_time) = time_limit(report)?;
+    let (message, transfer) = message;
+    worker.post_message_with_transfer(&message, &transfer)?;
+    Ok(Running {
+        worker: Some(worker),
+        python: None,
+        shares_log,
+        timer,
+        url,
+        _on_message: Some(on_message),
+        _on_error: Some(on_error),
+        _on_time: on_time,
+    })
+}
+
+/// Starts a Python program in `python` (ready); `report` receives what it
+/// says, and an error once it passes the time limit.
+///
+/// The worker keeps the last tables it was sent (made into Python's lists,
+/// which costs more than the run of a small maze): `tables`, if they are
+/// the ones it has, are not sent again.
+pub(super) fn start_python(
+    program: &str,
+    setup: &Setup,
+    tables: &Rc<Tables>,
+    python: Python,
+    report: impl FnMut(Report) + 'static,
+) -> Result<Running, JsValue> {
+    let (message, transfer) = match python.tables_key(tables) {
+        Ok(key) => {
+            let m = run_fields(setup, 0)?;
+            js_sys::Reflect::set(&m, &"tablesKey".into(), &key.into())?;
+            (m.into(), js_sys::Array::new())
+        }
+        Err(key) => {
+            let (m, transfer) = message(setup, 0)?;
+            js_sys::Reflect::set(&m, &"tablesKey".into(), &key.into())?;
+            (m, transfer)
+        }
+    };
+    js_sys::Reflect::set(&message, &"text".into(), &program.into())?;
+    let report: Rc<RefCell<dyn FnMut(Report)>> = Rc::new(RefCell::new(report));
+    let to = report.clone();
+    python.run(
+        &message,
+        &transfer,
+        Box::new(move |r| {
+            if let Ok(mut to) = to.try_borrow_mut() {
+                to(r);
+            }
+        }),
+    )?;
+    let (timer, on_time) = time_limit(report)?;
+    Ok(Running {
+        worker: None,
+        python: Some(python),
+        shares_log: false,
+        timer,
+        url: None,
+        _on_message: None,
+        _on_error: None,
+        _on_time: on_time,
+    })
+}
+
+/// The page's timer that ends a run after `TIME_LIMIT_MS`, telling
+/// `report`.
+#[allow(clippy::type_complexity)]
+fn time_limit(
+    report: Rc<RefCell<dyn FnMut(Report)>>,
+) -> Result<(i32, Closure<dyn FnMut()>), JsValue> {
     let to = report;
     let on_time = Closure::<dyn FnMut()>::new(move || {
         if let Ok(mut to) = to.try_borrow_mut() {
@@ -351,17 +437,7 @@ pub(super) fn start(
             TIME_LIMIT_MS,
         )?;
 
-    let (message, transfer) = message;
-    worker.post_message_with_transfer(&message, &transfer)?;
-    Ok(Running {
-        worker,
-        shares_log,
-        timer,
-        url,
-        _on_message: on_message,
-        _on_error: on_error,
-        _on_time: on_time,
-    })
+    Ok((timer, on_time))
 }
 
 /// The setup message, the tables as typed arrays, and the list of their
@@ -442,7 +518,7 @@ fn shared_up_to(data: &JsValue) -> Option<u32> {
 
 /// A worker's message as a report (`None` for one the harness never
 /// sends, which a program could post itself).
-fn read(data: &JsValue) -> Option<Report> {
+pub(super) fn read(data: &JsValue) -> Option<Report> {
     let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let log = get("log");
     if !log.is_undefined() {

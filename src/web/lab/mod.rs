@@ -72,7 +72,7 @@ pub(in crate::web) struct Lab {
     pub(in crate::web) home: Weak<RefCell<App>>,
     pool: Option<Pool>,
     /// The program the pool's workers hold, if they hold one.
-    pool_program: Option<String>,
+    pool_program: Option<(String, crate::program::Lang)>,
     run: Option<Run>,
     last: Option<Finished>,
 }
@@ -104,7 +104,7 @@ impl App {
         // workers; they are started afresh when it changes.
         let program = if settings.candidates.iter().any(|c| c.is_program()) {
             match self.program_for_lab() {
-                Ok(text) => Some(text),
+                Ok(program) => Some(program),
                 Err(message) => return view::show_status("invalid", &message),
             }
         } else {
@@ -113,9 +113,10 @@ impl App {
         if self.lab.pool_program != program {
             self.lab.pool = None;
         }
-        if program.is_some() {
+        if let Some((text, lang)) = &program {
             // The link then reproduces the run, program and all.
-            self.settings.program.clone_from(&program);
+            self.settings.program = Some(text.clone());
+            self.settings.lang = *lang;
         }
         self.settings.lab = settings.clone();
         self.sync_url();
@@ -125,7 +126,7 @@ impl App {
         let n = settings.series().len();
         if self.lab.pool.is_none() {
             let home = self.lab.home.clone();
-            let pool = Pool::start(workers_wanted(), program.as_deref(), move |w, answer| {
+            let pool = Pool::start(workers_wanted(), program.as_ref(), move |w, answer| {
                 if let Some(app) = home.upgrade() {
                     if let Ok(mut app) = app.try_borrow_mut() {
                         if let Err(e) = app.lab_answer(w, answer) {

@@ -2,8 +2,10 @@
 //! (see `worker.rs`). It hands out jobs as workers come free, so a slow
 //! chunk never holds the others up, and reports each answer to a callback.
 
-use super::worker::{PROGRAM_HANDLER, SCRIPT};
+use super::worker::{PROGRAM_HANDLER, PYTHON_HANDLER, SCRIPT};
 use crate::lab::measure::METRIC_COUNT;
+use crate::program::Lang;
+use crate::web::code::python;
 use crate::web::code::worker::{harnessed, MAX_STEPS};
 use std::collections::VecDeque;
 use wasm_bindgen::prelude::*;
@@ -60,11 +62,20 @@ fn module_url() -> Result<String, JsValue> {
 }
 
 /// The workers' script, whether it is a module, and the lines before a
-/// program's first (0 without one).
-fn script(program: Option<&str>) -> Result<(String, bool, usize), JsValue> {
+/// program's first (0 without one, or for Python, whose harness names the
+/// program's lines itself).
+fn script(program: Option<(&str, Lang)>) -> Result<(String, bool, usize), JsValue> {
     let glue = module_url()?;
-    let Some(program) = program else {
-        return Ok((SCRIPT.replace("GLUE", &glue), true, 0));
+    let program = match program {
+        None => return Ok((SCRIPT.replace("GLUE", &glue), true, 0)),
+        Some((_, Lang::Python)) => {
+            let handler = PYTHON_HANDLER
+                .replace("GLUE", &glue)
+                .replace("METRICS", &METRIC_COUNT.to_string())
+                .replace("MAX_STEPS", &MAX_STEPS.to_string());
+            return Ok((format!("{}\n{handler}", python::SCRIPT), false, 0));
+        }
+        Some((text, Lang::JavaScript)) => text,
     };
     let handler = PROGRAM_HANDLER
         .replace("GLUE", &glue)
@@ -83,10 +94,10 @@ impl Pool {
     /// for every answer; the pool is told to `next` by its owner.
     pub(super) fn start(
         size: usize,
-        program: Option<&str>,
+        program: Option<&(String, Lang)>,
         on_answer: impl FnMut(usize, Answer) + 'static,
     ) -> Result<Pool, JsValue> {
-        let (script, is_module, offset) = script(program)?;
+        let (script, is_module, offset) = script(program.map(|(t, l)| (t.as_str(), *l)))?;
         let parts = js_sys::Array::of1(&JsValue::from_str(&script));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("text/javascript");
@@ -129,6 +140,11 @@ impl Pool {
             worker.set_onerror(Some(error.as_ref().unchecked_ref()));
             let hello = js_sys::Object::new();
             js_sys::Reflect::set(&hello, &"module".into(), &module)?;
+            if let Some((text, Lang::Python)) = program {
+                // Each worker loads Python, and runs the program maze by maze.
+                js_sys::Reflect::set(&hello, &"python".into(), &python::load_message()?)?;
+                js_sys::Reflect::set(&hello, &"text".into(), &text.as_str().into())?;
+            }
             worker.post_message(&hello)?;
             workers.push(worker);
             listeners.push(listener);

@@ -97,6 +97,62 @@ self.onmessage = async (event) => {
 };
 "#;
 
+/// The handler of a lab worker that runs a Python program, after the
+/// Python script (`code::python::SCRIPT`): its first message brings the
+/// page's module, what loading Python takes (`python`) and the program
+/// (`text`); built-in candidates go to the module as in `SCRIPT`, and
+/// `program` runs maze by maze in Python with no log, as in
+/// `PROGRAM_HANDLER`. `GLUE`, `METRICS` and `MAX_STEPS` are filled in.
+pub(super) const PYTHON_HANDLER: &str = r#"
+let glue = null, python = null, text = "";
+const tables = new Map();
+self.onmessage = async (event) => {
+  const m = event.data;
+  if (m.module) {
+    glue = import("GLUE").then(async (g) => { await g.default({ module_or_path: m.module }); return g; });
+    python = self.mazelabPython.load(m.python, () => {});
+    text = m.text;
+    return;
+  }
+  try {
+    const g = await glue;
+    const stats = m.kind === "stats";
+    if (m.candidate !== "program") {
+      if (stats) {
+        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
+        self.postMessage({ job: m.job, values }, [values.buffer]);
+      } else {
+        const counts = g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
+        self.postMessage({ job: m.job, counts }, [counts.buffer]);
+      }
+      return;
+    }
+    await python;
+    const key = `${m.shape} ${m.size}`;
+    if (!tables.has(key)) tables.set(key, g.lab_program_tables(m.shape, m.size));
+    const t = tables.get(key);
+    const values = stats ? new Float64Array(m.count * METRICS) : null;
+    const counts = stats ? null : new Uint32Array(g.lab_tree_total(m.size));
+    for (let i = 0; i < m.count; i++) {
+      const seed = BigInt.asUintN(64, BigInt(m.seed) + BigInt(i));
+      let last = null;
+      self.mazelabPython.run({
+        kind: "generator", seedHi: Number(seed >> 32n), seedLo: Number(seed & 0xffffffffn),
+        shape: m.shape, width: t.width, height: t.height, topology: t, tablesKey: key,
+        maxSteps: MAX_STEPS, logless: true, text,
+      }, (r) => { if (r.done) last = r; });
+      if (last.error) throw new Error(`program, the maze with seed ${seed}: ${last.error}`);
+      if (stats) values.set(g.lab_measure_program(m.shape, m.size, String(seed), last.open, last.runMs), i * METRICS);
+      else counts[g.lab_program_tree(m.size, String(seed), last.open)] += 1;
+    }
+    if (stats) self.postMessage({ job: m.job, values }, [values.buffer]);
+    else self.postMessage({ job: m.job, counts }, [counts.buffer]);
+  } catch (e) {
+    self.postMessage({ job: m.job, error: String((e && e.message) || e) });
+  }
+};
+"#;
+
 fn error(e: impl std::fmt::Display) -> JsValue {
     JsValue::from_str(&e.to_string())
 }
