@@ -190,8 +190,11 @@ class Maze:
 
     def neighbors(self, c):
         """`c`'s neighbours, clockwise, as a new list."""
+        # The check written out (a program asks this for every cell it
+        # visits): an int in range, live; anything else is named by `_cell`.
+        if type(c) is int and 0 <= c < self.cells and self._live[c] == 1:
+            return list(self._nbrs[c])
         self._cell("neighbors", c)
-        return list(self._nbrs[c])
 
     def is_open(self, a, b):
         """Whether the wall between neighbours `a` and `b` is open."""
