@@ -1,7 +1,7 @@
 // In-browser timings of Python in the Code view (figures, not checks):
 //  - ready, first visit: from choosing Python to Python ready, in a fresh
 //    browser profile (nothing cached), the build served as scripts/serve
-//    serves it (uncompressed, cross-origin isolated);
+//    serves it (scripts/serve.mjs: compressed, cross-origin isolated);
 //  - ready, later visit: the same once the service worker has kept
 //    Python (the profile's third visit: the first may come before the
 //    service worker controls the page, the second fills its cache);
@@ -14,7 +14,9 @@
 // perf-code.mjs).
 //   node benches/browser/perf-python.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
-import { serveDist, launch, openPage } from '../../tests/e2e/browser.mjs';
+import { createServer } from 'node:http';
+import { launch, openPage } from '../../tests/e2e/browser.mjs';
+import { handler } from '../../scripts/serve.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const starter = readFileSync(`${root}www/code/starters/random-tree.py`, 'utf8');
@@ -38,7 +40,9 @@ const describe = (name, xs) => {
   console.log(`${name}: ${median(xs).toFixed(0)} ms (median of ${xs.length}, 95% of resamplings ${lo.toFixed(0)}-${hi.toFixed(0)} ms)`);
 };
 
-const { server, origin } = await serveDist();
+const server = createServer(handler(`${root}dist/`));
+await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+const origin = `http://127.0.0.1:${server.address().port}`;
 const browser = await launch();
 const url = `${origin}/?view=code&size=100x100&seed=1&speed=instant`;
 

@@ -71,11 +71,34 @@ fn warm_up(settings: &Settings) {
     }
 }
 
+/// Whether the person's system asks for less motion
+/// (`prefers-reduced-motion: reduce`).
+fn reduced_motion(window: &web_sys::Window) -> bool {
+    window
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Whether a query string (with or without its `?`) sets `key`.
+fn names_key(query: &str, key: &str) -> bool {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .any(|pair| pair.split('=').next() == Some(key))
+}
+
 /// Mounts the app on the page's markup and starts it.
 pub fn mount() -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
     let query = window.location().search().unwrap_or_default();
-    let (settings, notices) = Settings::from_query(&query, fresh_seed());
+    let (mut settings, notices) = Settings::from_query(&query, fresh_seed());
+    // A person who asks for less motion gets the finished maze, unless
+    // the link asks for a speed.
+    if reduced_motion(&window) && !names_key(&query, "speed") {
+        settings.speed = crate::settings::Speed::Instant;
+    }
     warm_up(&settings);
     dom::show_notice(&notices.join("; "));
     fill_select("algorithm", ALGORITHMS.iter().map(|a| a.name))?;

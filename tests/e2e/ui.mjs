@@ -15,6 +15,23 @@ const picture = async (page) => {
 };
 
 try {
+  await check('with less motion asked for, the page opens on the finished maze, unless the link asks for a speed', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 }, { reducedMotion: 'reduce' });
+    await page.goto(`${origin}/?size=40x25&seed=5`);
+    await waitForState(page, 'done');
+    expect((await page.textContent('#speed-value')) === 'instant', `speed ${await page.textContent('#speed-value')}`);
+    expect(page.url().includes('speed=instant'), page.url());
+    await page.goto(`${origin}/?size=40x25&seed=5&speed=20`);
+    await page.waitForTimeout(300);
+    expect((await page.locator('#status').getAttribute('data-state')) === 'running', 'the link\'s speed plays');
+    // Without the wish, the default speed plays.
+    const { page: moving } = await openPage(browser, { width: 1280, height: 900 });
+    await moving.goto(`${origin}/?size=40x25&seed=5`);
+    await moving.waitForTimeout(300);
+    expect((await moving.textContent('#speed-value')) !== 'instant', 'the default speed otherwise');
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('a 40 x 25 maze covers well over a third of a 1280 x 900 window', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=40x25&seed=3&speed=instant`);

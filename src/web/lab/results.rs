@@ -74,7 +74,7 @@ fn html(f: &Finished) -> String {
         texture_note(f),
         f.ms / 1000.0
     );
-    out.push_str("<div class=\"table-wrap\"><table id=\"lab-table\" class=\"lab-table\"><thead><tr><th scope=\"col\">metric</th>");
+    out.push_str("<div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"statistics\"><table id=\"lab-table\" class=\"lab-table\"><thead><tr><th scope=\"col\">metric</th>");
     for c in &s.candidates {
         let _ = write!(out, "<th scope=\"col\">{}</th>", escape_xml(&c.label()));
     }
@@ -153,7 +153,7 @@ fn html(f: &Finished) -> String {
             out,
             "<h3>Uniformity on {} squares: {} runs per algorithm</h3>\
              <p class=\"note\">Every spanning tree's count against the uniform expectation (the dashed line; the band is ±2 standard deviations). p below 0.001 rejects uniform sampling.</p>\
-             <div class=\"table-wrap\"><table class=\"lab-table\" id=\"lab-uniformity-table\"><thead><tr><th scope=\"col\">algorithm</th><th scope=\"col\">trees</th><th scope=\"col\">chi²</th><th scope=\"col\">p</th><th scope=\"col\">TV distance</th><th scope=\"col\">never drawn</th><th scope=\"col\">verdict</th></tr></thead><tbody>",
+             <div class=\"table-wrap\" tabindex=\"0\" role=\"region\" aria-label=\"uniformity test\"><table class=\"lab-table\" id=\"lab-uniformity-table\"><thead><tr><th scope=\"col\">algorithm</th><th scope=\"col\">trees</th><th scope=\"col\">chi²</th><th scope=\"col\">p</th><th scope=\"col\">TV distance</th><th scope=\"col\">never drawn</th><th scope=\"col\">verdict</th></tr></thead><tbody>",
             trees.size_text(),
             s.tree_runs
         );
