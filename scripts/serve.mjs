@@ -25,7 +25,7 @@ export const TYPES = {
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.zip': 'application/zip',
   '.gz': 'application/gzip',
 };
-const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
+export const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 
 // The encodings a request takes, best first, of those the build made.
 function encodings(header = '') {

@@ -9,11 +9,11 @@
 //   node benches/browser/perf-code.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
 import { serveDist, launch, openPage } from '../../tests/e2e/browser.mjs';
+import { interval, median, runToDone } from './timing.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const harness = readFileSync(`${root}www/code/harness.js`, 'utf8');
 const starter = readFileSync(`${root}www/code/starters/backtracker.js`, 'utf8');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const { server, origin } = await serveDist();
 const browser = await launch();
@@ -68,23 +68,7 @@ try {
   const runs = Number(process.env.MAZELAB_PERF_RUNS || 45);
   for (let i = 0; i < runs; i++) {
     await page.waitForTimeout(1000);
-    // The page's own clock, from the click to the status turning done
-    // (a mutation observer, not the test's polling).
-    await page.evaluate(() => {
-      window.runAt = null;
-      window.doneAt = null;
-      document.querySelector('#code-run').addEventListener('click', () => { window.runAt = performance.now(); }, { once: true, capture: true });
-      const status = document.querySelector('#status');
-      new MutationObserver((_, observer) => {
-        if (window.runAt !== null && status.dataset.state === 'done' && window.doneAt === null) {
-          window.doneAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
-    });
-    await page.click('#code-run');
-    await page.waitForFunction(() => window.doneAt !== null, null, { timeout: 60000 });
-    total.push(await page.evaluate(() => window.doneAt - window.runAt));
+    total.push(await runToDone(page));
     const v = page.locator('#code-verdict');
     const a = async (name) => v.getAttribute(name);
     console.log(`  run ${i}: setting up ${await a('data-setup-ms')} ms, worker ${await a('data-run-ms')} ms, the end heard ${await a('data-ended-ms')} ms after Run, then checking and building the stage ${await a('data-page-ms')} ms (checking the log, while the program ran and after: ${await a('data-check-ms')} ms), module memory ${(Number(await page.locator('#status').getAttribute('data-memory-bytes')) / 2 ** 20).toFixed(0)} MiB; bare ${(bare[i] = await bareRun()).toFixed(0)} ms`);
@@ -96,18 +80,8 @@ try {
   // seed so that a run's figures can be checked), the middle 95% of the
   // ratios they give. One machine's drift moves a set of nine by 0.2x; the
   // interval says how far a figure can be trusted.
-  let seed = 0x2545f491;
-  const draw = (n) => {
-    seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
-    return ((seed >>> 0) % n);
-  };
-  const ratios = [];
-  for (let r = 0; r < 2000; r++) {
-    const picks = total.map(() => draw(total.length));
-    ratios.push(median(picks.map((i) => total[i])) / median(picks.map((i) => bare[i])));
-  }
-  ratios.sort((a, b) => a - b);
-  console.log(`ratio: ${(median(total) / median(bare)).toFixed(2)}x (95% of resampled pairs between ${ratios[50].toFixed(2)}x and ${ratios[1949].toFixed(2)}x)`);
+  const [lo, hi] = interval(total.length, (picks) => median(picks.map((i) => total[i])) / median(picks.map((i) => bare[i])));
+  console.log(`ratio: ${(median(total) / median(bare)).toFixed(2)}x (95% of resampled pairs between ${lo.toFixed(2)}x and ${hi.toFixed(2)}x)`);
   // An animated program run: frames while it plays at full speed.
   await page.goto(`${origin}/?view=code&size=1000x1000&seed=1&speed=100000`);
   await page.waitForSelector('.cm-editor');

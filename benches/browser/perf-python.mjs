@@ -10,31 +10,18 @@
 //    Pyodide in a worker (the same text and neighbour lists, no harness:
 //    no checks, no recording, no carving, no stage).
 // MAZELAB_PERF_RUNS of each (25 unless set); each median comes with the
-// middle 95% of 2,000 resamplings (a bootstrap with a fixed seed, as
-// perf-code.mjs).
+// middle 95% of 2,000 resamplings (timing.mjs).
 //   node benches/browser/perf-python.mjs   (after trunk build --release)
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { launch, openPage } from '../../tests/e2e/browser.mjs';
 import { handler } from '../../scripts/serve.mjs';
+import { interval, median, runToDone } from './timing.mjs';
 
 const root = new URL('../../', import.meta.url).pathname;
 const starter = readFileSync(`${root}www/code/starters/random-tree.py`, 'utf8');
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const runs = Number(process.env.MAZELAB_PERF_RUNS || 25);
 
-let seed = 0x2545f491;
-const draw = (n) => {
-  seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) | 0;
-  return (seed >>> 0) % n;
-};
-// The middle 95% of `stat` over 2,000 resamplings of the indices.
-function interval(n, stat) {
-  const values = [];
-  for (let r = 0; r < 2000; r++) values.push(stat(Array.from({ length: n }, () => draw(n))));
-  values.sort((a, b) => a - b);
-  return [values[50], values[1949]];
-}
 const describe = (name, xs) => {
   const [lo, hi] = interval(xs.length, (picks) => median(picks.map((i) => xs[i])));
   console.log(`${name}: ${median(xs).toFixed(0)} ms (median of ${xs.length}, 95% of resamplings ${lo.toFixed(0)}-${hi.toFixed(0)} ms)`);
@@ -125,21 +112,7 @@ bare = Bare(100, 100)
   const bare = [];
   for (let i = 0; i < runs; i++) {
     await page.waitForTimeout(500);
-    await page.evaluate(() => {
-      window.runAt = null;
-      window.doneAt = null;
-      document.querySelector('#code-run').addEventListener('click', () => { window.runAt = performance.now(); }, { once: true, capture: true });
-      const status = document.querySelector('#status');
-      new MutationObserver((_, observer) => {
-        if (window.runAt !== null && status.dataset.state === 'done' && window.doneAt === null) {
-          window.doneAt = performance.now();
-          observer.disconnect();
-        }
-      }).observe(status, { attributes: true, attributeFilter: ['data-state'] });
-    });
-    await page.click('#code-run');
-    await page.waitForFunction(() => window.doneAt !== null, null, { timeout: 60000 });
-    total.push(await page.evaluate(() => window.doneAt - window.runAt));
+    total.push(await runToDone(page));
     const v = page.locator('#code-verdict');
     const a = async (name) => v.getAttribute(name);
     await page.waitForTimeout(500);

@@ -5,24 +5,18 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ISOLATION, TYPES } from '../../scripts/serve.mjs';
 
 // MAZELAB_DIST serves another build (an older one, to compare timings).
 const DIST = process.env.MAZELAB_DIST
   ? `${process.env.MAZELAB_DIST.replace(/\/$/, '')}/`
   : fileURLToPath(new URL('../../dist/', import.meta.url));
-const TYPES = {
-  '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm',
-  '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png', '.mjs': 'text/javascript',
-  '.json': 'application/json', '.zip': 'application/zip',
-};
 
-// The headers scripts/serve sends (Trunk.toml): the page is cross-origin
-// isolated, and a program's log comes through shared memory. Served with
-// `{ isolated: false }`, or MAZELAB_ISOLATED=0 for every server, without
-// them (the log copied, as on a host that cannot send headers).
-const ISOLATION = {
-  'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp',
-};
+// With the headers scripts/serve sends (scripts/serve.mjs's ISOLATION) the
+// page is cross-origin isolated, and a program's log comes through shared
+// memory. Served with `{ isolated: false }`, or MAZELAB_ISOLATED=0 for
+// every server, without them (the log copied, as on a host that cannot
+// send headers).
 
 export async function serveDist({ isolated = process.env.MAZELAB_ISOLATED !== '0' } = {}) {
   const headers = isolated ? ISOLATION : {};

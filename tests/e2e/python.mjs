@@ -8,6 +8,7 @@
 // Python works offline once it has been used. Screenshots go to
 // target/screenshots/.
 //   node tests/e2e/python.mjs
+import { readFileSync } from 'node:fs';
 import { serveDist, launch, openPage, checks, waitForState } from './browser.mjs';
 
 const { server, origin } = await serveDist();
@@ -44,31 +45,9 @@ const markedLine = (page) => page.evaluate(() => {
   return view.state.doc.lineAt(view.posAtDOM(mark)).number;
 });
 
-const NORVIG = `import random
-from collections import deque
-
-def random_tree(nodes, neighbors, pop=deque.pop):
-    """Repeat: pop a node and add edge(node, nbr) until all nodes have been added to tree."""
-    tree = set()
-    nodes = set(nodes)
-    root = nodes.pop()
-    frontier = deque([root])
-    while nodes:
-        node = pop(frontier)
-        nbrs = neighbors(node) & nodes
-        if nbrs:
-            nbr = random.choice(list(nbrs))
-            tree.add(edge(node, nbr))
-            nodes.remove(nbr)
-            frontier.extend([node, nbr])
-    return tree
-
-def edge(A, B): return tuple(sorted([A, B]))
-
-def neighbors4(square):
-    (x, y) = square
-    return {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}
-
+// Norvig's random_tree as his notebook writes it, behind a two-line
+// generate with the oldest-first pop.
+const NORVIG = `${readFileSync(new URL('../fixtures/norvig_random_tree.py', import.meta.url), 'utf8')}
 def generate(maze, rng):
     squares = {(x, y) for x in range(maze.width) for y in range(maze.height)}
     return random_tree(squares, neighbors4, deque.popleft)

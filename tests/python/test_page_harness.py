@@ -209,39 +209,8 @@ def test_python_random_is_seeded_from_the_mazes_seed():
     assert one == again and one != other
 
 
-NORVIG = '''
-import random
-from collections import deque
-
-def random_tree(nodes, neighbors, pop=deque.pop):
-    """Repeat: pop a node and add edge(node, nbr) until all nodes have been added to tree."""
-    tree = set()
-    nodes = set(nodes)
-    root = nodes.pop()
-    frontier = deque([root])
-    while nodes:
-        node = pop(frontier)
-        nbrs = neighbors(node) & nodes
-        if nbrs:
-            nbr = random.choice(list(nbrs))
-            tree.add(edge(node, nbr))
-            nodes.remove(nbr)
-            frontier.extend([node, nbr])
-    return tree
-
-def edge(A, B): return tuple(sorted([A, B]))
-
-def neighbors4(square):
-    (x, y) = square
-    return {(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)}
-
-def poprandom(frontier):
-    i = random.randrange(len(frontier))
-    frontier.rotate(-i)
-    node = frontier.popleft()
-    frontier.rotate(i)
-    return node
-'''
+# Norvig's random_tree and helpers, as the notebook has them.
+NORVIG = (ROOT / "tests" / "fixtures" / "norvig_random_tree.py").read_text()
 
 
 @pytest.mark.parametrize("pop", ["deque.pop", "deque.popleft", "poprandom"])
@@ -366,3 +335,12 @@ def test_the_pages_back_table_is_the_one_the_harness_would_find():
     back = [found[c][k] for c in range(35) for k in range(len(found[c]))]
     assert harness.Topology(dict(t, back=back)).back == found
     assert any(k > 0 for row in found for k in row)
+
+
+def test_an_edge_of_any_pair_type_is_read_and_a_bad_end_named():
+    # A set of two ends is a pair too; a bad end is named without
+    # indexing the pair.
+    events, outcome = run("def generate(maze, rng):\n    return [frozenset({0, 1})]\n", square(4, 3))
+    assert "error" not in outcome and len(events) == 1
+    _, outcome = run("def generate(maze, rng):\n    return [frozenset({0, 99})]\n", square(4, 3))
+    assert "edge 0 frozenset({0, 99}): 99 is not a cell (cells are 0 to 11)" in outcome["error"], outcome["error"]

@@ -297,7 +297,7 @@ class Maze:
 
     # -- squares (x, y), as the notebook names them -------------------------
 
-    def cell_of(self, place, what):
+    def _cell_of(self, place, what):
         """A cell number from a cell, or on a square maze an `(x, y)` square."""
         if type(place) is int:
             self._cell(what, place)
@@ -318,7 +318,7 @@ class Maze:
         squares = " or an (x, y) square" if self.shape == "square" else ""
         self._bad(f"{what}: {place!r} is not a cell (a number 0 to {self.cells - 1}{squares})")
 
-    def carve_tree(self, edges):
+    def _carve_tree(self, edges):
         """Carves a returned tree's edges in their order (checked as `carve`
         checks, in one loop: a tree has an edge a cell)."""
         try:
@@ -331,11 +331,12 @@ class Maze:
         events = log.events
         for i, edge in enumerate(edges):
             try:
-                a, b = edge
+                first, second = edge
             except (TypeError, ValueError):
                 self._bad(f"{self._edge(i, edge)}: an edge is a pair of cells")
+            a, b = first, second
             # The usual ends, cells or squares on the maze, are read here;
-            # anything else is read (and refused by name) by `cell_of`.
+            # anything else is read (and refused by name) by `_cell_of`.
             if type(a) is tuple and squares and len(a) == 2:
                 x, y = a
                 if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
@@ -345,9 +346,9 @@ class Maze:
                 if type(x) is int and type(y) is int and 0 <= x < width and 0 <= y < height:
                     b = y * width + x
             if not (type(a) is int and 0 <= a < cells and live[a] == 1):
-                a = self.cell_of(edge[0], self._edge(i, edge))
+                a = self._cell_of(first, self._edge(i, edge))
             if not (type(b) is int and 0 <= b < cells and live[b] == 1):
-                b = self.cell_of(edge[1], self._edge(i, edge))
+                b = self._cell_of(second, self._edge(i, edge))
             around = nbrs[a]
             if b not in around:
                 self._bad(f"{self._edge(i, edge)}: the two are not neighbours")
@@ -432,7 +433,7 @@ def run(setup, post, text, on_open=lambda: None, topology=None):
                 raise ProgramError("a generator defines def generate(maze, rng)")
             tree = generate(maze, rng)
             if tree is not None:
-                maze.carve_tree(tree)
+                maze._carve_tree(tree)
     except BaseException as error:  # a program may raise anything, even SystemExit
         outcome["error"] = describe(error, log.count())
     outcome["run_ms"] = (_time.perf_counter() - began) * 1000
@@ -447,6 +448,6 @@ def run(setup, post, text, on_open=lambda: None, topology=None):
 def _cell_or_none(maze, place):
     """A path's cell as a number (a square converted), or -1 if it is neither."""
     try:
-        return maze.cell_of(place, "path")
+        return maze._cell_of(place, "path")
     except ProgramError:
         return -1

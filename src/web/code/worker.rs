@@ -411,13 +411,11 @@ pub(super) fn start_python(
     })
 }
 
-/// The page's timer that ends a run after `TIME_LIMIT_MS`, telling
-/// `report`.
-#[allow(clippy::type_complexity)]
-fn time_limit(
-    report: Rc<RefCell<dyn FnMut(Report)>>,
-) -> Result<(i32, Closure<dyn FnMut()>), JsValue> {
-    let to = report;
+/// A run's timer: its handle and its callback.
+type Timer = (i32, Closure<dyn FnMut()>);
+
+/// The page's timer that ends a run after `TIME_LIMIT_MS`, telling `to`.
+fn time_limit(to: Rc<RefCell<dyn FnMut(Report)>>) -> Result<Timer, JsValue> {
     let on_time = Closure::<dyn FnMut()>::new(move || {
         if let Ok(mut to) = to.try_borrow_mut() {
             to(Report::Done {
@@ -436,7 +434,6 @@ fn time_limit(
             on_time.as_ref().unchecked_ref(),
             TIME_LIMIT_MS,
         )?;
-
     Ok((timer, on_time))
 }
 

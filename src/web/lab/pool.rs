@@ -2,7 +2,7 @@
 //! (see `worker.rs`). It hands out jobs as workers come free, so a slow
 //! chunk never holds the others up, and reports each answer to a callback.
 
-use super::worker::{PROGRAM_HANDLER, PYTHON_HANDLER, SCRIPT};
+use super::worker::{JAVASCRIPT_PROGRAM, PROGRAM_HANDLER, PYTHON_PROGRAM, SCRIPT};
 use crate::lab::measure::METRIC_COUNT;
 use crate::program::Lang;
 use crate::web::code::python;
@@ -66,21 +66,21 @@ fn module_url() -> Result<String, JsValue> {
 /// program's lines itself).
 fn script(program: Option<(&str, Lang)>) -> Result<(String, bool, usize), JsValue> {
     let glue = module_url()?;
-    let program = match program {
-        None => return Ok((SCRIPT.replace("GLUE", &glue), true, 0)),
-        Some((_, Lang::Python)) => {
-            let handler = PYTHON_HANDLER
-                .replace("GLUE", &glue)
-                .replace("METRICS", &METRIC_COUNT.to_string())
-                .replace("MAX_STEPS", &MAX_STEPS.to_string());
-            return Ok((format!("{}\n{handler}", python::SCRIPT), false, 0));
-        }
-        Some((text, Lang::JavaScript)) => text,
+    let Some((program, lang)) = program else {
+        return Ok((SCRIPT.replace("GLUE", &glue), true, 0));
     };
     let handler = PROGRAM_HANDLER
         .replace("GLUE", &glue)
         .replace("METRICS", &METRIC_COUNT.to_string())
         .replace("MAX_STEPS", &MAX_STEPS.to_string());
+    if lang == Lang::Python {
+        return Ok((
+            format!("{}\n{PYTHON_PROGRAM}{handler}", python::SCRIPT),
+            false,
+            0,
+        ));
+    }
+    let handler = format!("{JAVASCRIPT_PROGRAM}{handler}");
     // The offset is known once the script is put together; a number in
     // place of the word changes no line.
     let (_, offset) = harnessed(&handler, program);

@@ -41,77 +41,53 @@ self.onmessage = async (event) => {
 };
 "#;
 
-/// The handler of a lab worker that also runs the Code view's program: a
-/// classic script (the program runs at its top level, as in the Code
-/// view's own worker, see `code::worker::harnessed`) that brings in the
-/// page's module with `import()`. Built-in candidates go to the module as
-/// in `SCRIPT`; `program` runs maze by maze with no log (`logless`), each
-/// maze's walls handed to the module to measure, or to find among the
-/// spanning trees. `GLUE`, `METRICS`, `MAX_STEPS` and `OFFSET` are filled
-/// in.
-pub(super) const PROGRAM_HANDLER: &str = r#"
-let glue = null;
-const tables = new Map();
-const program = () => ({ generate: typeof generate === "function" ? generate : undefined });
-self.onmessage = async (event) => {
-  const m = event.data;
-  if (m.module) {
-    glue = import("GLUE").then(async (g) => { await g.default({ module_or_path: m.module }); return g; });
-    return;
-  }
-  try {
-    const g = await glue;
-    const stats = m.kind === "stats";
-    if (m.candidate !== "program") {
-      if (stats) {
-        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
-        self.postMessage({ job: m.job, values }, [values.buffer]);
-      } else {
-        const counts = g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
-        self.postMessage({ job: m.job, counts }, [counts.buffer]);
-      }
-      return;
-    }
-    const key = `${m.shape} ${m.size}`;
-    if (!tables.has(key)) tables.set(key, g.lab_program_tables(m.shape, m.size));
-    const t = tables.get(key);
-    const values = stats ? new Float64Array(m.count * METRICS) : null;
-    const counts = stats ? null : new Uint32Array(g.lab_tree_total(m.size));
-    for (let i = 0; i < m.count; i++) {
-      const seed = BigInt.asUintN(64, BigInt(m.seed) + BigInt(i));
-      let last = null;
-      self.__mazelabRun({
-        kind: "generator", seedHi: Number(seed >> 32n), seedLo: Number(seed & 0xffffffffn),
-        shape: m.shape, width: t.width, height: t.height, topology: t,
-        maxSteps: MAX_STEPS, lineOffset: OFFSET, logless: true,
-      }, (r) => { if (r.done) last = r; }, program);
-      if (last.error) throw new Error(`program, the maze with seed ${seed}: ${last.error}`);
-      if (stats) values.set(g.lab_measure_program(m.shape, m.size, String(seed), last.open, last.runMs), i * METRICS);
-      else counts[g.lab_program_tree(m.size, String(seed), last.open)] += 1;
-    }
-    if (stats) self.postMessage({ job: m.job, values }, [values.buffer]);
-    else self.postMessage({ job: m.job, counts }, [counts.buffer]);
-  } catch (e) {
-    self.postMessage({ job: m.job, error: String((e && e.message) || e) });
-  }
+/// How a lab worker runs a JavaScript program, put before
+/// `PROGRAM_HANDLER`: the harness's `run` on the program's functions (the
+/// program's text follows the handler, at the script's top level, as in
+/// the Code view's own worker, see `code::worker::harnessed`). `OFFSET` is
+/// filled in.
+pub(super) const JAVASCRIPT_PROGRAM: &str = r#"
+const language = {
+  start() {},
+  ready: () => null,
+  run(setup, post) {
+    self.__mazelabRun({ ...setup, lineOffset: OFFSET }, post,
+      () => ({ generate: typeof generate === "function" ? generate : undefined }));
+  },
 };
 "#;
 
-/// The handler of a lab worker that runs a Python program, after the
-/// Python script (`code::python::SCRIPT`): its first message brings the
-/// page's module, what loading Python takes (`python`) and the program
-/// (`text`); built-in candidates go to the module as in `SCRIPT`, and
-/// `program` runs maze by maze in Python with no log, as in
-/// `PROGRAM_HANDLER`. `GLUE`, `METRICS` and `MAX_STEPS` are filled in.
-pub(super) const PYTHON_HANDLER: &str = r#"
-let glue = null, python = null, text = "";
+/// How a lab worker runs a Python program, put after the Python script
+/// (`code::python::SCRIPT`) and before `PROGRAM_HANDLER`: the first
+/// message brings what loading Python takes (`python`) and the program
+/// (`text`), and each maze runs in Python.
+pub(super) const PYTHON_PROGRAM: &str = r#"
+let python = null, text = "";
+const language = {
+  start(m) {
+    python = self.mazelabPython.load(m.python, () => {});
+    text = m.text;
+  },
+  ready: () => python,
+  run(setup, post) { self.mazelabPython.run({ ...setup, text }, post); },
+};
+"#;
+
+/// The handler of a lab worker that also runs the Code view's program, in
+/// a classic script that brings in the page's module with `import()`,
+/// after the `language` of `JAVASCRIPT_PROGRAM` or `PYTHON_PROGRAM`.
+/// Built-in candidates go to the module as in `SCRIPT`; `program` runs
+/// maze by maze with no log (`logless`), each maze's walls handed to the
+/// module to measure, or to find among the spanning trees. `GLUE`,
+/// `METRICS` and `MAX_STEPS` are filled in.
+pub(super) const PROGRAM_HANDLER: &str = r#"
+let glue = null;
 const tables = new Map();
 self.onmessage = async (event) => {
   const m = event.data;
   if (m.module) {
     glue = import("GLUE").then(async (g) => { await g.default({ module_or_path: m.module }); return g; });
-    python = self.mazelabPython.load(m.python, () => {});
-    text = m.text;
+    language.start(m);
     return;
   }
   try {
@@ -127,7 +103,7 @@ self.onmessage = async (event) => {
       }
       return;
     }
-    await python;
+    await language.ready();
     const key = `${m.shape} ${m.size}`;
     if (!tables.has(key)) tables.set(key, g.lab_program_tables(m.shape, m.size));
     const t = tables.get(key);
@@ -136,10 +112,10 @@ self.onmessage = async (event) => {
     for (let i = 0; i < m.count; i++) {
       const seed = BigInt.asUintN(64, BigInt(m.seed) + BigInt(i));
       let last = null;
-      self.mazelabPython.run({
+      language.run({
         kind: "generator", seedHi: Number(seed >> 32n), seedLo: Number(seed & 0xffffffffn),
         shape: m.shape, width: t.width, height: t.height, topology: t, tablesKey: key,
-        maxSteps: MAX_STEPS, logless: true, text,
+        maxSteps: MAX_STEPS, logless: true,
       }, (r) => { if (r.done) last = r; });
       if (last.error) throw new Error(`program, the maze with seed ${seed}: ${last.error}`);
       if (stats) values.set(g.lab_measure_program(m.shape, m.size, String(seed), last.open, last.runMs), i * METRICS);
