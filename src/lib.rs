@@ -54,6 +54,7 @@
 
 pub mod analyze;
 pub mod bitset;
+pub mod describe;
 pub mod difficulty;
 pub mod entrance;
 pub mod error;

@@ -101,6 +101,7 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
         "f" => app.finish(),
         "s" => app.solve(),
         "p" => app.play(0),
+        "i" => app.describe_maze(),
         "t" => controls::toggle_theme(app),
         "+" | "=" => app.zoom_centre(ZOOM_STEP),
         "-" | "_" => app.zoom_centre(1.0 / ZOOM_STEP),

@@ -337,6 +337,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     )?;
     listen("solve", "click", Box::new(|app, _| app.solve()))?;
     listen("play-maze", "click", Box::new(|app, _| app.play(0)))?;
+    listen("describe", "click", Box::new(|app, _| app.describe_maze()))?;
     listen("level", "input", Box::new(|app, _| app.view_level()))?;
     for (id, side) in [
         ("level-up", 4),

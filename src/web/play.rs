@@ -1,12 +1,13 @@
 //! Playing by hand: a trail from the start that follows open passages under
 //! the pointer or the keys, retracts when it steps back, and reports the
-//! moves against the shortest path on reaching the goal.
+//! moves against the shortest path on reaching the goal. Every move is also
+//! said in words (`#announce`, a live region) for a screen reader.
 
 use super::app::{App, Mode, State};
 use super::clock::now_ms;
 use super::dom;
-use crate::shape::Topology;
-use crate::shape::{Cell, Dir};
+use crate::describe;
+use crate::shape::{Cell, Dir, Topology};
 use wasm_bindgen::prelude::*;
 
 /// Playing by hand: the panel being played, and when play began.
@@ -32,6 +33,10 @@ impl App {
         self.state = State::Done;
         self.show_hint();
         self.show_status();
+        if let Some(p) = self.panels.get(panel) {
+            let (start, goal) = (p.solving.start, p.solving.goal);
+            announce(&describe::play_started(p.maze(), start, goal));
+        }
         Ok(())
     }
 
@@ -51,8 +56,12 @@ impl App {
         if cell == head || !grid.adjacent(head, cell) || !grid.is_open_between(head, cell) {
             return Ok(());
         }
+        let back = panel.solving.trail.len() >= 2
+            && panel.solving.trail[panel.solving.trail.len() - 2] == cell;
         panel.trail_step(cell);
         panel.blit_overlay()?;
+        let moves = panel.solving.trail.len() - 1;
+        announce(&describe::moved(panel.maze(), cell, moves, back));
         if panel.solving.trail.last() == Some(&panel.solving.goal) {
             let moves = panel.solving.trail.len() - 1;
             let (start, goal) = (panel.solving.start, panel.solving.goal);
@@ -70,15 +79,16 @@ impl App {
                 ),
             );
             dom::set_hidden("banner", false);
+            announce(&describe::reached(moves, shortest));
             self.mode = Mode::Normal;
             self.show_hint();
         }
         Ok(())
     }
 
-    /// Moves the player one cell in a direction, if the wall there is open.
-    /// Squares (wrapped too) step by the side; other shapes take the open
-    /// neighbour whose centre lies nearest that direction.
+    /// Moves the player one cell in a direction, if the wall there is open
+    /// (`describe::arrow_target`: by the side on squares, else the open
+    /// neighbour nearest that way); a wall is said, not passed.
     pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
         let Some(panel) = self.panels.get(self.play.panel) else {
             return Ok(());
@@ -86,15 +96,12 @@ impl App {
         let Some(&head) = panel.solving.trail.last() else {
             return Ok(());
         };
-        let shape = &panel.shape;
-        let next = if shape.square_dims().is_some() || shape.compass_sides() {
-            shape.side(head, dir as usize)
-        } else {
-            toward(panel.maze(), head, dir)
-        };
-        match next {
+        match describe::arrow_target(panel.maze(), head, dir) {
             Some(next) => self.play_to(next),
-            None => Ok(()),
+            None => {
+                announce(&describe::blocked(panel.maze(), head));
+                Ok(())
+            }
         }
     }
 
@@ -108,35 +115,43 @@ impl App {
             return Ok(());
         };
         match panel.shape.side(head, side) {
-            Some(next) => self.play_to(next),
-            None => Ok(()),
+            Some(next) if panel.maze().is_open_between(head, next) => self.play_to(next),
+            _ => {
+                announce(&describe::blocked(panel.maze(), head));
+                Ok(())
+            }
         }
+    }
+
+    /// Says the first panel's maze in words (the `i` key and the describe
+    /// button): in the banner, which a screen reader also reads.
+    pub(super) fn describe_maze(&mut self) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.first() else {
+            return Ok(());
+        };
+        let grid = panel.maze();
+        let (start, goal) = (panel.solving.start, panel.solving.goal);
+        let distance = crate::analyze::distances(grid, start)[goal as usize];
+        let solution = (distance != crate::analyze::UNREACHABLE).then_some(distance as usize);
+        let text = describe::maze(
+            grid,
+            &panel.spec.to_text(),
+            self.settings.seed,
+            (start, goal),
+            solution,
+        );
+        let text = if self.state == State::Done {
+            text
+        } else {
+            format!("Still carving (press f to finish). {text}")
+        };
+        dom::set_text("banner", &text);
+        dom::set_hidden("banner", false);
+        Ok(())
     }
 }
 
-/// The open neighbour of `cell` most nearly in direction `dir` on screen,
-/// if any lies within 75 degrees of it.
-fn toward(grid: &crate::grid::Grid, cell: Cell, dir: Dir) -> Option<Cell> {
-    /// cos 75 degrees: a neighbour further round than this is not "that way".
-    const MIN_COSINE: f64 = 0.26;
-    let (ux, uy) = match dir {
-        Dir::N => (0.0, -1.0),
-        Dir::E => (1.0, 0.0),
-        Dir::S => (0.0, 1.0),
-        Dir::W => (-1.0, 0.0),
-    };
-    let shape = grid.shape();
-    let (cx, cy) = shape.centre(cell);
-    grid.open_neighbors(cell)
-        .as_slice()
-        .iter()
-        .map(|&n| {
-            let (nx, ny) = shape.centre(n);
-            let (dx, dy) = (nx - cx, ny - cy);
-            let cosine = (dx * ux + dy * uy) / (dx * dx + dy * dy).sqrt().max(1e-9);
-            (cosine, n)
-        })
-        .filter(|&(cosine, _)| cosine >= MIN_COSINE)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, n)| n)
+/// Puts `text` in the live region a screen reader speaks from.
+fn announce(text: &str) {
+    dom::set_text("announce", text);
 }

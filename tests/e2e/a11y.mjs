@@ -3,7 +3,9 @@
 // every other shape), compare panels, a solved maze, play mode, the Code
 // view with a program run and with an error, Python's, the Lab with
 // results; light and dark, desktop and phone. Any violation, of any
-// impact, fails its check, named with the elements it found.
+// impact, fails its check, named with the elements it found. Then a maze
+// played to its goal from the spoken words alone (the live region
+// #announce), on a square, hexagons and levels, and the maze described.
 //   node tests/e2e/a11y.mjs
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -90,6 +92,88 @@ try {
       await bothThemes(page, 'lab, results');
     });
   }
+
+  // Plays from the words alone: each announcement names the ways open from
+  // here (by compass side, or by arrow key and where it goes); a depth-first
+  // search over the places it names, stepping back by the opposite way.
+  const KEYS = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft', 'up (Page Up)': 'PageUp', 'down (Page Down)': 'PageDown',
+    'up arrow': 'ArrowUp', 'right arrow': 'ArrowRight', 'down arrow': 'ArrowDown', 'left arrow': 'ArrowLeft' };
+  const OPPOSITE = { north: 'south', south: 'north', east: 'west', west: 'east', 'north-east': 'south-west', 'south-west': 'north-east',
+    'north-west': 'south-east', 'south-east': 'north-west', 'up (Page Up)': 'down (Page Down)', 'down (Page Down)': 'up (Page Up)' };
+  const said = (page) => page.$eval('#announce', (el) => el.textContent);
+  // The place and the ways ([key, where it goes]) an announcement names.
+  function heard(text) {
+    const m = /(?:^Playing\. You are at the start, |^Back to |^)([^;]*); (?:open: ([^.]*)|no way on)\./.exec(text);
+    if (!m) return null;
+    const ways = (m[2] ?? '').split(', ').filter(Boolean).map((w) => {
+      const [key, where] = w.includes(': ') ? w.split(': ') : [w, w];
+      return [KEYS[key], where];
+    });
+    return { place: m[1].toLowerCase(), ways };
+  }
+  async function playByEar(page, query) {
+    await page.goto(`${origin}/?${query}&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.keyboard.press('p');
+    let text = await said(page);
+    expect(text.startsWith('Playing. You are at the start, '), `${query}: play begins with "${text}"`);
+    const seen = new Set();
+    const path = []; // the way taken into each cell of the trail
+    for (let move = 0; move < 2000; move++) {
+      if (text.startsWith('Goal reached in ')) return text;
+      const here = heard(text);
+      if (!here) throw new Error(`${query}: cannot read "${text}"`);
+      seen.add(here.place);
+      const back = path.length ? OPPOSITE[path[path.length - 1]] : null;
+      let next = null;
+      for (const [key, where] of here.ways) {
+        if (where === back) continue;
+        await page.keyboard.press(key);
+        const after = await said(page);
+        const there = heard(after);
+        if (after.startsWith('Goal reached in ') || (there && !seen.has(there.place))) { next = where; text = after; break; }
+        // Been there: step back by the opposite way and try the next one.
+        const undo = (heard(after)?.ways ?? []).find(([, w]) => w === OPPOSITE[where]);
+        if (!undo) throw new Error(`${query}: no way back from "${after}"`);
+        await page.keyboard.press(undo[0]);
+        text = await said(page);
+      }
+      if (next) { path.push(next); continue; }
+      if (!back) throw new Error(`${query}: stuck at the start: "${text}"`);
+      const undo = here.ways.find(([, w]) => w === back);
+      await page.keyboard.press(undo[0]);
+      path.pop();
+      text = await said(page);
+      expect(text.startsWith('Back to '), `${query}: stepping back says so: "${text}"`);
+    }
+    throw new Error(`${query}: no goal after 2000 moves`);
+  }
+  await check('a maze played to its goal from the announcements alone', async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    for (const query of ['size=8x6', 'shape=hex&size=6x5', 'shape=3d&size=4x4x2']) {
+      const end = await playByEar(page, query);
+      expect(/^Goal reached in \d+ moves?; the shortest path has \d+\.$/.test(end), `${query}: the goal says "${end}"`);
+      expect(await page.$eval('#banner', (el) => el.textContent.startsWith('Solved!')), `${query}: the banner says solved`);
+    }
+    // A wall is said, and play stays where it was.
+    await page.goto(`${origin}/?size=8x6&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.keyboard.press('p');
+    const start = heard(await said(page));
+    const wall = Object.entries({ north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft' }).find(([w]) => !start.ways.some(([, open]) => open === w));
+    await page.keyboard.press(wall[1]);
+    expect((await said(page)).startsWith(`A wall that way. Still at ${start.place}`), `a wall: "${await said(page)}"`);
+    await page.keyboard.press('Escape');
+    // The maze in words, by key and by button.
+    await page.keyboard.press('i');
+    const words = await page.$eval('#banner', (el) => el.textContent);
+    expect(/^A square maze, 8 by 6, of 48 cells, carved by .+ from seed 5\. The start is at row \d+, column \d+ \(the [a-z ]+\); the goal at row \d+, column \d+ \(the [a-z ]+\)\. The shortest solution is \d+ moves\.$/.test(words), `described: "${words}"`);
+    await page.goto(`${origin}/?shape=polar&size=5&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.click('#describe');
+    const polar = await page.$eval('#banner', (el) => el.textContent);
+    expect(polar.startsWith('A circular maze, 5 rings, of '), `polar described: "${polar}"`);
+  });
 } finally {
   await browser.close();
   server.close();
