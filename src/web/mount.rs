@@ -108,8 +108,6 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     let app = Rc::new(RefCell::new(App::new(settings)));
     if dom::by_id_opt("lab").is_some() {
         app.borrow_mut().lab.home = Rc::downgrade(&app);
-        lab::view::fill()?;
-        lab::view::show(&app.borrow().settings.lab)?;
     }
     if dom::by_id_opt("code").is_some() {
         App::mount_code(&app)?;
@@ -117,6 +115,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     views::set_view(app.borrow().settings.view)?;
     if app.borrow().settings.view == crate::settings::View::Code {
         app.borrow_mut().code_view_shown()?;
+    }
+    if app.borrow().settings.view == crate::settings::View::Lab {
+        app.borrow_mut().lab_view_shown()?;
     }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
@@ -517,6 +518,9 @@ fn mount_tabs(
                     app.code_view_shown()?;
                 } else {
                     app.code_view_hidden();
+                }
+                if view == crate::settings::View::Lab {
+                    app.lab_view_shown()?;
                 }
                 app.sync_url();
                 Ok(())

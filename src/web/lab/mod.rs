@@ -75,11 +75,29 @@ pub(in crate::web) struct Lab {
     pool_program: Option<(String, crate::program::Lang)>,
     run: Option<Run>,
     last: Option<Finished>,
+    /// Whether the form has its checkboxes and tree sizes yet: they are
+    /// built when the Lab first shows, not while the first maze loads (the
+    /// tree sizes' counts take a determinant each).
+    form_built: bool,
 }
 
 impl Lab {
     pub(in crate::web) fn is_running(&self) -> bool {
         self.run.is_some()
+    }
+}
+
+impl App {
+    /// The Lab is showing: its form is built (the first time) and holds
+    /// the link's lab settings.
+    pub(in crate::web) fn lab_view_shown(&mut self) -> Result<(), JsValue> {
+        if self.lab.form_built || dom::by_id_opt("lab").is_none() {
+            return Ok(());
+        }
+        view::fill()?;
+        view::show(&self.settings.lab)?;
+        self.lab.form_built = true;
+        Ok(())
     }
 }
 
