@@ -104,6 +104,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     fill_select("algorithm", ALGORITHMS.iter().map(|a| a.name))?;
     fill_select("solver", SOLVERS.iter().map(|s| s.name))?;
     theme::show_toggle();
+    if let Ok(patterns) = input("patterns") {
+        patterns.set_checked(theme::current().patterns);
+    }
 
     let app = Rc::new(RefCell::new(App::new(settings)));
     if dom::by_id_opt("lab").is_some() {
@@ -292,6 +295,17 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         }),
     )?;
     listen("finish", "click", Box::new(|app, _| app.finish()))?;
+    listen(
+        "patterns",
+        "change",
+        Box::new(|app, _| {
+            let palette = theme::set_patterns(input("patterns")?.checked());
+            for panel in &mut app.panels {
+                panel.set_palette(palette)?;
+            }
+            Ok(())
+        }),
+    )?;
     listen(
         "distance",
         "change",

@@ -174,6 +174,32 @@ try {
     const polar = await page.$eval('#banner', (el) => el.textContent);
     expect(polar.startsWith('A circular maze, 5 rings, of '), `polar described: "${polar}"`);
   });
+
+  // The patterns mode: shapes on the marks, remembered by the browser, not
+  // the link; the canvas changes where the marks are and nowhere else.
+  await check('the patterns mode draws the marks\' shapes and is remembered', async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await page.goto(`${origin}/?algorithm=wilson&size=12x9&seed=5&speed=200`);
+    await page.waitForFunction(() => Number(document.querySelector('#status').dataset.steps) > 60);
+    await page.click('#tl-play');
+    const canvas = () => page.$eval('#panels canvas', (c) => Array.from(c.getContext('2d').getImageData(0, 0, c.width, c.height).data));
+    const before = await canvas();
+    await page.evaluate(() => { document.querySelector('#patterns').closest('details').open = true; });
+    await page.check('#patterns');
+    const after = await canvas();
+    let changed = 0;
+    for (let i = 0; i < before.length; i += 4) if (before[i] !== after[i] || before[i + 1] !== after[i + 1] || before[i + 2] !== after[i + 2]) changed++;
+    expect(changed > 100, `the marks changed ${changed} pixels`);
+    expect(changed < before.length / 4 / 3, `and not the whole maze (${changed} pixels)`);
+    expect(await page.evaluate(() => document.documentElement.dataset.patterns) === 'on', 'the page is in patterns mode');
+    await page.reload();
+    await page.waitForFunction(() => Number(document.querySelector('#status').dataset.steps) > 0);
+    expect(await page.$eval('#patterns', (el) => el.checked), 'a reload keeps it on');
+    expect(!page.url().includes('pattern'), 'the link does not carry it');
+    await page.evaluate(() => { document.querySelector('#patterns').closest('details').open = true; });
+    await page.uncheck('#patterns');
+    expect(await page.evaluate(() => localStorage.getItem('mazelab-patterns')) === null, 'off is remembered too');
+  });
 } finally {
   await browser.close();
   server.close();

@@ -3,9 +3,10 @@
 //! them into pixels (`pixels` for the plain square, `tile_paint` from a
 //! `tiles` map for every other shape, `overlay` for the solving layer),
 //! with where the maze sits (`layout`), the pixel buffer and its dirty
-//! bands (`raster`) and both themes (`palette`). Painters read models;
-//! models know no painter.
+//! bands (`raster`), both themes (`palette`) and the marks' shapes for the
+//! patterns mode (`glyph`). Painters read models; models know no painter.
 
+pub mod glyph;
 pub mod layout;
 pub mod overlay;
 pub mod overlay_scene;

@@ -16,6 +16,10 @@ pub const CLEAR: Rgba = [0; 4];
 pub struct Palette {
     /// The theme's name in links and on the page: `light` or `dark`.
     pub name: &'static str,
+    /// Whether the working state's marks (the current cell, the frontier,
+    /// the walk, ...) also carry a shape (`glyph`), told apart without
+    /// colour: a mode a person switches on.
+    pub patterns: bool,
     /// Walls.
     pub wall: Rgba,
     /// A cell not yet carved.
@@ -61,51 +65,80 @@ pub const SEAMS: [Rgba; 7] = [
     [0xf0, 0xe4, 0x42, 0xff],
 ];
 
-/// The light theme (the colours mazelab always had).
+/// The light theme: Okabe-Ito's hues, the lighter ones darkened until each
+/// mark stands at least 3:1 against a passage (WCAG's figure for graphics;
+/// the tests below hold every pair).
 pub const LIGHT: Palette = Palette {
     name: "light",
+    patterns: false,
     wall: [0x1d, 0x1d, 0x22, 0xff],
     solid: [0x45, 0x48, 0x52, 0xff],
     passage: [0xf7, 0xf4, 0xea, 0xff],
-    frontier: [0xe6, 0x9f, 0x00, 0xff],
-    walk: [0x56, 0xb4, 0xe9, 0xff],
+    frontier: [0xb9, 0x80, 0x00, 0xff],
+    walk: [0x46, 0x92, 0xbd, 0xff],
     cursor: [0xd5, 0x5e, 0x00, 0xff],
-    explored: [0xf0, 0xe4, 0x42, 0xff],
+    explored: [0x95, 0x8d, 0x29, 0xff],
     path: [0x00, 0x72, 0xb2, 0xff],
-    dead: [0x99, 0x99, 0x99, 0xff],
-    explored_tint: [0xf0, 0xe4, 0x42, 0x80],
-    frontier_tint: [0xe6, 0x9f, 0x00, 0x90],
-    dead_tint: [0x70, 0x70, 0x70, 0x70],
-    trail: [0x56, 0xb4, 0xe9, 0xff],
+    dead: [0x8a, 0x8a, 0x8a, 0xff],
+    explored_tint: [0x7d, 0x75, 0x18, 0xd0],
+    frontier_tint: [0x9a, 0x65, 0x00, 0xd0],
+    dead_tint: [0x4a, 0x4a, 0x4a, 0xa0],
+    trail: [0x46, 0x92, 0xbd, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
-    goal: [0xcc, 0x79, 0xa7, 0xff],
+    goal: [0xc0, 0x72, 0x9d, 0xff],
 };
 
-/// The dark theme: light walls on dark passages; the same hues for marks,
-/// with the path a lighter blue so it stands out on dark ground.
+/// The dark theme: light walls on dark passages, cells not yet carved a
+/// lighter grey than passages (black would stand only 1.4:1 against
+/// them); the same hues for marks, with the path a lighter blue so it
+/// stands out on dark ground.
 pub const DARK: Palette = Palette {
     name: "dark",
+    patterns: false,
     wall: [0xd8, 0xd5, 0xcb, 0xff],
-    solid: [0x0e, 0x0f, 0x12, 0xff],
+    solid: [0x76, 0x7a, 0x85, 0xff],
     passage: [0x2a, 0x2d, 0x35, 0xff],
     frontier: [0xe6, 0x9f, 0x00, 0xff],
     walk: [0x56, 0xb4, 0xe9, 0xff],
     cursor: [0xd5, 0x5e, 0x00, 0xff],
     explored: [0x8a, 0x82, 0x2a, 0xff],
     path: [0x56, 0xb4, 0xe9, 0xff],
-    dead: [0x55, 0x55, 0x55, 0xff],
-    explored_tint: [0xf0, 0xe4, 0x42, 0x2c],
-    frontier_tint: [0xe6, 0x9f, 0x00, 0x80],
-    dead_tint: [0x00, 0x00, 0x00, 0x80],
+    dead: [0x8a, 0x8a, 0x8a, 0xff],
+    explored_tint: [0xf0, 0xe4, 0x42, 0x70],
+    frontier_tint: [0xe6, 0x9f, 0x00, 0xa0],
+    dead_tint: [0x9a, 0x9a, 0x9a, 0xb0],
     trail: [0xf0, 0xe4, 0x42, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
     goal: [0xcc, 0x79, 0xa7, 0xff],
+};
+
+/// The light theme with the working state's marks patterned as well as
+/// coloured (`Palette::patterns`).
+pub const LIGHT_PATTERNED: Palette = Palette {
+    patterns: true,
+    ..LIGHT
+};
+
+/// The dark theme, patterned.
+pub const DARK_PATTERNED: Palette = Palette {
+    patterns: true,
+    ..DARK
 };
 
 impl Palette {
     /// The theme by name, if there is one.
     pub fn by_name(name: &str) -> Option<&'static Palette> {
         [&LIGHT, &DARK].into_iter().find(|p| p.name == name)
+    }
+
+    /// This theme with patterns on or off.
+    pub fn with_patterns(&self, on: bool) -> &'static Palette {
+        match (self.name, on) {
+            ("dark", false) => &DARK,
+            ("dark", true) => &DARK_PATTERNED,
+            (_, false) => &LIGHT,
+            (_, true) => &LIGHT_PATTERNED,
+        }
     }
 
     /// The colour of a generator's mark, if it has one of its own.
@@ -143,4 +176,95 @@ pub fn gradient(t: f32) -> Rgba {
     let f = t - i as f32;
     let mix = |k: usize| (STOPS[i][k] + (STOPS[i + 1][k] - STOPS[i][k]) * f) as u8;
     [mix(0), mix(1), mix(2), 0xff]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// WCAG 2's relative luminance.
+    fn luminance(c: Rgba) -> f64 {
+        let channel = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+    }
+
+    /// WCAG 2's contrast ratio.
+    fn contrast(a: Rgba, b: Rgba) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    /// A translucent colour laid over an opaque one.
+    fn over(top: Rgba, under: Rgba) -> Rgba {
+        let a = f64::from(top[3]) / 255.0;
+        std::array::from_fn(|i| {
+            if i == 3 {
+                0xff
+            } else {
+                (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
+            }
+        })
+    }
+
+    #[test]
+    fn walls_cells_and_marks_stand_3_to_1_against_a_passage_in_both_themes() {
+        for p in [&LIGHT, &DARK] {
+            let ground = p.passage;
+            let opaque = [
+                ("wall", p.wall),
+                ("not yet carved", p.solid),
+                ("frontier", p.frontier),
+                ("walk", p.walk),
+                ("current cell", p.cursor),
+                ("explored", p.explored),
+                ("path", p.path),
+                ("dead end", p.dead),
+                ("trail", p.trail),
+                ("start", p.start),
+                ("goal", p.goal),
+            ];
+            let tints = [
+                ("explored tint", over(p.explored_tint, ground)),
+                ("frontier tint", over(p.frontier_tint, ground)),
+                ("dead-end tint", over(p.dead_tint, ground)),
+            ];
+            for (what, colour) in opaque.into_iter().chain(tints) {
+                let ratio = contrast(colour, ground);
+                assert!(
+                    ratio >= 3.0,
+                    "{} theme: {what} is {ratio:.2}:1 on a passage",
+                    p.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_patterned_themes_differ_only_in_their_patterns() {
+        for p in [&LIGHT, &DARK] {
+            let patterned = p.with_patterns(true);
+            assert!(patterned.patterns);
+            assert_eq!(
+                Palette {
+                    patterns: false,
+                    ..*patterned
+                },
+                *p
+            );
+            assert_eq!(patterned.with_patterns(false), p);
+        }
+    }
+
+    #[test]
+    fn the_contrast_ratio_is_wcags() {
+        assert!((contrast([0, 0, 0, 255], [255, 255, 255, 255]) - 21.0).abs() < 1e-9);
+        assert!((contrast([0x77, 0x77, 0x77, 255], [255, 255, 255, 255]) - 4.48).abs() < 0.01);
+    }
 }

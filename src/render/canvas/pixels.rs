@@ -6,6 +6,7 @@
 //! screen are painted; painting everything costs the canvas' size, not the
 //! maze's, so zooming a 4096 x 4096 maze is one screen-sized repaint.
 
+use super::glyph;
 use super::layout::{Layout, Samples};
 use super::palette::{mix, Palette, Rgba, LIGHT};
 use super::raster::{fill_run, Raster, Rect};
@@ -118,13 +119,57 @@ impl Pixels {
     }
 
     fn paint_lattice_cell(&mut self, scene: &Scene, cell: Cell) {
-        let dims = self.layout.dims;
         let Some((px, py, s, t)) = self.layout.lattice_cell(cell) else {
             return;
         };
         if scene.grid.is_woven() && s >= MIN_WOVEN_CELL_PX {
-            return self.paint_woven_cell(scene, cell, (px, py, s, t));
+            self.paint_woven_cell(scene, cell, (px, py, s, t));
+        } else {
+            self.paint_plain_cell(scene, cell, (px, py, s, t));
         }
+        if self.palette.patterns {
+            self.paint_glyph(scene, cell, (px, py, s));
+        }
+    }
+
+    /// The patterns mode's shape for the cell's mark, if it has one and the
+    /// cell is big enough to show it.
+    fn paint_glyph(&mut self, scene: &Scene, cell: Cell, (px, py, s): (i64, i64, i64)) {
+        if s < glyph::MIN_CELL_PX {
+            return;
+        }
+        if let Some(g) = scene.cell_glyph(cell) {
+            let ink = glyph::ink(scene.cell_colour(self.palette, cell));
+            self.raster.glyph(px, py, s, g, ink);
+        }
+    }
+
+    /// Every visible cell's glyph, after a whole repaint (patterns mode).
+    fn paint_glyphs(&mut self, scene: &Scene) {
+        if !self.palette.patterns || scene.is_done() {
+            return;
+        }
+        let dims = self.layout.dims;
+        let (x0, x1, y0, y1) = self.layout.visible();
+        for y in y0..y1 {
+            for x in x0..x1 {
+                let cell = dims.at(x, y);
+                if let Some((px, py, s, _)) = self.layout.lattice_cell(cell) {
+                    self.paint_glyph(scene, cell, (px, py, s));
+                }
+            }
+        }
+    }
+
+    /// A cell's square and the walls round it, each opening the mean of
+    /// the two cells' colours.
+    fn paint_plain_cell(
+        &mut self,
+        scene: &Scene,
+        cell: Cell,
+        (px, py, s, t): (i64, i64, i64, i64),
+    ) {
+        let dims = self.layout.dims;
         let palette = self.palette;
         let here = scene.cell_colour(palette, cell);
         self.raster.fill(px, py, s, s, here);
@@ -225,6 +270,7 @@ impl Pixels {
         }
         if self.layout.is_lattice() {
             self.paint_all_lattice(scene);
+            self.paint_glyphs(scene);
         } else {
             self.paint_all_sampled(scene);
         }
@@ -426,7 +472,7 @@ mod tests {
     use super::*;
     use crate::event::Event;
     use crate::grid::Grid;
-    use crate::render::canvas::palette::DARK;
+    use crate::render::canvas::palette::{DARK, DARK_PATTERNED, LIGHT_PATTERNED};
     use crate::render::canvas::scene::colour;
     use crate::shape::Dims;
 
@@ -516,10 +562,68 @@ mod tests {
                 Layout::fit(dims, 12, 9),
                 Layout::fit(dims, 17, 13).panned(3.0, -2.0),
             ] {
-                check_painters_agree(name, layout, stop, &LIGHT);
-                check_painters_agree(name, layout, stop, &DARK);
+                for palette in [&LIGHT, &DARK, &LIGHT_PATTERNED, &DARK_PATTERNED] {
+                    check_painters_agree(name, layout, stop, palette);
+                }
             }
         }
+    }
+
+    #[test]
+    fn the_patterns_mode_puts_each_marks_shape_in_its_cell() {
+        use crate::generate::{Generator, Params};
+        let dims = Dims::new(9, 7).unwrap();
+        let algorithm = crate::generate::find("wilson").unwrap();
+        let mut generator = Generator::new(algorithm, Params::new(dims, 2), true);
+        let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+        for event in generator.by_ref().take(60) {
+            scene.apply(&event);
+        }
+        let layout = Layout::fit(dims, 180, 140);
+        let paint = |palette: &'static Palette| {
+            let mut p = Pixels::new(layout);
+            p.set_palette(palette);
+            p.paint_all(&scene);
+            p
+        };
+        let (plain, patterned) = (paint(&LIGHT), paint(&LIGHT_PATTERNED));
+        let cursor = scene.cursor.expect("Wilson's walk has a head");
+        let (px, py, s, _) = layout.lattice_cell(cursor).unwrap();
+        let centre = |p: &Pixels| at(p, (px + s / 2) as u32, (py + s / 2) as u32);
+        assert_eq!(centre(&plain), LIGHT.cursor);
+        assert_eq!(centre(&patterned), glyph::ink(LIGHT.cursor), "the disc");
+        // Beside the glyph the cell keeps its colour, and unmarked cells
+        // are painted alike.
+        assert_eq!(
+            at(&patterned, (px + 1) as u32, (py + 1) as u32),
+            LIGHT.cursor
+        );
+        let walk = (0..dims.cells())
+            .find(|&c| {
+                scene.marks[c as usize] == crate::event::Mark::Walk && Some(c) != scene.cursor
+            })
+            .expect("a walk behind the head");
+        let (wx, wy, ws, _) = layout.lattice_cell(walk).unwrap();
+        assert_eq!(
+            at(&patterned, (wx + ws / 2) as u32, (wy + ws / 2) as u32),
+            glyph::ink(LIGHT.walk),
+            "the cross's middle"
+        );
+        let differing = plain
+            .rgba()
+            .chunks_exact(4)
+            .zip(patterned.rgba().chunks_exact(4))
+            .filter(|(a, b)| a != b)
+            .count();
+        let marked = scene
+            .marks
+            .iter()
+            .filter(|m| **m != crate::event::Mark::Blank)
+            .count();
+        assert!(
+            differing >= marked * 4,
+            "{differing} pixels differ for {marked} marked cells"
+        );
     }
 
     #[test]

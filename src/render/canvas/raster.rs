@@ -160,6 +160,25 @@ impl Raster {
     }
 }
 
+impl Raster {
+    /// Draws `glyph` in `ink` over the `s`-pixel square at `(x0, y0)`
+    /// (clipped to the raster).
+    pub fn glyph(&mut self, x0: i64, y0: i64, s: i64, glyph: super::glyph::Glyph, ink: [u8; 4]) {
+        let (w, h) = (i64::from(self.width), i64::from(self.height));
+        let size = s as f64;
+        for y in y0.max(0)..(y0 + s).min(h) {
+            let v = ((y - y0) as f64 + 0.5) / size - 0.5;
+            for x in x0.max(0)..(x0 + s).min(w) {
+                let u = ((x - x0) as f64 + 0.5) / size - 0.5;
+                if glyph.covers(u, v) {
+                    let at = ((y * w + x) * 4) as usize;
+                    self.rgba[at..at + 4].copy_from_slice(&ink);
+                }
+            }
+        }
+    }
+}
+
 /// Writes one colour over a run of RGBA pixels.
 #[inline]
 pub fn fill_run(run: &mut [u8], c: [u8; 4]) {

@@ -139,6 +139,18 @@ impl Scene {
         }
     }
 
+    /// The shape a cell's mark carries in the patterns mode, if any: the
+    /// working state's marks only, while the run is under way.
+    pub fn cell_glyph(&self, cell: Cell) -> Option<super::glyph::Glyph> {
+        if self.done {
+            return None;
+        }
+        if self.cursor == Some(cell) {
+            return Some(super::glyph::Glyph::Disc);
+        }
+        super::glyph::Glyph::of_mark(self.marks[cell as usize])
+    }
+
     /// The colour of a cell's square.
     #[inline]
     pub fn cell_colour(&self, palette: &Palette, cell: Cell) -> Rgba {

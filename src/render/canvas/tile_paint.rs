@@ -4,6 +4,7 @@
 //! The same per-pixel rule serves painting one cell and painting all, so a
 //! picture built change by change equals one painted at once.
 
+use super::glyph::{self, Glyph};
 use super::overlay_scene::{OverlayScene, ON};
 use super::palette::{Palette, Rgba, CLEAR, SEAMS};
 use super::raster::{Raster, Rect};
@@ -53,6 +54,9 @@ struct CellLook {
     /// colour there.
     seams: [(Point, Point, Rgba); 4],
     seam_count: usize,
+    /// The patterns mode's shape for the cell's mark: the glyph, the
+    /// cell's centre and the ink.
+    glyph: Option<(Glyph, Point, Rgba)>,
 }
 
 /// How far into a cell a seam's mark reaches, in cells.
@@ -70,6 +74,7 @@ impl CellLook {
                 arrow_count: 0,
                 seams: [((0.0, 0.0), (0.0, 0.0), CLEAR); 4],
                 seam_count: 0,
+                glyph: None,
             }
         } else {
             let open = u32::from(scene.grid.raw()[cell as usize]).count_ones();
@@ -81,9 +86,15 @@ impl CellLook {
                 arrow_count: 0,
                 seams: [((0.0, 0.0), (0.0, 0.0), CLEAR); 4],
                 seam_count: 0,
+                glyph: None,
             };
         };
         let shape = scene.grid.shape();
+        if palette.patterns {
+            look.glyph = scene
+                .cell_glyph(cell)
+                .map(|g| (g, shape.centre(cell), glyph::ink(here)));
+        }
         if let crate::shape::Kind::Stack(_) = shape.kind {
             shape.for_each_side(cell, |k, across| {
                 let open = across.is_some_and(|n| scene.grid.is_open_between(cell, n));
@@ -136,10 +147,21 @@ impl CellLook {
             .any(|a| inside_convex(a, u))
     }
 
+    /// The glyph's ink at pixel `i`, if it lies on the cell's glyph.
+    #[inline]
+    fn on_glyph(&self, map: &TileMap, i: usize) -> Option<Rgba> {
+        let (g, (cx, cy), ink) = self.glyph?;
+        let (u, v) = pixel_units(map, i);
+        g.covers(u - cx, v - cy).then_some(ink)
+    }
+
     #[inline]
     fn at(&self, map: &TileMap, i: usize, wall: Rgba) -> Rgba {
         if self.on_arrow(map, i) {
             return wall;
+        }
+        if let Some(ink) = self.on_glyph(map, i) {
+            return ink;
         }
         match map.near(i) {
             // Most pixels are no wall's: no blending.
@@ -422,5 +444,42 @@ mod tests {
             .layout
             .from_units(((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0));
         assert_eq!(at_once.raster().pixel(x as u32, y as u32), LIGHT.path);
+    }
+
+    #[test]
+    fn the_patterns_mode_marks_shapes_on_hexagons_and_triangles_alike_by_change_and_at_once() {
+        use crate::render::canvas::palette::LIGHT_PATTERNED;
+        for (name, size) in [("hex", "9x7"), ("triangle", "11x6"), ("polar", "6")] {
+            let shape = Shape::parse(name, size, None).unwrap();
+            let algorithm = generate::find("wilson").unwrap();
+            let mut generator = Generator::new(algorithm, Params::on(shape.clone(), 3), true);
+            let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
+            let map = Arc::new(TileMap::new(&shape, Layout::for_shape(&shape, 320, 260)));
+            let mut by_change = Pixels::new(map.layout);
+            by_change.set_map(Some(map.clone()));
+            by_change.set_palette(&LIGHT_PATTERNED);
+            by_change.paint_all(&scene);
+            for event in generator.next_chunk(40) {
+                for cell in scene.apply(event).into_iter().flatten() {
+                    by_change.paint_cell(&scene, cell);
+                }
+            }
+            let mut at_once = Pixels::new(map.layout);
+            at_once.set_map(Some(map.clone()));
+            at_once.set_palette(&LIGHT_PATTERNED);
+            at_once.paint_all(&scene);
+            assert!(
+                by_change.rgba() == at_once.rgba(),
+                "{name}: the two paintings differ"
+            );
+            let cursor = scene.cursor.expect("a walk's head");
+            let (x, y) = map.layout.from_units(shape.centre(cursor));
+            let i = (y as usize * map.layout.width as usize + x as usize) * 4;
+            assert_eq!(
+                &at_once.rgba()[i..i + 4],
+                &super::glyph::ink(LIGHT.cursor),
+                "{name}: the current cell's disc"
+            );
+        }
     }
 }
