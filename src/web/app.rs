@@ -102,6 +102,8 @@ impl App {
         // A link's position is for the maze it opens with, once.
         let (open_at, open_solve_at) = (self.settings.at.take(), self.settings.solve_at.take());
         let parent: Element = dom::by_id("panels")?;
+        // A control in a panel keeps focus across the rebuild.
+        let focus = dom::focus_within("panels");
         parent.set_text_content(None);
         let mut specs = self.settings.panels();
         // A 3D maze's levels wrap to suit the window (a phone: fewer a row).
@@ -187,6 +189,7 @@ impl App {
         self.open_at(open_at, open_solve_at)?;
         self.sync_url();
         self.show_status();
+        dom::restore_focus("panels", focus);
         if self.settings.view == crate::settings::View::Code {
             // A new shape wants a new spare worker for the next Run.
             self.prepare_spare_soon();

@@ -122,3 +122,64 @@ pub fn download_url(name: &str, url: &str) -> Result<(), JsValue> {
 pub fn html_element(id: &str) -> Option<HtmlElement> {
     by_id_opt(id).and_then(|e| e.dyn_into::<HtmlElement>().ok())
 }
+
+/// Where focus is inside the element `container`, if it is: the index of
+/// the container's child that holds it and a selector for the focused
+/// element (its tag and classes), so that the same control can take focus
+/// again after the container's children are rebuilt.
+pub fn focus_within(container: &str) -> Option<(u32, String)> {
+    let active = document().active_element()?;
+    let parent = by_id_opt(container)?;
+    if !parent.contains(Some(&active)) || active == parent {
+        return None;
+    }
+    let children = parent.children();
+    let index = (0..children.length()).find(|&i| {
+        children
+            .item(i)
+            .is_some_and(|child| child.contains(Some(&active)))
+    })?;
+    let classes: String = active
+        .class_name()
+        .split_whitespace()
+        .map(|c| format!(".{c}"))
+        .collect();
+    Some((
+        index,
+        format!("{}{classes}", active.tag_name().to_lowercase()),
+    ))
+}
+
+/// Puts focus back where `focus_within` found it (the same control of the
+/// rebuilt child, else the child's first control, else the container's
+/// region), so that a rebuild never drops a keyboard user's focus onto
+/// the page's body.
+pub fn restore_focus(container: &str, focus: Option<(u32, String)>) {
+    let Some((index, selector)) = focus else {
+        return;
+    };
+    let Some(parent) = by_id_opt(container) else {
+        return;
+    };
+    let child = parent
+        .children()
+        .item(index)
+        .or_else(|| parent.first_element_child());
+    let target = child
+        .as_ref()
+        .and_then(|c| c.query_selector(&selector).ok().flatten())
+        .or_else(|| {
+            child.as_ref().and_then(|c| {
+                c.query_selector("select, button, input, [tabindex]")
+                    .ok()
+                    .flatten()
+            })
+        })
+        .or_else(|| parent.closest("[aria-label]").ok().flatten());
+    if let Some(el) = target.and_then(|t| t.dyn_into::<HtmlElement>().ok()) {
+        if !el.has_attribute("tabindex") && el.tag_name() == "SECTION" {
+            let _ = el.set_attribute("tabindex", "-1");
+        }
+        let _ = el.focus();
+    }
+}

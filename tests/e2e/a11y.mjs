@@ -200,6 +200,23 @@ try {
     await page.uncheck('#patterns');
     expect(await page.evaluate(() => localStorage.getItem('mazelab-patterns')) === null, 'off is remembered too');
   });
+
+  await check('focus stays on a panel\'s control when the panels are rebuilt', async () => {
+    const { page } = await openPage(browser, DESKTOP);
+    await page.goto(`${origin}/?size=10x8&seed=3&speed=instant&compare=kruskal,prim`);
+    await waitForState(page, 'done');
+    await page.focus('#panels .panel:nth-child(2) select');
+    // A new seed rebuilds every panel while the select has focus.
+    await page.evaluate(() => { const seed = document.querySelector('#seed'); seed.value = '9'; seed.dispatchEvent(new Event('change')); });
+    await waitForState(page, 'done');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement;
+      const panel = el.closest('.panel');
+      return panel ? `${[...panel.parentElement.children].indexOf(panel)} ${el.tagName}` : el.tagName;
+    });
+    expect(focused === '1 SELECT', `focus is on the second panel's solver select (${focused})`);
+    expect(new URL(page.url()).searchParams.get('seed') === '9', 'the panels were rebuilt with the new seed');
+  });
 } finally {
   await browser.close();
   server.close();
