@@ -1282,3 +1282,55 @@ fn every_subcommand_answers_on_every_shape_and_wrap() {
         }
     }
 }
+
+#[test]
+fn stl_is_binary_with_the_measures_given_and_refuses_what_cannot_print() {
+    let out = mazelab(&[
+        "generate",
+        "--size",
+        "6x4",
+        "--seed",
+        "2",
+        "--format",
+        "stl",
+        "--cell-mm",
+        "8",
+        "--height-mm",
+        "4",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let bytes = &out.stdout;
+    let count = u32::from_le_bytes(bytes[80..84].try_into().unwrap()) as usize;
+    assert_eq!(bytes.len(), 84 + 50 * count);
+    let header = String::from_utf8_lossy(&bytes[..80]);
+    assert!(
+        header.starts_with("mazelab square 6x4: cell 8 mm, wall 1.2 mm, height 4 mm, base 2 mm"),
+        "{header}"
+    );
+    // The widest corner: 6 cells of 8 mm and a wall; walls stand 4 + 2 mm.
+    let corners = (0..count).flat_map(|t| (0..3).map(move |k| 84 + 50 * t + 12 + 12 * k));
+    let (mut x, mut z) = (0f32, 0f32);
+    for at in corners {
+        let f = |o: usize| f32::from_le_bytes(bytes[at + o..at + o + 4].try_into().unwrap());
+        x = x.max(f(0));
+        z = z.max(f(8));
+    }
+    assert_eq!((x, z), (49.2, 6.0));
+    assert_refused(
+        &["generate", "--shape", "triangle", "--format", "stl"],
+        "square maze",
+    );
+    assert_refused(
+        &["generate", "--weave", "--format", "stl"],
+        "without a weave",
+    );
+    assert_refused(
+        &["generate", "--format", "stl", "--wall-mm", "0.2"],
+        "--wall-mm",
+    );
+    assert_refused(&["generate", "--format", "svg", "--base-mm", "3"], "stl");
+    assert_refused(
+        &["generate", "--size", "100x100", "--format", "stl"],
+        "print size",
+    );
+}

@@ -165,6 +165,31 @@ struct Request {
     /// maze; stderr says which seed and how many mazes it took.
     #[arg(long, value_name = "METRIC:LOW-HIGH", value_parser = |s: &str| mazelab::difficulty::Target::parse(s).map_err(|e| e.to_string()))]
     target: Option<mazelab::difficulty::Target>,
+    /// With --format stl: from one wall's middle to the next, in mm [default: 6]
+    #[arg(long, value_name = "MM")]
+    cell_mm: Option<f64>,
+    /// With --format stl: a wall's thickness, in mm (at least 0.4) [default: 1.2]
+    #[arg(long, value_name = "MM")]
+    wall_mm: Option<f64>,
+    /// With --format stl: how far walls stand above the floor, in mm [default: 5]
+    #[arg(long, value_name = "MM")]
+    height_mm: Option<f64>,
+    /// With --format stl: the floor's thickness, in mm [default: 2]
+    #[arg(long, value_name = "MM")]
+    base_mm: Option<f64>,
+}
+
+impl Request {
+    /// The STL's measures: the defaults, with what was given.
+    fn stl_options(&self) -> mazelab::render::stl::StlOptions {
+        let d = mazelab::render::stl::StlOptions::default();
+        mazelab::render::stl::StlOptions {
+            cell_mm: self.cell_mm.unwrap_or(d.cell_mm),
+            wall_mm: self.wall_mm.unwrap_or(d.wall_mm),
+            height_mm: self.height_mm.unwrap_or(d.height_mm),
+            base_mm: self.base_mm.unwrap_or(d.base_mm),
+        }
+    }
 }
 
 /// The generators' names, with their descriptions for completion menus.
@@ -263,6 +288,25 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         request.format,
         Format::Ascii | Format::Norvig | Format::Blocks
     );
+    let stl_given = [
+        ("--cell-mm", request.cell_mm),
+        ("--wall-mm", request.wall_mm),
+        ("--height-mm", request.height_mm),
+        ("--base-mm", request.base_mm),
+    ]
+    .into_iter()
+    .find(|(_, v)| v.is_some());
+    if let (Some((flag, _)), false) = (stl_given, request.format == Format::Stl) {
+        return Err(MazeError::BadValue {
+            what: "format for a print's measure",
+            given: format!("{} with {flag}", request.format.name()),
+            valid: "stl (the millimetre options shape the 3D print)".into(),
+        }
+        .into());
+    }
+    if request.format == Format::Stl {
+        render::stl::check_maze(&shape, request.maze.weave, &request.stl_options())?;
+    }
     if request.plot && request.format != Format::Svg {
         return Err(MazeError::BadValue {
             what: "format for --plot",
@@ -398,6 +442,12 @@ fn write_maze(
         }
         Format::Svg => out.write_all(render::svg::render(grid, Some(ends), path).as_bytes()),
         Format::Json => out.write_all(built.json(path).as_bytes()),
+        Format::Stl => {
+            // Checked before the maze was built (run_generate).
+            let bytes = render::stl::render(grid, ends, &request.stl_options())
+                .map_err(std::io::Error::other)?;
+            out.write_all(&bytes)
+        }
         Format::Stats => {
             let metrics = analyze::metrics(grid, ends.entrance.cell, ends.exit.cell);
             writeln!(

@@ -1,11 +1,13 @@
 //! Every way a maze leaves the core: text pictures of a plain square
-//! (`text`), SVG and JSON for every shape, and the browser's canvas
-//! (`canvas`: scene models and their painters).
+//! (`text`), SVG and JSON for every shape, printable sheets (`pdf`), a
+//! plotter's strokes (`plot`), a solid to 3D-print (`stl`), and the
+//! browser's canvas (`canvas`: scene models and their painters).
 
 pub mod canvas;
 pub mod json;
 pub mod pdf;
 pub mod plot;
+pub mod stl;
 pub mod svg;
 pub mod text;
 
@@ -27,17 +29,20 @@ pub enum Format {
     Json,
     /// One line of `key=value` metrics.
     Stats,
+    /// Binary STL, a solid to 3D-print (`stl`: squares, 3D and 4D).
+    Stl,
 }
 
 impl Format {
     /// Every format, in the order help lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Ascii,
         Format::Norvig,
         Format::Blocks,
         Format::Svg,
         Format::Json,
         Format::Stats,
+        Format::Stl,
     ];
 
     /// The format's name on the command line.
@@ -49,6 +54,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Json => "json",
             Format::Stats => "stats",
+            Format::Stl => "stl",
         }
     }
 
