@@ -1,6 +1,6 @@
 //! Exports: the maze as PNG (a full picture, whatever the zoom), SVG (also
-//! for plotters, each wall once), ASCII and JSON, the same formats the CLI
-//! prints.
+//! for plotters, each wall once), ASCII, JSON, a printable PDF sheet and a
+//! 3D print (STL), the same formats the CLI prints, by the same code.
 
 use super::app::{App, State};
 use super::blit::put_raster;
@@ -10,6 +10,7 @@ use crate::render::canvas::layout::Layout;
 use crate::render::canvas::pixels::Pixels;
 use crate::render::canvas::tiles::TileMap;
 use crate::render::pdf::{self, Paper, SheetOptions};
+use crate::render::stl::{self, StlOptions};
 use crate::render::text::ascii;
 use crate::render::{json, svg};
 use std::sync::Arc;
@@ -48,6 +49,31 @@ impl App {
         }
         if kind == "pdf" {
             return self.export_sheet(&stem);
+        }
+        if kind == "stl" {
+            let read = |id: &str| -> Result<f64, JsValue> {
+                Ok(dom::input(id)?.value().trim().parse().unwrap_or(f64::NAN))
+            };
+            let options = StlOptions {
+                cell_mm: read("stl-cell")?,
+                wall_mm: read("stl-wall")?,
+                height_mm: read("stl-height")?,
+                base_mm: read("stl-base")?,
+            };
+            return match stl::render(grid, &panel.ends, &options) {
+                Ok(bytes) => {
+                    dom::show_notice("");
+                    dom::download_bytes(&format!("{stem}.stl"), "model/stl", &bytes)?;
+                    if let Some(button) = dom::by_id_opt("export-stl") {
+                        button.set_attribute("data-bytes", &bytes.len().to_string())?;
+                    }
+                    Ok(())
+                }
+                Err(e) => {
+                    dom::show_notice(&format!("3D print: {e}"));
+                    Ok(())
+                }
+            };
         }
         match kind {
             "png" => dom::download_url(&format!("{stem}.png"), &png_data_url(panel)?),

@@ -325,6 +325,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         ("export-pdf", "pdf"),
         ("export-txt", "txt"),
         ("export-json", "json"),
+        ("export-stl", "stl"),
     ] {
         listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
     }

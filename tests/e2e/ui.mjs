@@ -214,6 +214,34 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('the Export group makes a 3D print: the CLI\'s STL byte for byte, and measures that cannot print are named', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?algorithm=backtracker&size=12x9&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    await page.fill('#stl-cell', '8');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#export-stl')]);
+    const bytes = await (await import('node:fs/promises')).readFile(await file.path());
+    expect(file.suggestedFilename().endsWith('.stl'), file.suggestedFilename());
+    expect(bytes.length === 84 + 50 * bytes.readUInt32LE(80), `${bytes.length} bytes for ${bytes.readUInt32LE(80)} triangles`);
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const root = new URL('../..', import.meta.url).pathname;
+    const cli = join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug/mazelab');
+    const made = execFileSync(cli, ['generate', '--algorithm', 'backtracker', '--size', '12x9', '--seed', '5', '--format', 'stl', '--cell-mm', '8']);
+    expect(made.equals(bytes), `the page's STL is the CLI's (${bytes.length} and ${made.length} bytes)`);
+    await page.fill('#stl-wall', '0.2');
+    await page.click('#export-stl');
+    const notice = await page.textContent('#notice');
+    expect(notice.startsWith('3D print: ') && notice.includes('0.4'), `a wall too thin: ${notice}`);
+    await page.goto(`${origin}/?shape=hex&size=8x6&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    await page.click('#export-stl');
+    expect((await page.textContent('#notice')).includes('square maze'), await page.textContent('#notice'));
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('run and grain steer the maze from the link and the panel, and say why where they cannot', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=5&speed=instant&run=80&grain=v:90`);
