@@ -1317,8 +1317,16 @@ fn stl_is_binary_with_the_measures_given_and_refuses_what_cannot_print() {
     }
     assert_eq!((x, z), (49.2, 6.0));
     assert_refused(
-        &["generate", "--shape", "triangle", "--format", "stl"],
-        "square maze",
+        &["generate", "--shape", "cube", "--format", "stl"],
+        "flat maze",
+    );
+    let hex = mazelab(&[
+        "generate", "--shape", "hex", "--size", "6x4", "--format", "stl",
+    ]);
+    assert!(
+        hex.status.success() && hex.stdout.len() > 84,
+        "{}",
+        stderr(&hex)
     );
     assert_refused(
         &["generate", "--weave", "--format", "stl"],

@@ -237,8 +237,13 @@ try {
     await page.goto(`${origin}/?shape=hex&size=8x6&seed=5&speed=instant`);
     await waitForState(page, 'done');
     await page.locator('summary', { hasText: 'Export' }).click();
+    const [hex] = await Promise.all([page.waitForEvent('download'), page.click('#export-stl')]);
+    expect(hex.suggestedFilename().includes('hex') && hex.suggestedFilename().endsWith('.stl'), `hexagons print too: ${hex.suggestedFilename()}`);
+    await page.goto(`${origin}/?shape=cube&size=4&seed=5&speed=instant`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
     await page.click('#export-stl');
-    expect((await page.textContent('#notice')).includes('square maze'), await page.textContent('#notice'));
+    expect((await page.textContent('#notice')).includes('flat maze'), `the cube: ${await page.textContent('#notice')}`);
     expect(!errors.length, errors.join('; '));
   });
 
