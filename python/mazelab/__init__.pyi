@@ -50,6 +50,8 @@ class Maze:
     def text(self, format: str = "ascii", solve: bool = False, solver: str = "bfs") -> str:
         """ascii, norvig or blocks (plain squares)."""
     def svg(self, solve: bool = False, solver: str = "bfs", plot: bool = False) -> str: ...
+    def stl(self, cell_mm: float = 6.0, wall_mm: float = 1.2, height_mm: float = 5.0, base_mm: float = 2.0) -> bytes:
+        """A solid to 3D-print (binary STL): `mazelab generate --format stl`'s bytes."""
     def to_json(self, solve: bool = False, solver: str = "bfs") -> str:
         """What `mazelab generate --format json` prints for the same options."""
     def to_networkx(self) -> Any:

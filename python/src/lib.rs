@@ -302,6 +302,28 @@ impl Maze {
         }
     }
 
+    /// The maze as a solid to 3D-print, binary STL (what `mazelab generate
+    /// --format stl` writes with the same millimetres); a measure that
+    /// cannot print raises `ValueError` with the CLI's message.
+    #[pyo3(signature = (cell_mm = 6.0, wall_mm = 1.2, height_mm = 5.0, base_mm = 2.0))]
+    fn stl<'py>(
+        &self,
+        py: Python<'py>,
+        cell_mm: f64,
+        wall_mm: f64,
+        height_mm: f64,
+        base_mm: f64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let options = render::stl::StlOptions {
+            cell_mm,
+            wall_mm,
+            height_mm,
+            base_mm,
+        };
+        let bytes = render::stl::render(self.grid(), &self.built.ends, &options).map_err(bad)?;
+        Ok(pyo3::types::PyBytes::new(py, &bytes))
+    }
+
     /// The maze as SVG (every shape); with `solve`, the path drawn; with
     /// `plot`, each wall once, joined into few strokes for a plotter.
     #[pyo3(signature = (solve = false, solver = "bfs", plot = false))]

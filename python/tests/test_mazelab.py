@@ -141,6 +141,22 @@ def test_a_maze_tells_its_size_and_draws_itself():
     assert polar.height == 5 and polar.shape == "polar"
 
 
+def test_a_maze_prints_as_the_clis_stl_and_bad_measures_raise():
+    maze = mazelab.generate("kruskal", shape="hex", size="8x6", seed=3)
+    made = maze.stl(cell_mm=9, height_mm=4)
+    out = subprocess.run(
+        [os.path.join(ROOT, CLI), "generate", "--algorithm", "kruskal", "--shape", "hex", "--size", "8x6",
+         "--seed", "3", "--format", "stl", "--cell-mm", "9", "--height-mm", "4"],
+        check=True, capture_output=True, cwd=ROOT,
+    )
+    assert made == out.stdout
+    assert len(made) == 84 + 50 * int.from_bytes(made[80:84], "little")
+    with pytest.raises(ValueError, match="--wall-mm"):
+        maze.stl(wall_mm=0.1)
+    with pytest.raises(ValueError, match="flat maze"):
+        mazelab.generate(shape="cube", size="3", seed=1).stl()
+
+
 def test_the_lists_name_every_generator_and_solver():
     names = [n for n, _ in mazelab.generators()]
     assert "growing-tree" in names and "eller" in names and len(names) == 24
