@@ -1,14 +1,20 @@
 //! The maze and a player's moves in words, for someone who cannot see the
-//! picture: where a cell is ("row 3, column 5"), which ways the arrow keys
-//! lead from it, what a move did, and the maze as a whole (its shape, size,
-//! algorithm, ends and the length of its solution). The page speaks these
-//! through a live region while a person plays by hand, and on request.
+//! picture: where a cell is ("row 3, column 5"), which ways lead from it
+//! and by which key, what a move did, and the maze as a whole (its shape,
+//! size, algorithm, ends and the length of its solution). The page speaks
+//! these through a live region while a person plays by hand, and on
+//! request.
+//!
+//! On squares, levels and the cube a key is a side (the arrows or WASD,
+//! Page Up and Down between levels). Other shapes have up to eight
+//! neighbours, so each open one gets its own compass point, the nearest
+//! one free (`ways_by_point`), and a key for each point: the arrows or
+//! WASD for north, east, south and west, Q, E, Z and C for the diagonals.
+//! Every open neighbour is then one key away; an arrow with no neighbour
+//! of its own still takes the open neighbour nearest its way.
 
 use crate::grid::Grid;
 use crate::shape::{Cell, Dir, Kind, Shape, Topology};
-
-/// The arrow keys' directions, in [`Dir`]'s order.
-const ARROWS: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
 /// Where a cell is, in the words of its shape: rows and columns counted
 /// from 1 at the top left, a ring counted from the centre, a level or a
@@ -48,22 +54,86 @@ pub fn place(shape: &Shape, cell: Cell) -> String {
     }
 }
 
-/// The compass name of the way from `from` to `to` as drawn (screen `y`
-/// grows downward), to the nearest eighth of a turn.
-fn compass(shape: &Shape, from: Cell, to: Cell) -> &'static str {
-    const NAMES: [&str; 8] = [
-        "east",
-        "north-east",
-        "north",
-        "north-west",
-        "west",
-        "south-west",
-        "south",
-        "south-east",
-    ];
+/// The eight compass points, anticlockwise from east (point `k` lies
+/// `k` eighths of a turn round from east).
+pub const POINTS: [&str; 8] = [
+    "east",
+    "north-east",
+    "north",
+    "north-west",
+    "west",
+    "south-west",
+    "south",
+    "south-east",
+];
+
+/// The key for each compass point, in `POINTS`' order, as said aloud.
+pub const POINT_KEYS: [&str; 8] = [
+    "right arrow",
+    "E",
+    "up arrow",
+    "Q",
+    "left arrow",
+    "Z",
+    "down arrow",
+    "C",
+];
+
+/// The compass point an arrow key stands for.
+fn point_of(dir: Dir) -> usize {
+    match dir {
+        Dir::E => 0,
+        Dir::N => 2,
+        Dir::W => 4,
+        Dir::S => 6,
+    }
+}
+
+/// How far round from east the way from `from` to `to` is drawn, in
+/// eighths of a turn (screen `y` grows downward).
+fn eighths(shape: &Shape, from: Cell, to: Cell) -> f64 {
     let ((ax, ay), (bx, by)) = (shape.centre(from), shape.centre(to));
-    let turn = (ay - by).atan2(bx - ax) / std::f64::consts::TAU;
-    NAMES[((turn * 8.0).round() as i64).rem_euclid(8) as usize]
+    (ay - by).atan2(bx - ax) / std::f64::consts::TAU * 8.0
+}
+
+/// Each open neighbour of `cell` on its own compass point: the nearest
+/// point first for the neighbour nearest to a point, then the next nearest
+/// free one (two neighbours less than an eighth of a turn apart, as a
+/// ring's two outward cells can be, take two points).
+pub fn ways_by_point(grid: &Grid, cell: Cell) -> [Option<Cell>; 8] {
+    let shape = grid.shape();
+    let mut pairs: Vec<(f64, usize, Cell)> = Vec::new();
+    for &n in grid.open_neighbors(cell).as_slice() {
+        let at = eighths(shape, cell, n);
+        for k in 0..8 {
+            // Distance round the circle, in eighths.
+            let d = (at - k as f64).rem_euclid(8.0);
+            pairs.push((d.min(8.0 - d), k, n));
+        }
+    }
+    pairs.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let mut out = [None; 8];
+    let mut placed: Vec<Cell> = Vec::new();
+    for (_, k, n) in pairs {
+        if out[k].is_none() && !placed.contains(&n) {
+            out[k] = Some(n);
+            placed.push(n);
+        }
+    }
+    out
+}
+
+/// The open neighbour the key for compass point `k` (`POINTS`' order)
+/// moves to: on squares, levels and the cube only the four sides have
+/// keys; elsewhere the neighbour on that point (`ways_by_point`).
+pub fn point_target(grid: &Grid, cell: Cell, k: usize) -> Option<Cell> {
+    if grid.shape().compass_sides() {
+        let dir = [Dir::E, Dir::N, Dir::W, Dir::S]
+            .into_iter()
+            .find(|&d| point_of(d) == k)?;
+        return arrow_target(grid, cell, dir);
+    }
+    ways_by_point(grid, cell).get(k).copied().flatten()
 }
 
 /// The open neighbour an arrow key moves to from `cell`: through the side
@@ -74,6 +144,9 @@ pub fn arrow_target(grid: &Grid, cell: Cell, dir: Dir) -> Option<Cell> {
     if shape.compass_sides() {
         let next = shape.side(cell, dir as usize)?;
         return grid.is_open_between(cell, next).then_some(next);
+    }
+    if let Some(own) = ways_by_point(grid, cell)[point_of(dir)] {
+        return Some(own);
     }
     /// cos 75 degrees: a neighbour further round than this is not "that way".
     const MIN_COSINE: f64 = 0.26;
@@ -100,8 +173,8 @@ pub fn arrow_target(grid: &Grid, cell: Cell, dir: Dir) -> Option<Cell> {
 
 /// The ways out of `cell` a person can take: on squares the compass sides
 /// that are open ("north", "east", and "up" or "down" between levels,
-/// "ana" or "kata" along the fourth axis); on other shapes each arrow key
-/// that moves, with the way it goes ("up arrow: north-east").
+/// "ana" or "kata" along the fourth axis); on other shapes each open
+/// neighbour's compass point and its key ("north-east (E)").
 pub fn ways(grid: &Grid, cell: Cell) -> Vec<String> {
     let shape = grid.shape();
     let mut out = Vec::new();
@@ -125,10 +198,10 @@ pub fn ways(grid: &Grid, cell: Cell) -> Vec<String> {
         }
         return out;
     }
-    const KEYS: [&str; 4] = ["up arrow", "right arrow", "down arrow", "left arrow"];
-    for (dir, key) in ARROWS.into_iter().zip(KEYS) {
-        if let Some(next) = arrow_target(grid, cell, dir) {
-            out.push(format!("{key}: {}", compass(shape, cell, next)));
+    // North first, then round clockwise, as a person reads a compass.
+    for k in [2, 1, 0, 7, 6, 5, 4, 3] {
+        if ways_by_point(grid, cell)[k].is_some() {
+            out.push(format!("{} ({})", POINTS[k], POINT_KEYS[k]));
         }
     }
     out
@@ -346,23 +419,39 @@ mod tests {
     }
 
     #[test]
-    fn on_hexagons_each_arrow_that_moves_says_where_it_goes() {
-        let mut grid = Grid::closed_shape(Shape::parse("hex", "4x4", None).unwrap());
-        let cell = 5;
-        let all: Vec<Cell> = grid.shape().neighbors(cell).as_slice().to_vec();
-        for &n in &all {
-            grid.set_open(cell, n, true);
+    fn on_hexagons_and_octagons_every_open_neighbour_has_its_own_key() {
+        for (name, size, cell) in [("hex", "4x4", 5), ("upsilon", "5x5", 12), ("polar", "4", 9)] {
+            let mut grid = Grid::closed_shape(Shape::parse(name, size, None).unwrap());
+            let all: Vec<Cell> = grid.shape().neighbors(cell).as_slice().to_vec();
+            for &n in &all {
+                grid.set_open(cell, n, true);
+            }
+            let by_point = ways_by_point(&grid, cell);
+            let mut reached: Vec<Cell> = (0..8)
+                .filter_map(|k| point_target(&grid, cell, k))
+                .collect();
+            reached.sort_unstable();
+            let mut want = all.clone();
+            want.sort_unstable();
+            assert_eq!(
+                reached, want,
+                "{name}: every neighbour one key away ({by_point:?})"
+            );
+            let ways = ways(&grid, cell);
+            assert_eq!(ways.len(), all.len(), "{name}: {ways:?}");
+            assert!(ways.iter().all(|w| w.ends_with(')')), "{ways:?}");
         }
-        let ways = ways(&grid, cell);
-        assert_eq!(ways.len(), 4, "{ways:?}");
-        for (way, key) in ways.iter().zip(["up", "right", "down", "left"]) {
-            assert!(way.starts_with(&format!("{key} arrow: ")), "{ways:?}");
+        // The arrows keep their reach: a hexagon open only to the north-east
+        // goes there by up arrow too (no neighbour lies due north).
+        let mut full = Grid::closed_shape(Shape::parse("hex", "4x4", None).unwrap());
+        let mut grid = full.clone();
+        for n in full.shape().neighbors(5).as_slice().to_vec() {
+            full.set_open(5, n, true);
         }
-        // Each target is an open neighbour, and the compass name is the one
-        // its centre lies toward.
-        let right = arrow_target(&grid, cell, Dir::E).unwrap();
-        assert!(all.contains(&right));
-        assert!(ways[1].ends_with("east"), "{ways:?}");
+        let ne = ways_by_point(&full, 5)[1].expect("a north-east neighbour");
+        grid.set_open(5, ne, true);
+        assert_eq!(arrow_target(&grid, 5, Dir::N), Some(ne));
+        assert_eq!(ways(&grid, 5), ["north-east (E)"]);
     }
 
     #[test]

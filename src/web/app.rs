@@ -415,6 +415,7 @@ impl App {
             (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
             (Mode::Playing, _) if shape.name() == "4d" => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way), [ and ] along the rows of levels; Esc stops",
             (Mode::Playing, _) if levels => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way); Esc stops",
+            (Mode::Playing, _) if !shape.compass_sides() => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD, or Q E Z C for the diagonals; step back to retract; Esc stops",
             (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
             (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
             (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",

@@ -61,6 +61,19 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
             event.prevent_default();
             return app.play_step(dir);
         }
+        // The diagonals, for shapes with more than four ways out
+        // (`describe::ways_by_point`): Q, E, Z, C round S as on a keyboard.
+        let point = match key.key().as_str() {
+            "e" | "E" => Some(1),
+            "q" | "Q" => Some(3),
+            "z" | "Z" => Some(5),
+            "c" | "C" => Some(7),
+            _ => None,
+        };
+        if let Some(k) = point {
+            event.prevent_default();
+            return app.play_point(k);
+        }
         // 3D and 4D: to the level above or below, or along the fourth axis.
         let level = match key.key().as_str() {
             "PageUp" => Some(4),

@@ -105,6 +105,24 @@ impl App {
         }
     }
 
+    /// Moves the player to the open neighbour on compass point `k`
+    /// (`describe::POINTS`' order): the diagonal keys.
+    pub(super) fn play_point(&mut self, k: usize) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.get(self.play.panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        match describe::point_target(panel.maze(), head, k) {
+            Some(next) => self.play_to(next),
+            None => {
+                announce(&describe::blocked(panel.maze(), head));
+                Ok(())
+            }
+        }
+    }
+
     /// Moves the player through side `side` of its cell (3D and 4D: 4 up,
     /// 5 down, 6 ana, 7 kata), if that passage is open.
     pub(super) fn play_side(&mut self, side: usize) -> Result<(), JsValue> {

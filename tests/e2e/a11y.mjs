@@ -96,18 +96,18 @@ try {
   // Plays from the words alone: each announcement names the ways open from
   // here (by compass side, or by arrow key and where it goes); a depth-first
   // search over the places it names, stepping back by the opposite way.
+  // The words for a key, as said: a square's sides by name; elsewhere a
+  // way's key in brackets after its compass point ("north-east (E)").
   const KEYS = { north: 'ArrowUp', east: 'ArrowRight', south: 'ArrowDown', west: 'ArrowLeft', 'up (Page Up)': 'PageUp', 'down (Page Down)': 'PageDown',
-    'up arrow': 'ArrowUp', 'right arrow': 'ArrowRight', 'down arrow': 'ArrowDown', 'left arrow': 'ArrowLeft' };
-  const OPPOSITE = { north: 'south', south: 'north', east: 'west', west: 'east', 'north-east': 'south-west', 'south-west': 'north-east',
-    'north-west': 'south-east', 'south-east': 'north-west', 'up (Page Up)': 'down (Page Down)', 'down (Page Down)': 'up (Page Up)' };
+    'up arrow': 'ArrowUp', 'right arrow': 'ArrowRight', 'down arrow': 'ArrowDown', 'left arrow': 'ArrowLeft', Q: 'q', E: 'e', Z: 'z', C: 'c' };
   const said = (page) => page.$eval('#announce', (el) => el.textContent);
   // The place and the ways ([key, where it goes]) an announcement names.
   function heard(text) {
     const m = /(?:^Playing\. You are at the start, |^Back to |^)([^;]*); (?:open: ([^.]*)|no way on)\./.exec(text);
     if (!m) return null;
     const ways = (m[2] ?? '').split(', ').filter(Boolean).map((w) => {
-      const [key, where] = w.includes(': ') ? w.split(': ') : [w, w];
-      return [KEYS[key], where];
+      const keyed = /^(.*) \((up arrow|right arrow|down arrow|left arrow|Q|E|Z|C)\)$/.exec(w);
+      return keyed ? [KEYS[keyed[2]], keyed[1]] : [KEYS[w], w];
     });
     return { place: m[1].toLowerCase(), ways };
   }
@@ -117,40 +117,60 @@ try {
     await page.keyboard.press('p');
     let text = await said(page);
     expect(text.startsWith('Playing. You are at the start, '), `${query}: play begins with "${text}"`);
-    const seen = new Set();
-    const path = []; // the way taken into each cell of the trail
-    for (let move = 0; move < 2000; move++) {
+    // One cell back along the trail: the way that says "Back to"; a way
+    // that goes on instead is come back from first.
+    async function back(depth = 0) {
+      if (depth > 8) throw new Error(`${query}: lost stepping back`);
+      const here = heard(await said(page));
+      if (!here) throw new Error(`${query}: cannot read "${await said(page)}"`);
+      for (const [key] of here.ways) {
+        await page.keyboard.press(key);
+        const after = await said(page);
+        if (after.startsWith('Back to ') || after.startsWith('Goal reached in ')) return after;
+        await back(depth + 1);
+      }
+      throw new Error(`${query}: no way back from "${await said(page)}"`);
+    }
+    // Depth first over the places the words name, each way tried once. A
+    // way that turns out to lead back along the trail is noted as the way
+    // home, and the search steps forward again by the way it came in.
+    const tried = new Map();
+    const cameBy = new Map(); // a place: the key that entered it from its parent
+    const home = new Map(); // a place: the key back to its parent
+    for (let move = 0; move < 4000; move++) {
       if (text.startsWith('Goal reached in ')) return text;
       const here = heard(text);
       if (!here) throw new Error(`${query}: cannot read "${text}"`);
-      seen.add(here.place);
-      const back = path.length ? OPPOSITE[path[path.length - 1]] : null;
-      let next = null;
-      for (const [key, where] of here.ways) {
-        if (where === back) continue;
-        await page.keyboard.press(key);
-        const after = await said(page);
-        const there = heard(after);
-        if (after.startsWith('Goal reached in ') || (there && !seen.has(there.place))) { next = where; text = after; break; }
-        // Been there: step back by the opposite way and try the next one.
-        const undo = (heard(after)?.ways ?? []).find(([, w]) => w === OPPOSITE[where]);
-        if (!undo) throw new Error(`${query}: no way back from "${after}"`);
-        await page.keyboard.press(undo[0]);
-        text = await said(page);
+      if (!tried.has(here.place)) tried.set(here.place, new Set());
+      const done = tried.get(here.place);
+      const next = here.ways.find(([, where]) => !done.has(where));
+      if (!next) {
+        if (home.has(here.place)) await page.keyboard.press(home.get(here.place));
+        text = home.has(here.place) ? await said(page) : await back();
+        expect(text.startsWith('Back to ') || text.startsWith('Goal'), `${query}: stepping back says so: "${text}"`);
+        continue;
       }
-      if (next) { path.push(next); continue; }
-      if (!back) throw new Error(`${query}: stuck at the start: "${text}"`);
-      const undo = here.ways.find(([, w]) => w === back);
-      await page.keyboard.press(undo[0]);
-      path.pop();
-      text = await said(page);
-      expect(text.startsWith('Back to '), `${query}: stepping back says so: "${text}"`);
+      done.add(next[1]);
+      await page.keyboard.press(next[0]);
+      const after = await said(page);
+      const there = heard(after);
+      if (after.startsWith('Back to ')) {
+        home.set(here.place, next[0]);
+        await page.keyboard.press(cameBy.get(here.place));
+        text = await said(page);
+      } else if (there && tried.has(there.place)) {
+        // A place met before (a loop): back to where this move began.
+        text = await back();
+      } else {
+        if (there) cameBy.set(there.place, next[0]);
+        text = after;
+      }
     }
-    throw new Error(`${query}: no goal after 2000 moves`);
+    throw new Error(`${query}: no goal after 4000 moves`);
   }
   await check('a maze played to its goal from the announcements alone', async () => {
     const { page } = await openPage(browser, DESKTOP);
-    for (const query of ['size=8x6', 'shape=hex&size=6x5', 'shape=3d&size=4x4x2']) {
+    for (const query of ['size=8x6', 'shape=hex&size=6x5', 'shape=3d&size=4x4x2', 'shape=upsilon&size=5x4&braid=100', 'shape=polar&size=4&braid=100', 'shape=triangle&size=8x4']) {
       const end = await playByEar(page, query);
       expect(/^Goal reached in \d+ moves?; the shortest path has \d+\.$/.test(end), `${query}: the goal says "${end}"`);
       expect(await page.$eval('#banner', (el) => el.textContent.startsWith('Solved!')), `${query}: the banner says solved`);
