@@ -1,6 +1,6 @@
 //! The library's JavaScript face (the npm package `scripts/pack` builds,
 //! with the `npm` feature): generate a maze, step through its events,
-//! solve it. No browser API is used, so it runs in Node as in a page.
+//! solve it, print it in 3D. No browser API is used, so it runs in Node as in a page.
 //!
 //! Options arrive as the app's link query (`algorithm=kruskal&size=20x10&
 //! seed=5`, see `settings`), so a package user's options are read and
@@ -57,6 +57,28 @@ pub fn generate_json(query: &str, solver: Option<String>) -> Result<String, JsVa
         algorithm: s.main.algorithm,
     };
     Ok(json::render(&grid, &meta, &ends, path.as_deref()))
+}
+
+/// The maze as `mazelab generate --format stl` writes it for the same
+/// options and millimetres: a solid to 3D-print, binary STL.
+#[wasm_bindgen(js_name = stlBytes)]
+pub fn stl_bytes(
+    query: &str,
+    cell_mm: f64,
+    wall_mm: f64,
+    height_mm: f64,
+    base_mm: f64,
+) -> Result<Vec<u8>, JsValue> {
+    let s = settings(query)?;
+    let grid = maze(&s)?;
+    let ends = entrance::place(&grid, EntranceStyle::Norvig, s.seed);
+    let options = crate::render::stl::StlOptions {
+        cell_mm,
+        wall_mm,
+        height_mm,
+        base_mm,
+    };
+    crate::render::stl::render(&grid, &ends, &options).map_err(error)
 }
 
 /// Every event of the run, three numbers each: `[kind, a, b]`, kinds 0

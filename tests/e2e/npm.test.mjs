@@ -78,6 +78,16 @@ test("steps replay to the maze's openings, and solve finds the CLI's path", () =
   }
 });
 
+test("stl gives the CLI's STL bytes, from options or a maze, and names a measure that cannot print", () => {
+  const options = { algorithm: "kruskal", shape: "hex", size: [9, 7], seed: 4 };
+  const bytes = mazelab.stl(options, { cellMm: 8, heightMm: 4 });
+  const made = execFileSync(cli, ["generate", "--algorithm", "kruskal", "--shape", "hex", "--size", "9x7", "--seed", "4",
+    "--format", "stl", "--cell-mm", "8", "--height-mm", "4"]);
+  assert.ok(Buffer.from(bytes).equals(made), `${bytes.length} and ${made.length} bytes`);
+  assert.ok(Buffer.from(mazelab.stl(mazelab.generate(options), { cellMm: 8, heightMm: 4 })).equals(made));
+  assert.throws(() => mazelab.stl(options, { wallMm: 0.1 }), /--wall-mm/);
+});
+
 test("bad options throw by name", () => {
   assert.throws(() => mazelab.generate({ algorithm: "nope", seed: 1 }), /nope.*valid/);
   assert.throws(() => mazelab.generate({ algorithm: "kruskal", size: [0, 4], seed: 1 }), /size/);

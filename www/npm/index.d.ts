@@ -57,3 +57,5 @@ export type Step =
 export function generate(options?: MazeOptions): Maze;
 export function steps(options?: MazeOptions): Generator<Step, void, unknown>;
 export function solve(maze: Maze, options?: { solver?: string; start?: number; goal?: number }): number[];
+/** The maze as binary STL, a solid to 3D-print: `mazelab generate --format stl`'s bytes. */
+export function stl(maze: Maze | MazeOptions, measures?: { cellMm?: number; wallMm?: number; heightMm?: number; baseMm?: number }): Uint8Array;

@@ -6,7 +6,8 @@
 //   import { generate, steps, solve } from "mazelab";
 //   const maze = generate({ algorithm: "kruskal", size: [20, 10], seed: 5 });
 //   const path = solve(maze);
-import init, { generateJson, stepsFlat, solvePath } from "./core/mazelab.js";
+//   const bytes = stl({ shape: "hex", size: [12, 9], seed: 5 }, { cellMm: 9 });
+import init, { generateJson, stepsFlat, solvePath, stlBytes } from "./core/mazelab.js";
 
 const wasm = new URL("./core/mazelab_bg.wasm", import.meta.url);
 const inNode = typeof process !== "undefined" && !!(process.versions && process.versions.node);
@@ -71,4 +72,13 @@ export function solve(maze, { solver = "bfs", start, goal } = {}) {
   const from = start ?? maze.entrance;
   const to = goal ?? maze.exit;
   return Array.from(solvePath(query(maze.options), solver, from, to));
+}
+
+// The maze as a solid to 3D-print (binary STL, a Uint8Array): what
+// `mazelab generate --format stl` writes for the same options, with the
+// same millimetres (`cellMm` 6, `wallMm` 1.2, `heightMm` 5, `baseMm` 2 by
+// default). Takes options, or a maze that generate() made.
+export function stl(mazeOrOptions = {}, { cellMm = 6, wallMm = 1.2, heightMm = 5, baseMm = 2 } = {}) {
+  const options = mazeOrOptions.options ?? mazeOrOptions;
+  return stlBytes(query(options), cellMm, wallMm, heightMm, baseMm);
 }
