@@ -199,8 +199,9 @@ pub fn ways(grid: &Grid, cell: Cell) -> Vec<String> {
         return out;
     }
     // North first, then round clockwise, as a person reads a compass.
+    let by_point = ways_by_point(grid, cell);
     for k in [2, 1, 0, 7, 6, 5, 4, 3] {
-        if ways_by_point(grid, cell)[k].is_some() {
+        if by_point[k].is_some() {
             out.push(format!("{} ({})", POINTS[k], POINT_KEYS[k]));
         }
     }

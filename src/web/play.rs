@@ -7,6 +7,7 @@ use super::app::{App, Mode, State};
 use super::clock::now_ms;
 use super::dom;
 use crate::describe;
+use crate::grid::Grid;
 use crate::shape::{Cell, Dir, Topology};
 use wasm_bindgen::prelude::*;
 
@@ -86,59 +87,45 @@ impl App {
         Ok(())
     }
 
-    /// Moves the player one cell in a direction, if the wall there is open
-    /// (`describe::arrow_target`: by the side on squares, else the open
-    /// neighbour nearest that way); a wall is said, not passed.
+    /// Moves the player to the cell `pick` names from the trail's head, if
+    /// it names one; if not, a wall is said, not passed. Every key that
+    /// moves the player comes through here.
+    fn play_by(&mut self, pick: impl Fn(&Grid, Cell) -> Option<Cell>) -> Result<(), JsValue> {
+        let Some(panel) = self.panels.get(self.play.panel) else {
+            return Ok(());
+        };
+        let Some(&head) = panel.solving.trail.last() else {
+            return Ok(());
+        };
+        match pick(panel.maze(), head) {
+            Some(next) => self.play_to(next),
+            None => {
+                announce(&describe::blocked(panel.maze(), head));
+                Ok(())
+            }
+        }
+    }
+
+    /// An arrow key or WASD (`describe::arrow_target`: by the side on
+    /// squares, else the neighbour on that compass point or nearest it).
     pub(super) fn play_step(&mut self, dir: Dir) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play.panel) else {
-            return Ok(());
-        };
-        let Some(&head) = panel.solving.trail.last() else {
-            return Ok(());
-        };
-        match describe::arrow_target(panel.maze(), head, dir) {
-            Some(next) => self.play_to(next),
-            None => {
-                announce(&describe::blocked(panel.maze(), head));
-                Ok(())
-            }
-        }
+        self.play_by(|grid, head| describe::arrow_target(grid, head, dir))
     }
 
-    /// Moves the player to the open neighbour on compass point `k`
-    /// (`describe::POINTS`' order): the diagonal keys.
+    /// A diagonal key: the open neighbour on compass point `k`
+    /// (`describe::POINTS`' order).
     pub(super) fn play_point(&mut self, k: usize) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play.panel) else {
-            return Ok(());
-        };
-        let Some(&head) = panel.solving.trail.last() else {
-            return Ok(());
-        };
-        match describe::point_target(panel.maze(), head, k) {
-            Some(next) => self.play_to(next),
-            None => {
-                announce(&describe::blocked(panel.maze(), head));
-                Ok(())
-            }
-        }
+        self.play_by(|grid, head| describe::point_target(grid, head, k))
     }
 
-    /// Moves the player through side `side` of its cell (3D and 4D: 4 up,
-    /// 5 down, 6 ana, 7 kata), if that passage is open.
+    /// Through side `side` of the cell (3D and 4D: 4 up, 5 down, 6 ana,
+    /// 7 kata), if that passage is open.
     pub(super) fn play_side(&mut self, side: usize) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play.panel) else {
-            return Ok(());
-        };
-        let Some(&head) = panel.solving.trail.last() else {
-            return Ok(());
-        };
-        match panel.shape.side(head, side) {
-            Some(next) if panel.maze().is_open_between(head, next) => self.play_to(next),
-            _ => {
-                announce(&describe::blocked(panel.maze(), head));
-                Ok(())
-            }
-        }
+        self.play_by(|grid, head| {
+            grid.shape()
+                .side(head, side)
+                .filter(|&next| grid.is_open_between(head, next))
+        })
     }
 
     /// Says the first panel's maze in words (the `i` key and the describe
