@@ -74,8 +74,8 @@ enum Block {
     Wall,
 }
 
-/// The grid of cells the plate is cut from: columns and rows of squares,
-/// and for each the cell there (if any).
+/// The grid of cells a square plate is cut from: columns and rows of
+/// squares, and for each the cell there (if any).
 struct Plan {
     columns: u32,
     rows: u32,
@@ -83,8 +83,10 @@ struct Plan {
 }
 
 impl Plan {
-    /// Squares as they are; levels side by side (4D: rows of them).
-    fn of(shape: &Shape, woven: bool) -> Result<Plan, MazeError> {
+    /// Squares as they are; levels side by side (4D: rows of them). `None`
+    /// for the other plane shapes, cut from their cells' outlines instead
+    /// (`outline_regions`); an error for what does not lie flat.
+    fn of(shape: &Shape, woven: bool) -> Result<Option<Plan>, MazeError> {
         let refuse = |why: &str| MazeError::BadValue {
             what: "maze for --format stl",
             given: format!("{} {}", shape.name(), shape.size_text()),
@@ -106,11 +108,11 @@ impl Plan {
                 let cell_at = (0..columns * rows)
                     .map(|c| shape.is_cell(c).then_some(c))
                     .collect();
-                Ok(Plan {
+                Ok(Some(Plan {
                     columns,
                     rows,
                     cell_at,
-                })
+                }))
             }
             Kind::Stack(s) => {
                 let (columns, rows) = (s.width * s.levels, s.height * s.hyper);
@@ -123,27 +125,17 @@ impl Plan {
                     let (x, y) = (at.l * s.width + at.x, at.k * s.height + at.y);
                     cell_at[(y * columns + x) as usize] = Some(cell);
                 }
-                Ok(Plan {
+                Ok(Some(Plan {
                     columns,
                     rows,
                     cell_at,
-                })
+                }))
             }
             Kind::Cube(_) => Err(refuse(
                 "a flat maze (the cube's faces fold; print it as a net from the SVG)",
             )),
-            // Drawn from each cell's outline (`polygon_regions`).
-            _ => Ok(Plan {
-                columns: 0,
-                rows: 0,
-                cell_at: Vec::new(),
-            }),
+            _ => Ok(None),
         }
-    }
-
-    /// Whether the plate is cut from each cell's outline, not a grid.
-    fn by_outline(&self) -> bool {
-        self.cell_at.is_empty()
     }
 
     fn cell(&self, x: i64, y: i64) -> Option<Cell> {
@@ -157,17 +149,16 @@ impl Plan {
 /// Whether a maze of this shape (woven or not) prints with these
 /// measures: refused by name if not.
 pub fn check_maze(shape: &Shape, woven: bool, options: &StlOptions) -> Result<(), MazeError> {
-    let plan = Plan::of(shape, woven)?;
-    let (w, h) = if plan.by_outline() {
-        shape.bounds()
-    } else {
-        (f64::from(plan.columns), f64::from(plan.rows))
-    };
-    check(options, w, h)
+    check(options, shape, Plan::of(shape, woven)?.as_ref())
 }
 
-/// Checks the measures and the print's size (`columns` by `rows` cells).
-fn check(options: &StlOptions, columns: f64, rows: f64) -> Result<(), MazeError> {
+/// Checks the measures and the print's size (the plan's columns and
+/// rows, or the shape's bounds, in cells).
+fn check(options: &StlOptions, shape: &Shape, plan: Option<&Plan>) -> Result<(), MazeError> {
+    let (columns, rows) = match plan {
+        Some(p) => (f64::from(p.columns), f64::from(p.rows)),
+        None => shape.bounds(),
+    };
     let bad = |what: &'static str, given: f64, valid: String| MazeError::BadValue {
         what,
         given: format!("{given} mm"),
@@ -227,12 +218,22 @@ pub fn triangles(
     ends: &Ends,
     options: &StlOptions,
 ) -> Result<Vec<Triangle>, MazeError> {
-    check_maze(grid.shape(), grid.is_woven(), options)?;
     let plan = Plan::of(grid.shape(), grid.is_woven())?;
-    if plan.by_outline() {
-        let (regions, cuts) = outline_regions(grid, ends, options)?;
-        return Ok(solid(&regions, &cuts));
-    }
+    check(options, grid.shape(), plan.as_ref())?;
+    let (regions, cuts) = match plan {
+        Some(plan) => grid_regions(grid, ends, options, &plan),
+        None => outline_regions(grid, ends, options)?,
+    };
+    Ok(solid(&regions, &cuts))
+}
+
+/// A square plate's blocks (see the top of this file), as pieces.
+fn grid_regions(
+    grid: &Grid,
+    ends: &Ends,
+    options: &StlOptions,
+    plan: &Plan,
+) -> (Vec<Region>, [i64; 3]) {
     let um = |mm: f64| (mm * UNITS_PER_MM).round() as i64;
     let (wall, passage) = (
         um(options.wall_mm),
@@ -319,44 +320,19 @@ pub fn triangles(
         Some(Block::Floor) => base,
         Some(Block::Wall) => top,
     };
-    let mut out = Vec::new();
-    let cuts = [0, base, top];
+    // Each block a box of its height; `solid` closes them, cutting the faces
+    // between at the floor's height so that every edge meets one other face.
+    let mut regions = Vec::new();
     for j in 0..bh {
         for i in 0..bw {
-            let z = height(block(i, j));
-            if z == 0 {
-                continue;
-            }
             let ((x0, x1), (y0, y1)) = (span_x(i), span_y(j));
-            // Top and bottom.
-            out.push([[x0, y0, z], [x1, y0, z], [x1, y1, z]]);
-            out.push([[x0, y0, z], [x1, y1, z], [x0, y1, z]]);
-            out.push([[x0, y0, 0], [x1, y1, 0], [x1, y0, 0]]);
-            out.push([[x0, y0, 0], [x0, y1, 0], [x1, y1, 0]]);
-            // The sides this block stands above its neighbour, from the
-            // neighbour's height up, cut at each height between. Corners go
-            // anticlockwise round the block seen from above, so outward is
-            // on each side's right.
-            let sides = [
-                ((x0, y0), (x1, y0), block(i, j + 1)), // south (rows count down)
-                ((x1, y0), (x1, y1), block(i + 1, j)), // east
-                ((x1, y1), (x0, y1), block(i, j - 1)), // north
-                ((x0, y1), (x0, y0), block(i - 1, j)), // west
-            ];
-            for (a, b, neighbour) in sides {
-                let low = height(neighbour);
-                for w in cuts.windows(2) {
-                    let (zl, zh) = (w[0].max(low), w[1]);
-                    if zl >= zh || zh > z {
-                        continue;
-                    }
-                    out.push([[a.0, a.1, zl], [b.0, b.1, zl], [b.0, b.1, zh]]);
-                    out.push([[a.0, a.1, zl], [b.0, b.1, zh], [a.0, a.1, zh]]);
-                }
-            }
+            regions.push(Region {
+                outline: vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
+                height: height(block(i, j)),
+            });
         }
     }
-    Ok(out)
+    (regions, [0, base, top])
 }
 
 /// A piece of the plate: its outline (anticlockwise seen from above, in
@@ -772,7 +748,7 @@ mod tests {
             let built = build(shape, size, "kruskal");
             let t = triangles(&built.grid, &built.ends, &o).unwrap();
             let volume = closed_volume(&t);
-            let plan = Plan::of(built.grid.shape(), false).unwrap();
+            let plan = Plan::of(built.grid.shape(), false).unwrap().unwrap();
             let holes = (0..built.grid.cells())
                 .filter(|&c| {
                     (4..8).any(|k| {
