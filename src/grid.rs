@@ -412,6 +412,21 @@ impl Grid {
         Some((n, back))
     }
 
+    /// On a woven square, which way a tunnel runs under `cell`: `Some(true)`
+    /// west to east, `Some(false)` north to south (the cell itself is then
+    /// a bridge over it), `None` if none does.
+    pub fn tunnel_beneath(&self, cell: Cell) -> Option<bool> {
+        self.square.filter(|_| self.woven)?;
+        let b = self.bits[cell as usize];
+        if b & UNDER_EW != 0 {
+            Some(true)
+        } else if b & UNDER_NS != 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Every tunnel of a woven square as (from, under, to), in order.
     pub fn tunnels(&self) -> Vec<(Cell, Cell, Cell)> {
         // (Only a square's bits 2 and 3 are tunnels: see `is_woven`.)

@@ -77,6 +77,7 @@ pub mod steps;
 pub mod stream;
 pub mod timeline;
 pub mod union_find;
+pub mod walk;
 
 // The page, or (with the `npm` feature) the npm package's exports instead:
 // a package for Node must not mount an app when it loads.
