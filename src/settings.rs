@@ -88,7 +88,7 @@ impl PanelSpec {
     }
 }
 
-/// The page's three views.
+/// The page's four views.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum View {
     #[default]
@@ -98,6 +98,8 @@ pub enum View {
     Lab,
     /// The Code view: a person's own algorithm.
     Code,
+    /// The walk view: the maze from inside, the panel a map in its corner.
+    Walk,
 }
 
 /// Everything the link reproduces.
@@ -346,7 +348,8 @@ impl Settings {
                     "maze" => View::Maze,
                     "lab" => View::Lab,
                     "code" => View::Code,
-                    other => return Err(format!("'{other}' is not maze, lab or code")),
+                    "walk" => View::Walk,
+                    other => return Err(format!("'{other}' is not maze, lab, code or walk")),
                 }
             }
             "program" => {
@@ -473,6 +476,7 @@ impl Settings {
             View::Maze => {}
             View::Lab => parts.push("view=lab".into()),
             View::Code => parts.push("view=code".into()),
+            View::Walk => parts.push("view=walk".into()),
         }
         if let Some(text) = &self.program {
             parts.push(format!("program={}", crate::program::link::encode(text)));

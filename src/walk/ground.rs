@@ -96,6 +96,20 @@ impl<'a> Ground<'a> {
         }
     }
 
+    /// How far a cell's centre is from its nearest side's middle: what
+    /// the eye can stand back from the centre without passing a wall.
+    pub fn inradius(&self, cell: Cell) -> f64 {
+        let (mut points, mut starts) = (Vec::new(), Vec::new());
+        self.outline(cell, &mut points, &mut starts);
+        let c = self.centre(cell);
+        (0..starts.len())
+            .map(|k| {
+                let (a, b) = side_ends(&points, &starts, k);
+                ((a.0 + b.0) / 2.0 - c.0).hypot((a.1 + b.1) / 2.0 - c.1)
+            })
+            .fold(f64::INFINITY, f64::min)
+    }
+
     /// How many sides a cell has in its level (not those to other levels).
     pub fn level_sides(&self, cell: Cell) -> usize {
         self.shape

@@ -29,8 +29,10 @@ pub const SINK_MS: f64 = 450.0;
 /// Floats a box takes: its base's ends (x, y twice), its bottom and top,
 /// its half width, its colour.
 pub const BOX_FLOATS: usize = 10;
-/// Floats a tile's vertex takes: x, altitude, y, and its colour.
-pub const TILE_FLOATS: usize = 6;
+/// Floats a tile's vertex takes: x, altitude, y, its colour, and how far
+/// in from the cell's outline it is (0 on it, 1 at the centre: the
+/// renderer draws the cells' edges on the floor from it).
+pub const TILE_FLOATS: usize = 7;
 
 /// The colours of the world, from the page's theme.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,7 +81,7 @@ impl Colours {
             },
             floor: mix(passage, wall, 0.12),
             uncarved: rgb(p.solid),
-            wall: mix(wall, passage, if dark { 0.35 } else { 0.62 }),
+            wall: mix(wall, passage, if dark { 0.35 } else { 0.7 }),
             ceiling: mix(wall, passage, 0.45),
             trail: rgb(p.trail),
             way: rgb(p.path),
@@ -372,14 +374,15 @@ impl Scene {
 
 /// A polygon as triangles fanned from `centre`, at altitude `alt`.
 fn fan(out: &mut Vec<f32>, centre: Point, points: &[Point], alt: f64, colour: [f32; 3]) {
-    let mut vertex = |p: Point| {
+    let mut vertex = |p: Point, rim: f32| {
         out.extend_from_slice(&[p.0 as f32, alt as f32, p.1 as f32]);
         out.extend_from_slice(&colour);
+        out.push(rim);
     };
     for i in 0..points.len() {
-        vertex(centre);
-        vertex(points[i]);
-        vertex(points[(i + 1) % points.len()]);
+        vertex(centre, 1.0);
+        vertex(points[i], 0.0);
+        vertex(points[(i + 1) % points.len()], 0.0);
     }
 }
 

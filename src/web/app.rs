@@ -72,6 +72,8 @@ pub struct App {
     pub(super) lab: super::lab::Lab,
     /// A solve the timeline has paused (rewound or paused by the viewer).
     pub(super) solve_paused: bool,
+    /// The walk view: the walker, its scene and renderer.
+    pub(super) walk: super::walk::Walk,
     /// The query last written to the address bar (`sync_url`).
     linked: String,
 }
@@ -91,6 +93,7 @@ impl App {
             code: Default::default(),
             lab: Default::default(),
             solve_paused: false,
+            walk: Default::default(),
             linked: String::new(),
         }
     }
@@ -160,6 +163,7 @@ impl App {
             self.panels.push(panel);
         }
         self.clock.start_run();
+        self.walk.forget();
         self.mode = Mode::Normal;
         self.solve_paused = false;
         self.pointer.drag = None;
@@ -257,8 +261,17 @@ impl App {
         }
     }
 
-    /// One animation frame.
+    /// One animation frame: the maze's, then the walk view's when shown.
     pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
+        let carved = self.frame_maze(timestamp);
+        if self.settings.view == crate::settings::View::Walk {
+            self.walk_frame(timestamp)?;
+        }
+        carved
+    }
+
+    /// The maze's share of a frame: carving or solving by the speed.
+    fn frame_maze(&mut self, timestamp: f64) -> Result<(), JsValue> {
         // Behind the lab's tab the maze waits where it was (and its frame
         // gap restarts when it shows again).
         if self.settings.view == crate::settings::View::Lab {

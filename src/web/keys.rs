@@ -49,6 +49,33 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
         }
         return Ok(());
     }
+    if app.settings.view == crate::settings::View::Walk && !key.shift_key() {
+        use super::walk::Command;
+        let command = match key.key().as_str() {
+            "ArrowUp" | "w" | "W" => Some(Command::Forward),
+            "ArrowDown" | "s" | "S" => Some(Command::Back),
+            "ArrowLeft" | "a" | "A" => Some(Command::Left),
+            "ArrowRight" | "d" | "D" => Some(Command::Right),
+            "PageUp" => Some(Command::Up),
+            "PageDown" => Some(Command::Down),
+            _ => None,
+        };
+        if let Some(command) = command {
+            event.prevent_default();
+            return app.walk_command(command);
+        }
+        match key.key().as_str() {
+            "g" => {
+                event.prevent_default();
+                return app.walk_toggle_way();
+            }
+            "o" => {
+                event.prevent_default();
+                return app.walk_toggle_autopilot();
+            }
+            _ => {}
+        }
+    }
     if app.mode == Mode::Playing && !key.shift_key() {
         let dir = match key.key().as_str() {
             "ArrowUp" | "w" | "W" => Some(Dir::N),

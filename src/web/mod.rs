@@ -10,6 +10,7 @@
 //! - `controls`: the form and its buttons; `mount`: wiring it all up;
 //! - `lab`: the lab view (statistics and the uniformity test in Web
 //!   Workers);
+//! - `walk`: the walk view, the maze from inside, drawn with WebGL2;
 //! - `theme`: light and dark; `export`: downloads; `handle`: the running
 //!   app as tests and the page hold it; `dom`: small element helpers.
 
@@ -36,6 +37,7 @@ mod texture_controls;
 mod theme;
 mod timeline;
 mod views;
+mod walk;
 
 pub use handle::{keep_alive, AppHandle};
 pub use mount::mount;

@@ -124,6 +124,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
+    if app.borrow().settings.view == crate::settings::View::Walk {
+        app.borrow_mut().walk_view_shown()?;
+    }
 
     let mut listeners: Vec<Listener> = Vec::new();
     let mut listen_on = |target: EventTarget,
@@ -381,6 +384,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
         listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
     }
+    if dom::by_id_opt("walk").is_some() {
+        mount_walk(&mut listen)?;
+    }
     listen(
         "panels",
         "wheel",
@@ -537,7 +543,77 @@ fn mount_tabs(
                 if view == crate::settings::View::Lab {
                     app.lab_view_shown()?;
                 }
+                if view == crate::settings::View::Walk {
+                    app.walk_view_shown()?;
+                } else {
+                    // Leaving the walk: the panel is the stage again.
+                    app.fitted = true;
+                    app.lay_out(true)?;
+                }
                 app.sync_url();
+                Ok(())
+            }),
+        )?;
+    }
+    Ok(())
+}
+
+/// Wires the walk view: its buttons and a drag on its picture to look round.
+fn mount_walk(
+    listen: &mut impl FnMut(&str, &'static str, Handler) -> Result<(), JsValue>,
+) -> Result<(), JsValue> {
+    use super::walk::Command;
+    for (id, command) in [
+        ("walk-forward", Command::Forward),
+        ("walk-back", Command::Back),
+        ("walk-left", Command::Left),
+        ("walk-right", Command::Right),
+        ("walk-up", Command::Up),
+        ("walk-down", Command::Down),
+    ] {
+        listen(
+            id,
+            "click",
+            Box::new(move |app, _| app.walk_command(command)),
+        )?;
+    }
+    listen(
+        "walk-way",
+        "click",
+        Box::new(|app, _| app.walk_toggle_way()),
+    )?;
+    listen(
+        "walk-autopilot",
+        "click",
+        Box::new(|app, _| app.walk_toggle_autopilot()),
+    )?;
+    for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
+        listen(
+            "walk-canvas",
+            kind,
+            Box::new(move |app, event| {
+                let Some(p) = event.dyn_ref::<web_sys::PointerEvent>() else {
+                    return Ok(());
+                };
+                let at = (f64::from(p.client_x()), f64::from(p.client_y()));
+                match kind {
+                    "pointerdown" => {
+                        app.walk.drag = Some(at);
+                        if let Some(el) = p
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                        {
+                            let _ = el.set_pointer_capture(p.pointer_id());
+                        }
+                    }
+                    "pointermove" => {
+                        if let Some(from) = app.walk.drag {
+                            app.walk_look(at.0 - from.0, at.1 - from.1);
+                            app.walk.drag = Some(at);
+                        }
+                    }
+                    _ => app.walk.drag = None,
+                }
                 Ok(())
             }),
         )?;

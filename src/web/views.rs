@@ -1,5 +1,6 @@
-//! The page's three views and their tabs: the maze, the lab, and the code
-//! editor (beside the stage, in the controls' place).
+//! The page's four views and their tabs: the maze, the lab, the code
+//! editor (beside the stage, in the controls' place) and the walk (the
+//! stage seen from inside, the maze a map in its corner).
 
 use super::dom;
 use crate::settings::View;
@@ -7,8 +8,9 @@ use wasm_bindgen::prelude::*;
 use web_sys::Element;
 
 /// The tabs, each with its view.
-const TABS: [(&str, View); 3] = [
+const TABS: [(&str, View); 4] = [
     ("view-maze", View::Maze),
+    ("view-walk", View::Walk),
     ("view-lab", View::Lab),
     ("view-code", View::Code),
 ];
@@ -18,6 +20,7 @@ pub(super) fn set_view(view: View) -> Result<(), JsValue> {
     dom::set_hidden("layout", view == View::Lab);
     dom::set_hidden("lab", view != View::Lab);
     dom::set_hidden("code", view != View::Code);
+    dom::set_hidden("walk", view != View::Walk);
     for (id, tab_view) in TABS {
         let Some(tab) = dom::by_id_opt(id) else {
             continue;
@@ -30,6 +33,7 @@ pub(super) fn set_view(view: View) -> Result<(), JsValue> {
         View::Maze => "maze",
         View::Lab => "lab",
         View::Code => "code",
+        View::Walk => "walk",
     };
     let root: Element = dom::document()
         .document_element()
@@ -38,6 +42,6 @@ pub(super) fn set_view(view: View) -> Result<(), JsValue> {
 }
 
 /// The tab ids and their views, for the listeners.
-pub(super) fn tabs() -> [(&'static str, View); 3] {
+pub(super) fn tabs() -> [(&'static str, View); 4] {
     TABS
 }

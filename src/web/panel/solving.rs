@@ -210,6 +210,18 @@ impl Panel {
         }
     }
 
+    /// Marks the walk view's trail on the map without finishing a run
+    /// still carving: from `cell` afresh when it is the start and the trail
+    /// is not there yet, else a step along it.
+    pub fn walk_trail(&mut self, cell: Cell) {
+        if cell == self.solving.start && self.solving.trail.first() != Some(&cell) {
+            self.solving.clear_trail();
+            self.overlay.paint_all(&self.solving);
+        }
+        self.trail_step(cell);
+        let _ = self.blit_overlay();
+    }
+
     /// Starts a fresh trail at the start, clearing any solver run.
     pub fn start_trail(&mut self) {
         self.finish();

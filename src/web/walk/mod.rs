@@ -1,0 +1,557 @@
+//! The walk view (`view=walk`): the first panel's maze seen from inside,
+//! drawn with WebGL2 (`gl`), while the panel itself shrinks to a map in
+//! the stage's corner with a marker for where the walker stands and faces.
+//! The walker and the scene are the pure core's (`crate::walk`); this file
+//! holds the view's state, its commands (keys, buttons, a drag to look,
+//! "show the way", autopilot) and the `#walk` element's data attributes
+//! that the tests read. A run still carving keeps carving here: the scene
+//! is rebuilt from the panel's maze each frame it changes, so walls sink
+//! as the timeline plays and rise when it is scrubbed back.
+
+mod gl;
+
+use super::app::App;
+use super::clock::now_ms;
+use super::dom;
+use super::panel::Panel;
+use crate::describe;
+use crate::shape::Cell;
+use crate::walk::camera;
+use crate::walk::scene::{Colours, Marks, Scene, BOX_FLOATS, TILE_FLOATS, VIEW};
+use crate::walk::{Ground, Step, Walker};
+use std::collections::HashSet;
+use wasm_bindgen::prelude::*;
+use web_sys::HtmlCanvasElement;
+
+/// The eye's height over the floor, and how far up or down it may look.
+const EYE: f64 = 0.5;
+/// How far back from the cell's centre the eye stands, as a share of the
+/// way to the nearest wall: a wall faced close fills the view otherwise.
+const SETBACK: f64 = 0.55;
+const PITCH_LIMIT: f64 = 1.0;
+/// Radians turned per CSS pixel dragged.
+const LOOK_PER_PX: f64 = 0.006;
+/// The most device pixels the view draws across (a software renderer's
+/// frame rate falls with the pixels).
+const MAX_WIDTH_PX: f64 = 1600.0;
+/// The frame gaps the drawing resolution is held between: slower than
+/// `SLOW_MS` a frame and it draws fewer pixels (down to `MIN_SCALE` of
+/// the box's), faster than `FAST_MS` and more (up to all): a software
+/// renderer keeps its frame rate, a graphics card draws sharp.
+const SLOW_MS: f64 = 26.0;
+const FAST_MS: f64 = 18.0;
+const MIN_SCALE: f64 = 0.3;
+
+/// What a key or button asks the walker to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Command {
+    Forward,
+    Back,
+    Left,
+    Right,
+    Up,
+    Down,
+}
+
+/// The drawing resolution, following the frame rate.
+struct Scale {
+    share: f64,
+    gap_ms: f64,
+    frames_since: u32,
+}
+
+impl Default for Scale {
+    fn default() -> Scale {
+        // Begun below all, so a slow renderer is not slow for long, and a
+        // fast one is sharp within a second.
+        Scale {
+            share: 0.6,
+            gap_ms: 16.7,
+            frames_since: 0,
+        }
+    }
+}
+
+impl Scale {
+    /// Takes one frame's gap; every few frames moves the share a step
+    /// toward the frame gaps wanted.
+    fn follow(&mut self, gap_ms: f64) {
+        if gap_ms <= 0.0 || gap_ms > 250.0 {
+            return;
+        }
+        self.gap_ms += (gap_ms - self.gap_ms) * 0.2;
+        self.frames_since += 1;
+        if self.frames_since < 6 {
+            return;
+        }
+        let share = if self.gap_ms > SLOW_MS {
+            self.share * 0.85
+        } else if self.gap_ms < FAST_MS {
+            self.share * 1.06
+        } else {
+            self.share
+        };
+        let share = share.clamp(MIN_SCALE, 1.0);
+        if (share - self.share).abs() > 1e-9 {
+            self.share = share;
+            self.frames_since = 0;
+        }
+    }
+}
+
+/// The walk view's state.
+#[derive(Default)]
+pub(super) struct Walk {
+    renderer: Option<gl::Renderer>,
+    /// Whether making the renderer was tried (it is made once).
+    tried: bool,
+    walker: Option<Walker>,
+    scene: Scene,
+    /// The solver's way from where "show the way" was pressed, if shown.
+    way: HashSet<Cell>,
+    autopilot: Option<(Vec<Cell>, usize)>,
+    pitch: f64,
+    last_ms: Option<f64>,
+    /// When the walk began (its first move), for the time readout.
+    started_ms: Option<f64>,
+    /// When the view was asked for, until its first frame is drawn.
+    opened_ms: Option<f64>,
+    /// Rebuild the scene next frame.
+    stale: bool,
+    /// The panel's step the scene was built at (carving changes it), and
+    /// the cells it was built around (a glide keeps them till it ends).
+    built_step: Option<u64>,
+    built_around: Option<(Cell, Option<Cell>)>,
+    /// What `#walk`'s attributes last said, so they are written on change.
+    shown: String,
+    /// Frames drawn, for the benchmark.
+    frames: u64,
+    /// What the last frame drew from (the eye, the look, the size, the
+    /// sky): a frame that would draw the same is not drawn.
+    drawn: Option<[f64; 8]>,
+    /// Whether the frame before this one drew (only a run of drawn frames
+    /// says how long drawing takes).
+    drew_last: bool,
+    /// The readout's text as last written.
+    readout: String,
+    /// The share of the box's device pixels drawn (the rest upscaled),
+    /// and the recent frame gap it follows.
+    scale: Scale,
+    /// Where a drag to look began.
+    pub(super) drag: Option<(f64, f64)>,
+}
+
+impl Walk {
+    /// Forgets the walker and its way (a new maze was built).
+    pub(super) fn forget(&mut self) {
+        self.walker = None;
+        self.way.clear();
+        self.autopilot = None;
+        self.started_ms = None;
+        self.stale = true;
+        self.built_step = None;
+        self.pitch = 0.0;
+        set_pressed("walk-way", false);
+        set_pressed("walk-autopilot", false);
+    }
+}
+
+impl App {
+    /// The walk view was shown: make the renderer the first time, and a
+    /// walker at the start if there is none.
+    pub(super) fn walk_view_shown(&mut self) -> Result<(), JsValue> {
+        self.walk.opened_ms = Some(now_ms());
+        self.walk.stale = true;
+        if !self.walk.tried {
+            self.walk.tried = true;
+            let canvas: HtmlCanvasElement = dom::by_id("walk-canvas")?;
+            match gl::Renderer::new(&canvas) {
+                Ok(Some(r)) => self.walk.renderer = Some(r),
+                Ok(None) => say(
+                    "This browser has no WebGL2, which the walk view draws with. The maze, the lab and the code views work as ever.",
+                ),
+                Err(e) => say(&format!(
+                    "The walk view could not start WebGL2: {}",
+                    dom::describe(&e)
+                )),
+            }
+        }
+        self.walk_ensure()?;
+        // The map is the panel, smaller: fit it to its new box.
+        self.fitted = true;
+        self.lay_out(true)?;
+        Ok(())
+    }
+
+    /// Makes a walker at the first panel's start if there is none; says why
+    /// not where the shape has no floor.
+    fn walk_ensure(&mut self) -> Result<(), JsValue> {
+        if self.walk.walker.is_some() {
+            return Ok(());
+        }
+        let Some(panel) = self.panels.first_mut() else {
+            return Ok(());
+        };
+        let ground = match Ground::new(&panel.shape) {
+            Ok(g) => g,
+            Err(e) => {
+                say(&format!("{e}."));
+                return Ok(());
+            }
+        };
+        if self.walk.renderer.is_some() {
+            dom::set_hidden("walk-message", true);
+        }
+        let (start, goal) = (panel.solving.start, panel.solving.goal);
+        let walker = Walker::new(&ground, panel.maze(), start, goal);
+        panel.walk_trail(start);
+        self.walk.walker = Some(walker);
+        self.walk.stale = true;
+        dom::set_hidden(
+            "walk-up",
+            !matches!(panel.shape.kind, crate::shape::Kind::Stack(_)),
+        );
+        dom::set_hidden(
+            "walk-down",
+            !matches!(panel.shape.kind, crate::shape::Kind::Stack(_)),
+        );
+        dom::set_hidden("walk-banner", true);
+        Ok(())
+    }
+
+    /// One command from a key or a button.
+    pub(super) fn walk_command(&mut self, command: Command) -> Result<(), JsValue> {
+        self.walk.autopilot = None;
+        set_pressed("walk-autopilot", false);
+        self.walk_do(command, None)
+    }
+
+    fn walk_do(&mut self, command: Command, toward: Option<Cell>) -> Result<(), JsValue> {
+        self.walk_ensure()?;
+        let Some(panel) = self.panels.first_mut() else {
+            return Ok(());
+        };
+        let Some(walker) = self.walk.walker.as_mut() else {
+            return Ok(());
+        };
+        let shape = panel.shape.clone();
+        let Ok(ground) = Ground::new(&shape) else {
+            return Ok(());
+        };
+        let grid = panel.maze();
+        let step = match (command, toward) {
+            (_, Some(next)) => walker.step_to(&ground, grid, next),
+            (Command::Forward, _) => walker.forward(&ground, grid),
+            (Command::Back, _) => walker.back(&ground, grid),
+            (Command::Left, _) => walker.turn(&ground, grid, -1),
+            (Command::Right, _) => walker.turn(&ground, grid, 1),
+            (Command::Up, _) => walker.climb(&ground, grid, true),
+            (Command::Down, _) => walker.climb(&ground, grid, false),
+        };
+        self.walk.stale = true;
+        match step {
+            Step::Moved { to, back } => {
+                self.walk.started_ms.get_or_insert_with(now_ms);
+                let moves = walker.moves as usize;
+                announce(&describe::moved(grid, to, moves, back));
+                let reached = walker.done().then(|| {
+                    let (start, goal) = (panel.solving.start, panel.solving.goal);
+                    let shortest = crate::analyze::distances(grid, start)[goal as usize] as usize;
+                    let seconds = self
+                        .walk
+                        .started_ms
+                        .map_or(0.0, |t| (now_ms() - t) / 1000.0);
+                    format!("{} In {seconds:.1} s.", describe::reached(moves, shortest))
+                });
+                panel.walk_trail(to);
+                if let Some(text) = reached {
+                    dom::set_text("walk-banner", &text);
+                    dom::set_hidden("walk-banner", false);
+                    announce(&text);
+                    self.walk.autopilot = None;
+                    set_pressed("walk-autopilot", false);
+                }
+            }
+            Step::Wall => announce(&describe::blocked(grid, walker.cell)),
+            Step::Turned => {}
+        }
+        Ok(())
+    }
+
+    /// Looks round by a drag of `dx`, `dy` CSS pixels.
+    pub(super) fn walk_look(&mut self, dx: f64, dy: f64) {
+        if let Some(w) = self.walk.walker.as_mut() {
+            w.look(dx * LOOK_PER_PX);
+            self.walk.pitch = (self.walk.pitch - dy * LOOK_PER_PX).clamp(-PITCH_LIMIT, PITCH_LIMIT);
+        }
+    }
+
+    /// The chosen solver's path from where the walker stands to the goal
+    /// (the shortest one if that solver finds none from here).
+    fn walk_path(&self) -> Option<Vec<Cell>> {
+        let panel = self.panels.first()?;
+        let walker = self.walk.walker.as_ref()?;
+        let grid = panel.maze();
+        match crate::solve::solve(self.settings.solver, grid, walker.cell, walker.goal) {
+            Ok(crate::solve::Outcome::Found(path)) => Some(path),
+            _ => crate::analyze::shortest_path(grid, walker.cell, walker.goal),
+        }
+    }
+
+    /// "Show the way": the chosen solver's path laid on the floor, or
+    /// taken up again.
+    pub(super) fn walk_toggle_way(&mut self) -> Result<(), JsValue> {
+        self.walk_ensure()?;
+        if !self.walk.way.is_empty() {
+            self.walk.way.clear();
+        } else if let Some(path) = self.walk_path() {
+            self.walk.way = path.into_iter().collect();
+        } else {
+            announce("No way from here to the goal: it lies in another piece of the maze.");
+        }
+        set_pressed("walk-way", !self.walk.way.is_empty());
+        self.walk.stale = true;
+        Ok(())
+    }
+
+    /// Autopilot: walks the chosen solver's path to the goal, or stops.
+    pub(super) fn walk_toggle_autopilot(&mut self) -> Result<(), JsValue> {
+        self.walk_ensure()?;
+        if self.walk.autopilot.take().is_none() {
+            match self.walk_path() {
+                Some(path) => self.walk.autopilot = Some((path, 1)),
+                None => {
+                    announce("No way from here to the goal: it lies in another piece of the maze.")
+                }
+            }
+        }
+        set_pressed("walk-autopilot", self.walk.autopilot.is_some());
+        Ok(())
+    }
+
+    /// One frame of the walk view: the glide, autopilot's next step, the
+    /// scene when it changed, the picture and the attributes.
+    pub(super) fn walk_frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
+        let gap = self.walk.last_ms.map_or(0.0, |t| timestamp - t);
+        if self.walk.drew_last {
+            self.walk.scale.follow(gap);
+        }
+        let dt = gap.clamp(0.0, 100.0);
+        self.walk.last_ms = Some(timestamp);
+        self.walk_ensure()?;
+        if let Some(w) = self.walk.walker.as_mut() {
+            w.advance(dt);
+        }
+        let resting = self.walk.walker.as_ref().is_some_and(|w| !w.busy());
+        if let (true, Some((path, next))) = (resting, self.walk.autopilot.clone()) {
+            match path.get(next) {
+                Some(&cell) => {
+                    self.walk.autopilot = Some((path, next + 1));
+                    self.walk_do(Command::Forward, Some(cell))?;
+                }
+                None => {
+                    self.walk.autopilot = None;
+                    set_pressed("walk-autopilot", false);
+                }
+            }
+        }
+        let Some(panel) = self.panels.first() else {
+            return Ok(());
+        };
+        let walk = &mut self.walk;
+        let Some(walker) = walk.walker.take() else {
+            return Ok(());
+        };
+        let drawn = draw(walk, panel, &walker, timestamp);
+        walk.walker = Some(walker);
+        drawn
+    }
+}
+
+/// Builds the scene if it changed, draws it and writes the attributes.
+fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Result<(), JsValue> {
+    let Ok(ground) = Ground::new(&panel.shape) else {
+        return Ok(());
+    };
+    let grid = panel.maze();
+    let step = panel.step();
+    let colours = Colours::from_palette(super::theme::current());
+    let around = walker.anchors();
+    let rebuild = walk.stale
+        || walk.scene.animating
+        || walk.built_step != Some(step)
+        || walk.built_around != Some(around);
+    if rebuild {
+        let marks = Marks {
+            start: panel.solving.start,
+            goal: panel.solving.goal,
+            way: &walk.way,
+            carving: !panel.is_done(),
+        };
+        walk.scene
+            .build(&ground, grid, walker, &marks, &colours, timestamp);
+        if let Some(r) = &walk.renderer {
+            r.upload(&walk.scene);
+        }
+        walk.stale = false;
+        walk.built_step = Some(step);
+        walk.built_around = Some(around);
+    }
+    if let Some(r) = &walk.renderer {
+        let canvas: HtmlCanvasElement = dom::by_id("walk-canvas")?;
+        let size = fit_canvas(&canvas, walk.scale.share);
+        let (eye, frame) = walker.eye(&ground, grid);
+        let back = SETBACK * ground.inradius(frame);
+        let at = [
+            eye.at.0 - back * eye.yaw.cos(),
+            eye.alt + EYE,
+            eye.at.1 - back * eye.yaw.sin(),
+        ];
+        let sky = colours.sky.map(f64::from);
+        let view = [
+            at[0],
+            at[1],
+            at[2],
+            eye.yaw,
+            walk.pitch,
+            f64::from(size.0),
+            f64::from(size.1),
+            sky[0] + 2.0 * sky[1] + 4.0 * sky[2],
+        ];
+        walk.drew_last = rebuild || walk.drawn != Some(view);
+        if !walk.drew_last {
+            let open_ms = walk.opened_ms.take().map(|t| now_ms() - t);
+            return show(walk, panel, walker, open_ms);
+        }
+        walk.drawn = Some(view);
+        let aspect = f64::from(size.0) / f64::from(size.1.max(1));
+        let matrix = camera::multiply(
+            &camera::perspective(1.15, aspect, 0.04, VIEW + 2.0),
+            &camera::view(at, eye.yaw, walk.pitch),
+        );
+        r.draw(
+            size,
+            &matrix,
+            at.map(|v| v as f32),
+            &colours,
+            walk.scene.boxes.len() / BOX_FLOATS,
+            walk.scene.tiles.len() / TILE_FLOATS,
+        );
+        walk.frames += 1;
+    }
+    let open_ms = walk.opened_ms.take().map(|t| now_ms() - t);
+    show(walk, panel, walker, open_ms)
+}
+
+/// Writes `#walk`'s attributes and readout, and the map's marker, when
+/// they change.
+fn show(
+    walk: &mut Walk,
+    panel: &Panel,
+    walker: &Walker,
+    open_ms: Option<f64>,
+) -> Result<(), JsValue> {
+    let Some(el) = dom::by_id_opt("walk") else {
+        return Ok(());
+    };
+    el.set_attribute("data-frames", &walk.frames.to_string())?;
+    el.set_attribute("data-scale", &format!("{:.2}", walk.scale.share))?;
+    if let Some(ms) = open_ms {
+        el.set_attribute("data-open-ms", &format!("{ms:.1}"))?;
+    }
+    let bearing = walker.bearing();
+    let said = format!(
+        "{} {bearing} {} {} {}",
+        walker.cell,
+        walker.moves,
+        walker.done(),
+        walk.started_ms.is_some()
+    );
+    let seconds = walk.started_ms.map_or(0.0, |t| (now_ms() - t) / 1000.0);
+    // POINTS run anticlockwise from east; a bearing runs clockwise from north.
+    let point = describe::POINTS[(((450 - bearing) % 360) as f64 / 45.0).round() as usize % 8];
+    let readout = format!(
+        "{} · {seconds:.0} s · facing {point} · {}",
+        match walker.moves {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        },
+        describe::place(&panel.shape, walker.cell)
+    );
+    if readout != walk.readout {
+        dom::set_text("walk-readout", &readout);
+        walk.readout = readout;
+    }
+    if said == walk.shown {
+        return Ok(());
+    }
+    walk.shown = said;
+    el.set_attribute("data-cell", &walker.cell.to_string())?;
+    el.set_attribute("data-facing", &bearing.to_string())?;
+    el.set_attribute("data-moves", &walker.moves.to_string())?;
+    el.set_attribute("data-done", if walker.done() { "true" } else { "false" })?;
+    place_marker(panel, walker.cell, bearing)
+}
+
+/// Puts the map's marker on `cell`, pointing `bearing` degrees.
+fn place_marker(panel: &Panel, cell: Cell, bearing: u32) -> Result<(), JsValue> {
+    let (Some(marker), Some(stage)) = (dom::html_element("walk-you"), dom::by_id_opt("stage"))
+    else {
+        return Ok(());
+    };
+    let (x, y) = panel.centre_px(cell);
+    let rect = panel.client_rect();
+    let width = f64::from(panel.overlay_canvas.width().max(1));
+    let scale = rect.width() / width;
+    let origin = stage.get_bounding_client_rect();
+    let style = marker.style();
+    style.set_property(
+        "left",
+        &format!("{:.1}px", rect.left() - origin.left() + x * scale),
+    )?;
+    style.set_property(
+        "top",
+        &format!("{:.1}px", rect.top() - origin.top() + y * scale),
+    )?;
+    style.set_property(
+        "transform",
+        &format!("translate(-50%, -50%) rotate({bearing}deg)"),
+    )?;
+    marker.set_hidden(false);
+    Ok(())
+}
+
+/// Sizes the canvas to `share` of its box in device pixels (at most
+/// `MAX_WIDTH_PX` across) and returns that size.
+fn fit_canvas(canvas: &HtmlCanvasElement, share: f64) -> (u32, u32) {
+    let (w, h) = (
+        f64::from(canvas.client_width()),
+        f64::from(canvas.client_height()),
+    );
+    let dpr = (super::stage::device_pixel_ratio() * share).min(MAX_WIDTH_PX / w.max(1.0));
+    let (dw, dh) = (
+        (w * dpr).round().max(1.0) as u32,
+        (h * dpr).round().max(1.0) as u32,
+    );
+    if canvas.width() != dw || canvas.height() != dh {
+        canvas.set_width(dw);
+        canvas.set_height(dh);
+    }
+    (dw, dh)
+}
+
+/// Shows a message in the view, over where the picture would be.
+fn say(text: &str) {
+    dom::set_text("walk-message", text);
+    dom::set_hidden("walk-message", false);
+}
+
+fn announce(text: &str) {
+    dom::set_text("announce", text);
+}
+
+fn set_pressed(id: &str, on: bool) {
+    if let Some(el) = dom::by_id_opt(id) {
+        let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
+    }
+}

@@ -1,0 +1,18 @@
+import { serveDist } from './browser.mjs';
+import { chromium } from 'playwright-core';
+const { server, origin } = await serveDist();
+const raf = (page) => page.evaluate(() => new Promise((ok) => { let n = 0; const t0 = performance.now(); const f = () => { n++; if (performance.now() - t0 < 2000) requestAnimationFrame(f); else ok(n / 2); }; requestAnimationFrame(f); }));
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', ...(process.env.ARGS ?? '').split(' ').filter(Boolean)] });
+const page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
+await page.goto(`${origin}/?size=100x100&seed=1&speed=instant&view=walk`);
+await page.waitForSelector('#status[data-state="done"]');
+await page.waitForTimeout(1000);
+console.log('full', await raf(page));
+await page.evaluate(() => { const c = document.querySelector('#walk-canvas'); c.style.width = '300px'; c.style.height = '200px'; });
+await page.waitForTimeout(300);
+console.log('300x200', await raf(page));
+await page.evaluate(() => { const c = document.querySelector('#walk-canvas'); c.style.width = ''; c.style.height = ''; document.querySelector('#panels').style.display = 'none'; });
+await page.waitForTimeout(300);
+console.log('no map', await raf(page));
+await browser.close();
+server.close();
