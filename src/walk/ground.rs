@@ -53,6 +53,17 @@ impl<'a> Ground<'a> {
         }
     }
 
+    /// The middle of the maze's plan (of a level, in a 3D maze).
+    pub fn middle(&self) -> Point {
+        match &self.shape.kind {
+            Kind::Stack(s) => (f64::from(s.width) / 2.0, f64::from(s.height) / 2.0),
+            _ => {
+                let (w, h) = self.shape.bounds();
+                (w / 2.0, h / 2.0)
+            }
+        }
+    }
+
     /// A cell's level: 0 but in a 3D maze.
     pub fn level(&self, cell: Cell) -> u32 {
         match &self.shape.kind {

@@ -154,6 +154,18 @@ fn a_seam_is_walked_over_into_the_copy_beside_and_a_mobius_strip_turns_over() {
 }
 
 #[test]
+fn a_walker_in_a_closed_cell_faces_the_middle_of_the_maze() {
+    let shape = Shape::parse("square", "9x7", None).unwrap();
+    let grid = Grid::closed_shape(shape.clone());
+    let ground = Ground::new(&shape).unwrap();
+    // The top-left corner faces east or south; the bottom-right, west or north.
+    let w = Walker::new(&ground, &grid, 0, 62);
+    assert!(matches!(w.bearing(), 90 | 180), "{}", w.bearing());
+    let w = Walker::new(&ground, &grid, 62, 0);
+    assert!(matches!(w.bearing(), 270 | 0), "{}", w.bearing());
+}
+
+#[test]
 fn ladders_climb_between_levels_where_the_maze_opens_up_or_down() {
     let grid = maze("3d", "4x4x3", None, 11, 0);
     let ground = Ground::new(grid.shape()).unwrap();

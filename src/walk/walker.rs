@@ -86,7 +86,8 @@ pub struct Walker {
 }
 
 impl Walker {
-    /// A walker at `start`, facing its first open side (or its first side).
+    /// A walker at `start`, facing its first open side, or where none is
+    /// (a maze not yet carved) the side toward the middle of the maze.
     pub fn new(ground: &Ground, grid: &Grid, start: Cell, goal: Cell) -> Walker {
         let mut w = Walker {
             cell: start,
@@ -101,11 +102,13 @@ impl Walker {
         let open = w
             .angles
             .iter()
-            .find(|&&(k, _)| grid.through(start, k).is_some())
-            .or(w.angles.first());
-        if let Some(&(_, a)) = open {
-            w.yaw = a;
-        }
+            .find(|&&(k, _)| grid.through(start, k).is_some());
+        let (c, m) = (ground.centre(start), ground.middle());
+        let inward = (m.1 - c.1).atan2(m.0 - c.0);
+        w.yaw = match open {
+            Some(&(_, a)) => a,
+            None => w.side_toward(ground, inward).map_or(0.0, |(_, a)| a),
+        };
         w
     }
 

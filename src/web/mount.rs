@@ -608,8 +608,8 @@ fn mount_walk(
                     }
                     "pointermove" => {
                         if let Some(from) = app.walk.drag {
-                            app.walk_look(at.0 - from.0, at.1 - from.1);
                             app.walk.drag = Some(at);
+                            app.walk_look(at.0 - from.0, at.1 - from.1)?;
                         }
                     }
                     _ => app.walk.drag = None,

@@ -29,6 +29,12 @@ const EYE: f64 = 0.5;
 /// way to the nearest wall: a wall faced close fills the view otherwise.
 const SETBACK: f64 = 0.55;
 const PITCH_LIMIT: f64 = 1.0;
+/// While the maze is still carving the eye rises this far over the
+/// walker, looking down, to watch the walls sink around; it comes back
+/// down over about `LIFT_MS` once the carving is done.
+const LIFT: f64 = 1.7;
+const LIFT_PITCH: f64 = -0.55;
+const LIFT_MS: f64 = 500.0;
 /// Radians turned per CSS pixel dragged.
 const LOOK_PER_PX: f64 = 0.006;
 /// The most device pixels the view draws across (a software renderer's
@@ -122,8 +128,10 @@ pub(super) struct Walk {
     /// the cells it was built around (a glide keeps them till it ends).
     built_step: Option<u64>,
     built_around: Option<(Cell, Option<Cell>)>,
+    /// The colours the scene was built in (the theme changes them).
+    built_colours: Option<Colours>,
     /// What `#walk`'s attributes last said, so they are written on change.
-    shown: String,
+    said: Said,
     /// Frames drawn, for the benchmark.
     frames: u64,
     /// What the last frame drew from (the eye, the look, the size, the
@@ -132,11 +140,11 @@ pub(super) struct Walk {
     /// Whether the frame before this one drew (only a run of drawn frames
     /// says how long drawing takes).
     drew_last: bool,
-    /// The readout's text as last written.
-    readout: String,
     /// The share of the box's device pixels drawn (the rest upscaled),
     /// and the recent frame gap it follows.
     scale: Scale,
+    /// How far risen the eye is (0 to 1: `LIFT`).
+    lift: f64,
     /// Where a drag to look began.
     pub(super) drag: Option<(f64, f64)>,
 }
@@ -275,15 +283,17 @@ impl App {
             Step::Wall => announce(&describe::blocked(grid, walker.cell)),
             Step::Turned => {}
         }
-        Ok(())
+        self.walk.said.show(self.walk.started_ms, panel, walker)
     }
 
     /// Looks round by a drag of `dx`, `dy` CSS pixels.
-    pub(super) fn walk_look(&mut self, dx: f64, dy: f64) {
-        if let Some(w) = self.walk.walker.as_mut() {
-            w.look(dx * LOOK_PER_PX);
-            self.walk.pitch = (self.walk.pitch - dy * LOOK_PER_PX).clamp(-PITCH_LIMIT, PITCH_LIMIT);
-        }
+    pub(super) fn walk_look(&mut self, dx: f64, dy: f64) -> Result<(), JsValue> {
+        let (Some(w), Some(panel)) = (self.walk.walker.as_mut(), self.panels.first()) else {
+            return Ok(());
+        };
+        w.look(dx * LOOK_PER_PX);
+        self.walk.pitch = (self.walk.pitch - dy * LOOK_PER_PX).clamp(-PITCH_LIMIT, PITCH_LIMIT);
+        self.walk.said.show(self.walk.started_ms, panel, w)
     }
 
     /// The chosen solver's path from where the walker stands to the goal
@@ -337,6 +347,12 @@ impl App {
             self.walk.scale.follow(gap);
         }
         let dt = gap.clamp(0.0, 100.0);
+        let carving = self.panels.first().is_some_and(|p| !p.is_done());
+        let target = if carving { 1.0 } else { 0.0 };
+        self.walk.lift += (target - self.walk.lift) * (dt / LIFT_MS).min(1.0);
+        if (self.walk.lift - target).abs() < 1e-3 {
+            self.walk.lift = target;
+        }
         self.walk.last_ms = Some(timestamp);
         self.walk_ensure()?;
         if let Some(w) = self.walk.walker.as_mut() {
@@ -380,7 +396,8 @@ fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Resu
     let rebuild = walk.stale
         || walk.scene.animating
         || walk.built_step != Some(step)
-        || walk.built_around != Some(around);
+        || walk.built_around != Some(around)
+        || walk.built_colours != Some(colours);
     if rebuild {
         let marks = Marks {
             start: panel.solving.start,
@@ -396,6 +413,7 @@ fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Resu
         walk.stale = false;
         walk.built_step = Some(step);
         walk.built_around = Some(around);
+        walk.built_colours = Some(colours);
     }
     if let Some(r) = &walk.renderer {
         let canvas: HtmlCanvasElement = dom::by_id("walk-canvas")?;
@@ -404,16 +422,17 @@ fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Resu
         let back = SETBACK * ground.inradius(frame);
         let at = [
             eye.at.0 - back * eye.yaw.cos(),
-            eye.alt + EYE,
+            eye.alt + EYE + LIFT * walk.lift,
             eye.at.1 - back * eye.yaw.sin(),
         ];
+        let pitch = walk.pitch + LIFT_PITCH * walk.lift;
         let sky = colours.sky.map(f64::from);
         let view = [
             at[0],
             at[1],
             at[2],
             eye.yaw,
-            walk.pitch,
+            pitch,
             f64::from(size.0),
             f64::from(size.1),
             sky[0] + 2.0 * sky[1] + 4.0 * sky[2],
@@ -427,7 +446,7 @@ fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Resu
         let aspect = f64::from(size.0) / f64::from(size.1.max(1));
         let matrix = camera::multiply(
             &camera::perspective(1.15, aspect, 0.04, VIEW + 2.0),
-            &camera::view(at, eye.yaw, walk.pitch),
+            &camera::view(at, eye.yaw, pitch),
         );
         r.draw(
             size,
@@ -443,8 +462,7 @@ fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Resu
     show(walk, panel, walker, open_ms)
 }
 
-/// Writes `#walk`'s attributes and readout, and the map's marker, when
-/// they change.
+/// Writes the frame counters on `#walk`, then what `Said` writes.
 fn show(
     walk: &mut Walk,
     panel: &Panel,
@@ -459,38 +477,62 @@ fn show(
     if let Some(ms) = open_ms {
         el.set_attribute("data-open-ms", &format!("{ms:.1}"))?;
     }
-    let bearing = walker.bearing();
-    let said = format!(
-        "{} {bearing} {} {} {}",
-        walker.cell,
-        walker.moves,
-        walker.done(),
-        walk.started_ms.is_some()
-    );
-    let seconds = walk.started_ms.map_or(0.0, |t| (now_ms() - t) / 1000.0);
-    // POINTS run anticlockwise from east; a bearing runs clockwise from north.
-    let point = describe::POINTS[(((450 - bearing) % 360) as f64 / 45.0).round() as usize % 8];
-    let readout = format!(
-        "{} · {seconds:.0} s · facing {point} · {}",
-        match walker.moves {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        },
-        describe::place(&panel.shape, walker.cell)
-    );
-    if readout != walk.readout {
-        dom::set_text("walk-readout", &readout);
-        walk.readout = readout;
+    walk.said.show(walk.started_ms, panel, walker)
+}
+
+/// What `#walk`'s attributes and readout last said.
+#[derive(Default)]
+struct Said {
+    state: String,
+    readout: String,
+}
+
+impl Said {
+    /// Writes `#walk`'s attributes, the readout and the map's marker where
+    /// they changed: after every command at once (the tests read them
+    /// straight after a key), and each frame for the clock.
+    fn show(
+        &mut self,
+        started_ms: Option<f64>,
+        panel: &Panel,
+        walker: &Walker,
+    ) -> Result<(), JsValue> {
+        let Some(el) = dom::by_id_opt("walk") else {
+            return Ok(());
+        };
+        let bearing = walker.bearing();
+        let seconds = started_ms.map_or(0.0, |t| (now_ms() - t) / 1000.0);
+        // POINTS run anticlockwise from east; a bearing runs clockwise from north.
+        let point =
+            describe::POINTS[(f64::from((450 - bearing) % 360) / 45.0).round() as usize % 8];
+        let readout = format!(
+            "{} · {seconds:.0} s · facing {point} · {}",
+            match walker.moves {
+                1 => "1 move".to_string(),
+                n => format!("{n} moves"),
+            },
+            describe::place(&panel.shape, walker.cell)
+        );
+        if readout != self.readout {
+            dom::set_text("walk-readout", &readout);
+            self.readout = readout;
+        }
+        let state = format!(
+            "{} {bearing} {} {}",
+            walker.cell,
+            walker.moves,
+            walker.done()
+        );
+        if state == self.state {
+            return Ok(());
+        }
+        self.state = state;
+        el.set_attribute("data-cell", &walker.cell.to_string())?;
+        el.set_attribute("data-facing", &bearing.to_string())?;
+        el.set_attribute("data-moves", &walker.moves.to_string())?;
+        el.set_attribute("data-done", if walker.done() { "true" } else { "false" })?;
+        place_marker(panel, walker.cell, bearing)
     }
-    if said == walk.shown {
-        return Ok(());
-    }
-    walk.shown = said;
-    el.set_attribute("data-cell", &walker.cell.to_string())?;
-    el.set_attribute("data-facing", &bearing.to_string())?;
-    el.set_attribute("data-moves", &walker.moves.to_string())?;
-    el.set_attribute("data-done", if walker.done() { "true" } else { "false" })?;
-    place_marker(panel, walker.cell, bearing)
 }
 
 /// Puts the map's marker on `cell`, pointing `bearing` degrees.
