@@ -139,24 +139,26 @@ try {
     expect(errors.length === 0, errors.join('; '));
   });
 
-  await check('a phone in the dark walks by its buttons', async () => {
-    const { page, errors } = await openPage(browser, PHONE, { isMobile: true, hasTouch: true });
-    await openWalk(page, 'shape=hex&size=8x8&seed=2&speed=instant');
-    if ((await page.evaluate(() => document.documentElement.dataset.theme || 'light')) !== 'dark') await page.click('#theme');
-    const view = await page.locator('#walk-canvas').boundingBox();
-    expect(view.width >= 300 && view.height >= 300, `the view is small: ${JSON.stringify(view)}`);
-    const before = await attrs(page);
-    await page.tap('#walk-right');
-    expect((await attrs(page)).facing !== before.facing, 'the turn button does not turn');
-    // The map and the buttons do not cover each other.
-    const pad = await page.locator('.walk-pad').boundingBox();
-    const map = await page.locator('#panels').boundingBox();
-    const apart = pad.x + pad.width <= map.x || map.x + map.width <= pad.x || pad.y + pad.height <= map.y || map.y + map.height <= pad.y;
-    expect(apart, `the map covers the buttons: ${JSON.stringify({ pad, map })}`);
-    await page.tap('#walk-autopilot');
-    await page.waitForSelector('#walk[data-done="true"]', { timeout: 60000 });
-    await shot(page, 'walk-phone-dark');
-    expect(errors.length === 0, errors.join('; '));
+  await check('a phone walks by its buttons, light and dark', async () => {
+    for (const theme of ['light', 'dark']) {
+      const { page, errors } = await openPage(browser, PHONE, { isMobile: true, hasTouch: true, colorScheme: theme });
+      await openWalk(page, 'shape=hex&size=8x8&seed=2&speed=instant');
+      if ((await page.evaluate(() => document.documentElement.dataset.theme || 'light')) !== theme) await page.click('#theme');
+      const view = await page.locator('#walk-canvas').boundingBox();
+      expect(view.width >= 300 && view.height >= 300, `${theme}: the view is small: ${JSON.stringify(view)}`);
+      const before = await attrs(page);
+      await page.tap('#walk-right');
+      expect((await attrs(page)).facing !== before.facing, `${theme}: the turn button does not turn`);
+      // The map and the buttons do not cover each other.
+      const pad = await page.locator('.walk-pad').boundingBox();
+      const map = await page.locator('#panels').boundingBox();
+      const apart = pad.x + pad.width <= map.x || map.x + map.width <= pad.x || pad.y + pad.height <= map.y || map.y + map.height <= pad.y;
+      expect(apart, `${theme}: the map covers the buttons: ${JSON.stringify({ pad, map })}`);
+      await page.tap('#walk-autopilot');
+      await page.waitForSelector('#walk[data-done="true"]', { timeout: 60000 });
+      await shot(page, `walk-phone-${theme}`);
+      expect(errors.length === 0, errors.join('; '));
+    }
   });
 
   await check('no WebGL2, or the cube: said in the view, and the page works on', async () => {
