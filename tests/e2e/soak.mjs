@@ -1,5 +1,5 @@
 // The long soak: drives one page at random for MAZELAB_SOAK_MINUTES (10 by
-// default) across the Maze, Lab and Code views, every shape, compare, the
+// default) across the Maze, Walk, Lab and Code views, every shape, compare, the
 // timeline, solving, keys and themes, and checks after every action that
 // the page answers, logs no console error and shows no error; the
 // module's memory (#status[data-memory-bytes]) may grow by at most 10%
@@ -153,6 +153,15 @@ try {
       }
       await page.keyboard.press('Escape');
     },
+    async walk() {
+      await page.click('#view-walk');
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press(pick(['w', 'a', 's', 'd', 'ArrowUp', 'PageUp', 'PageDown', 'g']));
+      }
+      if (random() < 0.3) await page.click('#walk-autopilot');
+      await page.waitForTimeout(200);
+      await page.click('#view-maze');
+    },
     async lab() {
       await page.click('#view-lab');
       await page.fill('#lab-size', pick(['8x8', '12x12', '20x10']));
@@ -203,6 +212,7 @@ try {
     // again from its start holds that log and its new run at once.
     await actions.code('aldous-broder');
     await actions.play();
+    await actions.walk();
     // Then to its smallest size, the program's panels and all: a walk
     // that did this (a program run beside three growing trees on a big
     // upsilon, then a smaller size) raised the memory's high-water mark

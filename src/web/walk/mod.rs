@@ -132,8 +132,9 @@ pub(super) struct Walk {
     built_colours: Option<Colours>,
     /// What `#walk`'s attributes last said, so they are written on change.
     said: Said,
-    /// Frames drawn, for the benchmark.
+    /// Frames drawn, for the benchmark, and frames seen.
     frames: u64,
+    ticks: u64,
     /// What the last frame drew from (the eye, the look, the size, the
     /// sky): a frame that would draw the same is not drawn.
     drawn: Option<[f64; 8]>,
@@ -194,6 +195,21 @@ impl App {
     /// Makes a walker at the first panel's start if there is none; says why
     /// not where the shape has no floor.
     fn walk_ensure(&mut self) -> Result<(), JsValue> {
+        // The start or goal moved (a click on the map, or the Maze view):
+        // a new start starts a new walk; a new goal is the walk's goal.
+        if let (Some(w), Some(p)) = (self.walk.walker.as_mut(), self.panels.first()) {
+            let (start, goal) = (p.solving.start, p.solving.goal);
+            if w.trail.first() != Some(&start) {
+                self.walk.forget();
+            } else if w.goal != goal {
+                w.goal = goal;
+                self.walk.way.clear();
+                self.walk.autopilot = None;
+                self.walk.stale = true;
+                set_pressed("walk-way", false);
+                set_pressed("walk-autopilot", false);
+            }
+        }
         if self.walk.walker.is_some() {
             return Ok(());
         }
@@ -212,6 +228,12 @@ impl App {
         }
         let (start, goal) = (panel.solving.start, panel.solving.goal);
         let walker = Walker::new(&ground, panel.maze(), start, goal);
+        announce(&format!(
+            "Walking, at the start, {}, facing {}. W or the up arrow goes forward, S back, A and D turn; the goal is at {}.",
+            describe::place(&panel.shape, start),
+            compass(walker.bearing()),
+            describe::place(&panel.shape, goal)
+        ));
         panel.walk_trail(start);
         self.walk.walker = Some(walker);
         self.walk.stale = true;
@@ -477,6 +499,12 @@ fn show(
     if let Some(ms) = open_ms {
         el.set_attribute("data-open-ms", &format!("{ms:.1}"))?;
     }
+    // The map moves under the marker when it is zoomed, panned or
+    // resized: placed again a few times a second.
+    walk.ticks += 1;
+    if walk.ticks % 15 == 0 {
+        walk.said.state.clear();
+    }
     walk.said.show(walk.started_ms, panel, walker)
 }
 
@@ -502,9 +530,7 @@ impl Said {
         };
         let bearing = walker.bearing();
         let seconds = started_ms.map_or(0.0, |t| (now_ms() - t) / 1000.0);
-        // POINTS run anticlockwise from east; a bearing runs clockwise from north.
-        let point =
-            describe::POINTS[(f64::from((450 - bearing) % 360) / 45.0).round() as usize % 8];
+        let point = compass(bearing);
         let readout = format!(
             "{} · {seconds:.0} s · facing {point} · {}",
             match walker.moves {
@@ -580,6 +606,12 @@ fn fit_canvas(canvas: &HtmlCanvasElement, share: f64) -> (u32, u32) {
         canvas.set_height(dh);
     }
     (dw, dh)
+}
+
+/// A bearing's nearest compass point, in words.
+fn compass(bearing: u32) -> &'static str {
+    // POINTS run anticlockwise from east; a bearing runs clockwise from north.
+    describe::POINTS[(f64::from((450 - bearing % 360) % 360) / 45.0).round() as usize % 8]
 }
 
 /// Shows a message in the view, over where the picture would be.
