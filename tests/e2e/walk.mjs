@@ -45,7 +45,7 @@ try {
     const { page, errors } = await openPage(browser, DESKTOP);
     for (const query of ['size=12x9', 'shape=hex&size=10x8', 'shape=triangle&size=14x7', 'shape=polar&size=6',
       'shape=upsilon&size=9x7', 'size=10x8&mask=y.2.8.2.y', 'size=12x9&weave=1', 'size=10x8&wrap=xy',
-      'size=10x8&wrap=mobius', 'shape=3d&size=5x5x3']) {
+      'size=10x8&wrap=mobius', 'size=12x9&sparse=30&braid=50', 'shape=3d&size=5x5x3']) {
       await openWalk(page, `${query}&seed=4&speed=instant`);
       expect(new URL(page.url()).searchParams.get('view') === 'walk', `${query}: the link lost the view: ${page.url()}`);
       expect(await page.isHidden('#walk-message'), `${query}: ${await page.textContent('#walk-message')}`);
