@@ -7,10 +7,13 @@
 //! wall between two cells (standing if closed, floor if open); a block on
 //! no wall strip is a cell's floor. Each block is a box of its height (the
 //! base, or the base and the wall), so the solid is the union of boxes on
-//! a grid. It is written as each block's top and bottom and, where two
-//! blocks' heights differ, the face between them, cut at the base's height
-//! so that every edge meets exactly one other face: around any grid corner
-//! a post, two walls and a floor meet, which changes height exactly twice.
+//! a grid. It is written with walls merged where they run straight: the
+//! tops of a row's run of blocks of one height are one face, the plate's
+//! bottom one face a row, and the face between two lines of blocks one
+//! face for as long as the heights either side stay the same, cut at the
+//! base's height. Each face takes a corner wherever another face's edge
+//! ends on its edge, so every edge meets exactly one other face (no edge
+//! ends in the middle of another); each face is a fan from its middle.
 //! The result is closed, its faces turn outward, and its volume is the sum
 //! of the boxes (the tests check all three). The entrance and the exit are
 //! floor through the outer wall, so a ball rolls in and out.
@@ -220,20 +223,17 @@ pub fn triangles(
 ) -> Result<Vec<Triangle>, MazeError> {
     let plan = Plan::of(grid.shape(), grid.is_woven())?;
     check(options, grid.shape(), plan.as_ref())?;
-    let (regions, cuts) = match plan {
-        Some(plan) => grid_regions(grid, ends, options, &plan),
-        None => outline_regions(grid, ends, options)?,
-    };
-    Ok(solid(&regions, &cuts))
+    match plan {
+        Some(plan) => Ok(grid_regions(grid, ends, options, &plan).solid()),
+        None => {
+            let (regions, cuts) = outline_regions(grid, ends, options)?;
+            Ok(solid(&regions, &cuts))
+        }
+    }
 }
 
 /// A square plate's blocks (see the top of this file), as pieces.
-fn grid_regions(
-    grid: &Grid,
-    ends: &Ends,
-    options: &StlOptions,
-    plan: &Plan,
-) -> (Vec<Region>, [i64; 3]) {
+fn grid_regions(grid: &Grid, ends: &Ends, options: &StlOptions, plan: &Plan) -> Blocks {
     let um = |mm: f64| (mm * UNITS_PER_MM).round() as i64;
     let (wall, passage) = (
         um(options.wall_mm),
@@ -253,7 +253,6 @@ fn grid_regions(
     // Strip `i`'s span; rows count down from the top (y up in the print, so
     // the picture is not mirrored).
     let span_x = |i: i64| (edge(i), edge(i + 1));
-    let span_y = |j: i64| (depth - edge(j + 1), depth - edge(j));
     let doors: Vec<(Cell, Dir)> = [ends.entrance, ends.exit]
         .iter()
         .filter_map(|d| Some((d.cell, d.side?)))
@@ -320,19 +319,312 @@ fn grid_regions(
         Some(Block::Floor) => base,
         Some(Block::Wall) => top,
     };
-    // Each block a box of its height; `solid` closes them, cutting the faces
-    // between at the floor's height so that every edge meets one other face.
-    let mut regions = Vec::new();
-    for j in 0..bh {
-        for i in 0..bw {
-            let ((x0, x1), (y0, y1)) = (span_x(i), span_y(j));
-            regions.push(Region {
-                outline: vec![[x0, y0], [x1, y0], [x1, y1], [x0, y1]],
-                height: height(block(i, j)),
-            });
+    Blocks {
+        columns: (0..=bw).map(|i| span_x(i).0).collect(),
+        // Row j's top is line j: y falls as j grows.
+        rows: (0..=bh).map(|j| depth - edge(j)).collect(),
+        heights: (0..bh)
+            .flat_map(|j| (0..bw).map(move |i| (i, j)))
+            .map(|(i, j)| height(block(i, j)))
+            .collect(),
+        cuts: [0, base, top],
+    }
+}
+
+/// A square plate as its blocks' heights on the grid of strips: `columns`
+/// and `rows` are the strips' edges (x left to right, y top to bottom),
+/// `heights` row by row.
+struct Blocks {
+    columns: Vec<i64>,
+    rows: Vec<i64>,
+    heights: Vec<i64>,
+    cuts: [i64; 3],
+}
+
+/// A face of the plate before it is cut into triangles: a rectangle lying
+/// flat (`Flat`) or standing on a strip's edge (`Standing`), with the way
+/// it faces.
+enum Face {
+    /// Columns `i0..i1` of row `j` at height `z`, facing up or down.
+    Flat {
+        j: usize,
+        i0: usize,
+        i1: usize,
+        z: i64,
+        up: bool,
+    },
+    /// On line `line` (a column's edge if `vertical`, else a row's), strips
+    /// `a0..a1` along it, from height `z0` to `z1`, facing the way the
+    /// coordinate across the line grows (`ahead`) or back.
+    Standing {
+        vertical: bool,
+        line: usize,
+        a0: usize,
+        a1: usize,
+        z0: i64,
+        z1: i64,
+        ahead: bool,
+    },
+}
+
+impl Blocks {
+    fn height(&self, i: isize, j: isize) -> i64 {
+        let (bw, bh) = (self.columns.len() - 1, self.rows.len() - 1);
+        if i < 0 || j < 0 || i as usize >= bw || j as usize >= bh {
+            return 0;
+        }
+        self.heights[j as usize * bw + i as usize]
+    }
+
+    /// The plate as one closed solid, walls merged where they run
+    /// straight: the tops of a row's run of blocks of one height are one
+    /// face, its bottoms one face, and the face between two lines of blocks
+    /// one face for as long as the heights on either side stay the same
+    /// (each cut at the base's height, as every block's was). So that no
+    /// edge ends in the middle of another, each face's edges take a corner
+    /// wherever another face's edge ends on the same line at the same
+    /// height, and each face is a fan from its middle.
+    fn solid(&self) -> Vec<Triangle> {
+        let (bw, bh) = (self.columns.len() - 1, self.rows.len() - 1);
+        let mut faces = Vec::new();
+        // Tops, then bottoms: runs along each row.
+        for up in [true, false] {
+            for j in 0..bh {
+                let mut i = 0;
+                while i < bw {
+                    let h = self.height(i as isize, j as isize);
+                    let same = |k: usize| {
+                        let g = self.height(k as isize, j as isize);
+                        // Bottoms all lie at 0: one run while there is plate.
+                        if up {
+                            g == h
+                        } else {
+                            (g > 0) == (h > 0)
+                        }
+                    };
+                    let mut end = i + 1;
+                    while end < bw && same(end) {
+                        end += 1;
+                    }
+                    if h > 0 {
+                        let z = if up { h } else { 0 };
+                        faces.push(Face::Flat {
+                            j,
+                            i0: i,
+                            i1: end,
+                            z,
+                            up,
+                        });
+                    }
+                    i = end;
+                }
+            }
+        }
+        // Standing faces, band by band between the cuts, along every line.
+        for vertical in [true, false] {
+            let (lines, along) = if vertical { (bw + 1, bh) } else { (bh + 1, bw) };
+            for w in self.cuts.windows(2) {
+                let (z0, z1) = (w[0], w[1]);
+                for line in 0..lines {
+                    // The heights before and after the line, at strip `a`.
+                    let state = |a: usize| {
+                        let (before, after) = if vertical {
+                            (
+                                self.height(line as isize - 1, a as isize),
+                                self.height(line as isize, a as isize),
+                            )
+                        } else {
+                            (
+                                self.height(a as isize, line as isize - 1),
+                                self.height(a as isize, line as isize),
+                            )
+                        };
+                        let (low, high) = (before.min(after), before.max(after));
+                        (low <= z0 && z1 <= high).then_some(before > after)
+                    };
+                    let mut a = 0;
+                    while a < along {
+                        let s = state(a);
+                        let mut end = a + 1;
+                        while end < along && state(end) == s {
+                            end += 1;
+                        }
+                        if let Some(ahead) = s {
+                            faces.push(Face::Standing {
+                                vertical,
+                                line,
+                                a0: a,
+                                a1: end,
+                                z0,
+                                z1,
+                                ahead,
+                            });
+                        }
+                        a = end;
+                    }
+                }
+            }
+        }
+        // Where faces' edges end, on each line at each height.
+        let mut stops: std::collections::HashMap<(bool, usize, i64), Vec<usize>> =
+            Default::default();
+        let mut stop = |vertical: bool, line: usize, z: i64, a: usize| {
+            stops.entry((vertical, line, z)).or_default().push(a);
+        };
+        for f in &faces {
+            match *f {
+                Face::Flat { j, i0, i1, z, .. } => {
+                    for line in [j, j + 1] {
+                        stop(false, line, z, i0);
+                        stop(false, line, z, i1);
+                    }
+                    for line in [i0, i1] {
+                        stop(true, line, z, j);
+                        stop(true, line, z, j + 1);
+                    }
+                }
+                Face::Standing {
+                    vertical,
+                    line,
+                    a0,
+                    a1,
+                    z0,
+                    z1,
+                    ..
+                } => {
+                    for z in [z0, z1] {
+                        stop(vertical, line, z, a0);
+                        stop(vertical, line, z, a1);
+                    }
+                }
+            }
+        }
+        for list in stops.values_mut() {
+            list.sort_unstable();
+            list.dedup();
+        }
+        // A line's stops between two strips' edges, in the order asked.
+        let between = |vertical: bool, line: usize, z: i64, from: usize, to: usize| -> Vec<usize> {
+            let (lo, hi) = (from.min(to), from.max(to));
+            let mut inner: Vec<usize> = stops
+                .get(&(vertical, line, z))
+                .map(|l| l.iter().copied().filter(|&a| a > lo && a < hi).collect())
+                .unwrap_or_default();
+            if from > to {
+                inner.reverse();
+            }
+            inner
+        };
+        let (xs, ys) = (&self.columns, &self.rows);
+        let mut out = Vec::new();
+        for f in &faces {
+            // The outline, and the way out of the solid.
+            let (outline, normal): (Vec<[i64; 3]>, [i64; 3]) = match *f {
+                Face::Flat { j, i0, i1, z, up } => {
+                    let mut o = Vec::new();
+                    // Round the rectangle: along the row's top edge, down
+                    // its right end, back along its bottom, up its left.
+                    o.push([xs[i0], ys[j], z]);
+                    o.extend(
+                        between(false, j, z, i0, i1)
+                            .into_iter()
+                            .map(|i| [xs[i], ys[j], z]),
+                    );
+                    o.push([xs[i1], ys[j], z]);
+                    o.extend(
+                        between(true, i1, z, j, j + 1)
+                            .into_iter()
+                            .map(|k| [xs[i1], ys[k], z]),
+                    );
+                    o.push([xs[i1], ys[j + 1], z]);
+                    o.extend(
+                        between(false, j + 1, z, i1, i0)
+                            .into_iter()
+                            .map(|i| [xs[i], ys[j + 1], z]),
+                    );
+                    o.push([xs[i0], ys[j + 1], z]);
+                    o.extend(
+                        between(true, i0, z, j + 1, j)
+                            .into_iter()
+                            .map(|k| [xs[i0], ys[k], z]),
+                    );
+                    (o, [0, 0, if up { 1 } else { -1 }])
+                }
+                Face::Standing {
+                    vertical,
+                    line,
+                    a0,
+                    a1,
+                    z0,
+                    z1,
+                    ahead,
+                } => {
+                    let at = |a: usize, z: i64| {
+                        if vertical {
+                            [xs[line], ys[a], z]
+                        } else {
+                            [xs[a], ys[line], z]
+                        }
+                    };
+                    let mut o = vec![at(a0, z0)];
+                    o.extend(
+                        between(vertical, line, z0, a0, a1)
+                            .into_iter()
+                            .map(|a| at(a, z0)),
+                    );
+                    o.push(at(a1, z0));
+                    o.push(at(a1, z1));
+                    o.extend(
+                        between(vertical, line, z1, a1, a0)
+                            .into_iter()
+                            .map(|a| at(a, z1)),
+                    );
+                    o.push(at(a0, z1));
+                    // Ahead is +x across a column's edge, and -y across a
+                    // row's (rows run down the print).
+                    let sign = if ahead { 1 } else { -1 };
+                    (
+                        o,
+                        if vertical {
+                            [sign, 0, 0]
+                        } else {
+                            [0, -sign, 0]
+                        },
+                    )
+                }
+            };
+            fan(&outline, normal, &mut out);
+        }
+        out
+    }
+}
+
+/// A flat polygon (convex, corners in order either way round) as a fan of
+/// triangles from its middle, turned to face `normal`.
+fn fan(outline: &[[i64; 3]], normal: [i64; 3], out: &mut Vec<Triangle>) {
+    let n = outline.len() as i64;
+    let mut c = [0i64; 3];
+    for p in outline {
+        for k in 0..3 {
+            c[k] += p[k];
         }
     }
-    (regions, [0, base, top])
+    let c = c.map(|v| v / n);
+    let (a, b) = (outline[0], outline[1]);
+    let (u, v) = (
+        [a[0] - c[0], a[1] - c[1], a[2] - c[2]],
+        [b[0] - c[0], b[1] - c[1], b[2] - c[2]],
+    );
+    let cross = [
+        u[1] * v[2] - u[2] * v[1],
+        u[2] * v[0] - u[0] * v[2],
+        u[0] * v[1] - u[1] * v[0],
+    ];
+    let turned = cross[0] * normal[0] + cross[1] * normal[1] + cross[2] * normal[2] < 0;
+    for k in 0..outline.len() {
+        let (p, q) = (outline[k], outline[(k + 1) % outline.len()]);
+        out.push(if turned { [c, q, p] } else { [c, p, q] });
+    }
 }
 
 /// A piece of the plate: its outline (anticlockwise seen from above, in
@@ -840,6 +1132,39 @@ mod tests {
         let t = triangles(&built.grid, &built.ends, &o).unwrap();
         assert!(closed_volume(&t) > 0.0);
         faces_turn_outward(&t);
+    }
+
+    #[test]
+    fn straight_walls_are_merged_into_one_face_each() {
+        // Every wall standing: each wall row of the plate is one straight
+        // wall, its top one face (a fan round one middle), and the plate's
+        // bottom one face a row.
+        let (w, h) = (9u32, 6u32);
+        let grid = Grid::closed(crate::shape::Dims::new(w, h).unwrap());
+        let ends = crate::entrance::place(&grid, crate::entrance::EntranceStyle::Norvig, 1);
+        let o = StlOptions::default();
+        let t = triangles(&grid, &ends, &o).unwrap();
+        closed_volume(&t);
+        let um = |mm: f64| (mm * UNITS_PER_MM).round() as i64;
+        let (top, pitch) = (um(o.base_mm + o.height_mm), um(o.cell_mm));
+        let depth = i64::from(h) * pitch + um(o.wall_mm);
+        let faces_within = |z: i64, y0: i64, y1: i64| {
+            let mut middles: Vec<[i64; 3]> = t
+                .iter()
+                .filter(|tri| tri.iter().all(|p| p[2] == z && p[1] >= y0 && p[1] <= y1))
+                .map(|tri| tri[0])
+                .collect();
+            middles.sort_unstable();
+            middles.dedup();
+            middles.len()
+        };
+        // The wall rows inside the rim (the doors are in the rim).
+        for row in 1..h {
+            let y1 = depth - i64::from(row) * pitch;
+            let y0 = y1 - um(o.wall_mm);
+            assert_eq!(faces_within(top, y0, y1), 1, "wall row {row}");
+        }
+        assert_eq!(faces_within(0, 0, depth), 2 * h as usize + 1, "the bottom");
     }
 
     #[test]
