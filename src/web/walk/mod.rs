@@ -1,52 +1,36 @@
 //! The walk view (`view=walk`): the first panel's maze seen from inside,
 //! drawn with WebGL2 (`gl`), while the panel itself shrinks to a map in
 //! the stage's corner with a marker for where the walker stands and faces.
-//! The walker and the scene are the pure core's (`crate::walk`); this file
-//! holds the view's state, its commands (keys, buttons, a drag to look,
-//! "show the way", autopilot) and the `#walk` element's data attributes
-//! that the tests read. A run still carving keeps carving here: the scene
-//! is rebuilt from the panel's maze each frame it changes, so walls sink
-//! as the timeline plays and rise when it is scrubbed back.
+//! The walker and the scene are the pure core's (`crate::walk`). This file
+//! holds the view's state and its commands (keys, buttons, a drag to look,
+//! "show the way", autopilot) and runs its frames; `picture` builds and
+//! draws what the eye sees, `said` writes what the page says (the `#walk`
+//! element's data attributes the tests read, the readout, the map's
+//! marker, messages). A run still carving keeps carving here: the scene is
+//! rebuilt from the panel's maze each frame it changes, so walls sink as
+//! the timeline plays and rise when it is scrubbed back.
 
 mod gl;
+mod picture;
+mod said;
 
 use super::app::App;
 use super::clock::now_ms;
 use super::dom;
-use super::panel::Panel;
 use crate::describe;
 use crate::shape::Cell;
-use crate::walk::camera;
-use crate::walk::scene::{Colours, Marks, Scene, BOX_FLOATS, TILE_FLOATS, VIEW};
+use crate::walk::scene::{Colours, Scene};
 use crate::walk::{Ground, Step, Walker};
+use picture::{Scale, LIFT_MS};
+use said::{announce, compass, say, set_pressed, Said};
 use std::collections::HashSet;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
 
-/// The eye's height over the floor, and how far up or down it may look.
-const EYE: f64 = 0.5;
-/// How far back from the cell's centre the eye stands, as a share of the
-/// way to the nearest wall: a wall faced close fills the view otherwise.
-const SETBACK: f64 = 0.55;
+/// How far up or down the eye may look (radians).
 const PITCH_LIMIT: f64 = 1.0;
-/// While the maze is still carving the eye rises this far over the
-/// walker, looking down, to watch the walls sink around; it comes back
-/// down over about `LIFT_MS` once the carving is done.
-const LIFT: f64 = 1.7;
-const LIFT_PITCH: f64 = -0.55;
-const LIFT_MS: f64 = 500.0;
 /// Radians turned per CSS pixel dragged.
 const LOOK_PER_PX: f64 = 0.006;
-/// The most device pixels the view draws across (a software renderer's
-/// frame rate falls with the pixels).
-const MAX_WIDTH_PX: f64 = 1600.0;
-/// The frame gaps the drawing resolution is held between: slower than
-/// `SLOW_MS` a frame and it draws fewer pixels (down to `MIN_SCALE` of
-/// the box's), faster than `FAST_MS` and more (up to all): a software
-/// renderer keeps its frame rate, a graphics card draws sharp.
-const SLOW_MS: f64 = 26.0;
-const FAST_MS: f64 = 18.0;
-const MIN_SCALE: f64 = 0.3;
 
 /// What a key or button asks the walker to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,52 +41,6 @@ pub(super) enum Command {
     Right,
     Up,
     Down,
-}
-
-/// The drawing resolution, following the frame rate.
-struct Scale {
-    share: f64,
-    gap_ms: f64,
-    frames_since: u32,
-}
-
-impl Default for Scale {
-    fn default() -> Scale {
-        // Begun below all, so a slow renderer is not slow for long, and a
-        // fast one is sharp within a second.
-        Scale {
-            share: 0.6,
-            gap_ms: 16.7,
-            frames_since: 0,
-        }
-    }
-}
-
-impl Scale {
-    /// Takes one frame's gap; every few frames moves the share a step
-    /// toward the frame gaps wanted.
-    fn follow(&mut self, gap_ms: f64) {
-        if gap_ms <= 0.0 || gap_ms > 250.0 {
-            return;
-        }
-        self.gap_ms += (gap_ms - self.gap_ms) * 0.2;
-        self.frames_since += 1;
-        if self.frames_since < 6 {
-            return;
-        }
-        let share = if self.gap_ms > SLOW_MS {
-            self.share * 0.85
-        } else if self.gap_ms < FAST_MS {
-            self.share * 1.06
-        } else {
-            self.share
-        };
-        let share = share.clamp(MIN_SCALE, 1.0);
-        if (share - self.share).abs() > 1e-9 {
-            self.share = share;
-            self.frames_since = 0;
-        }
-    }
 }
 
 /// The walk view's state.
@@ -400,232 +338,8 @@ impl App {
         let Some(walker) = walk.walker.take() else {
             return Ok(());
         };
-        let drawn = draw(walk, panel, &walker, timestamp);
+        let drawn = picture::draw(walk, panel, &walker, timestamp);
         walk.walker = Some(walker);
         drawn
-    }
-}
-
-/// Builds the scene if it changed, draws it and writes the attributes.
-fn draw(walk: &mut Walk, panel: &Panel, walker: &Walker, timestamp: f64) -> Result<(), JsValue> {
-    let Ok(ground) = Ground::new(&panel.shape) else {
-        return Ok(());
-    };
-    let grid = panel.maze();
-    let step = panel.step();
-    let colours = Colours::from_palette(super::theme::current());
-    let around = walker.anchors();
-    let rebuild = walk.stale
-        || walk.scene.animating
-        || walk.built_step != Some(step)
-        || walk.built_around != Some(around)
-        || walk.built_colours != Some(colours);
-    if rebuild {
-        let marks = Marks {
-            start: panel.solving.start,
-            goal: panel.solving.goal,
-            way: &walk.way,
-            carving: !panel.is_done(),
-        };
-        walk.scene
-            .build(&ground, grid, walker, &marks, &colours, timestamp);
-        if let Some(r) = &walk.renderer {
-            r.upload(&walk.scene);
-        }
-        walk.stale = false;
-        walk.built_step = Some(step);
-        walk.built_around = Some(around);
-        walk.built_colours = Some(colours);
-    }
-    if let Some(r) = &walk.renderer {
-        let canvas: HtmlCanvasElement = dom::by_id("walk-canvas")?;
-        let size = fit_canvas(&canvas, walk.scale.share);
-        let (eye, frame) = walker.eye(&ground, grid);
-        let back = SETBACK * ground.inradius(frame);
-        let at = [
-            eye.at.0 - back * eye.yaw.cos(),
-            eye.alt + EYE + LIFT * walk.lift,
-            eye.at.1 - back * eye.yaw.sin(),
-        ];
-        let pitch = walk.pitch + LIFT_PITCH * walk.lift;
-        let sky = colours.sky.map(f64::from);
-        let view = [
-            at[0],
-            at[1],
-            at[2],
-            eye.yaw,
-            pitch,
-            f64::from(size.0),
-            f64::from(size.1),
-            sky[0] + 2.0 * sky[1] + 4.0 * sky[2],
-        ];
-        walk.drew_last = rebuild || walk.drawn != Some(view);
-        if !walk.drew_last {
-            let open_ms = walk.opened_ms.take().map(|t| now_ms() - t);
-            return show(walk, panel, walker, open_ms);
-        }
-        walk.drawn = Some(view);
-        let aspect = f64::from(size.0) / f64::from(size.1.max(1));
-        let matrix = camera::multiply(
-            &camera::perspective(1.15, aspect, 0.04, VIEW + 2.0),
-            &camera::view(at, eye.yaw, pitch),
-        );
-        r.draw(
-            size,
-            &matrix,
-            at.map(|v| v as f32),
-            &colours,
-            walk.scene.boxes.len() / BOX_FLOATS,
-            walk.scene.tiles.len() / TILE_FLOATS,
-        );
-        walk.frames += 1;
-    }
-    let open_ms = walk.opened_ms.take().map(|t| now_ms() - t);
-    show(walk, panel, walker, open_ms)
-}
-
-/// Writes the frame counters on `#walk`, then what `Said` writes.
-fn show(
-    walk: &mut Walk,
-    panel: &Panel,
-    walker: &Walker,
-    open_ms: Option<f64>,
-) -> Result<(), JsValue> {
-    let Some(el) = dom::by_id_opt("walk") else {
-        return Ok(());
-    };
-    el.set_attribute("data-frames", &walk.frames.to_string())?;
-    el.set_attribute("data-scale", &format!("{:.2}", walk.scale.share))?;
-    if let Some(ms) = open_ms {
-        el.set_attribute("data-open-ms", &format!("{ms:.1}"))?;
-    }
-    // The map moves under the marker when it is zoomed, panned or
-    // resized: placed again a few times a second.
-    walk.ticks += 1;
-    if walk.ticks % 15 == 0 {
-        walk.said.state.clear();
-    }
-    walk.said.show(walk.started_ms, panel, walker)
-}
-
-/// What `#walk`'s attributes and readout last said.
-#[derive(Default)]
-struct Said {
-    state: String,
-    readout: String,
-}
-
-impl Said {
-    /// Writes `#walk`'s attributes, the readout and the map's marker where
-    /// they changed: after every command at once (the tests read them
-    /// straight after a key), and each frame for the clock.
-    fn show(
-        &mut self,
-        started_ms: Option<f64>,
-        panel: &Panel,
-        walker: &Walker,
-    ) -> Result<(), JsValue> {
-        let Some(el) = dom::by_id_opt("walk") else {
-            return Ok(());
-        };
-        let bearing = walker.bearing();
-        let seconds = started_ms.map_or(0.0, |t| (now_ms() - t) / 1000.0);
-        let point = compass(bearing);
-        let readout = format!(
-            "{} · {seconds:.0} s · facing {point} · {}",
-            match walker.moves {
-                1 => "1 move".to_string(),
-                n => format!("{n} moves"),
-            },
-            describe::place(&panel.shape, walker.cell)
-        );
-        if readout != self.readout {
-            dom::set_text("walk-readout", &readout);
-            self.readout = readout;
-        }
-        let state = format!(
-            "{} {bearing} {} {}",
-            walker.cell,
-            walker.moves,
-            walker.done()
-        );
-        if state == self.state {
-            return Ok(());
-        }
-        self.state = state;
-        el.set_attribute("data-cell", &walker.cell.to_string())?;
-        el.set_attribute("data-facing", &bearing.to_string())?;
-        el.set_attribute("data-moves", &walker.moves.to_string())?;
-        el.set_attribute("data-done", if walker.done() { "true" } else { "false" })?;
-        place_marker(panel, walker.cell, bearing)
-    }
-}
-
-/// Puts the map's marker on `cell`, pointing `bearing` degrees.
-fn place_marker(panel: &Panel, cell: Cell, bearing: u32) -> Result<(), JsValue> {
-    let (Some(marker), Some(stage)) = (dom::html_element("walk-you"), dom::by_id_opt("stage"))
-    else {
-        return Ok(());
-    };
-    let (x, y) = panel.centre_px(cell);
-    let rect = panel.client_rect();
-    let width = f64::from(panel.overlay_canvas.width().max(1));
-    let scale = rect.width() / width;
-    let origin = stage.get_bounding_client_rect();
-    let style = marker.style();
-    style.set_property(
-        "left",
-        &format!("{:.1}px", rect.left() - origin.left() + x * scale),
-    )?;
-    style.set_property(
-        "top",
-        &format!("{:.1}px", rect.top() - origin.top() + y * scale),
-    )?;
-    style.set_property(
-        "transform",
-        &format!("translate(-50%, -50%) rotate({bearing}deg)"),
-    )?;
-    marker.set_hidden(false);
-    Ok(())
-}
-
-/// Sizes the canvas to `share` of its box in device pixels (at most
-/// `MAX_WIDTH_PX` across) and returns that size.
-fn fit_canvas(canvas: &HtmlCanvasElement, share: f64) -> (u32, u32) {
-    let (w, h) = (
-        f64::from(canvas.client_width()),
-        f64::from(canvas.client_height()),
-    );
-    let dpr = (super::stage::device_pixel_ratio() * share).min(MAX_WIDTH_PX / w.max(1.0));
-    let (dw, dh) = (
-        (w * dpr).round().max(1.0) as u32,
-        (h * dpr).round().max(1.0) as u32,
-    );
-    if canvas.width() != dw || canvas.height() != dh {
-        canvas.set_width(dw);
-        canvas.set_height(dh);
-    }
-    (dw, dh)
-}
-
-/// A bearing's nearest compass point, in words.
-fn compass(bearing: u32) -> &'static str {
-    // POINTS run anticlockwise from east; a bearing runs clockwise from north.
-    describe::POINTS[(f64::from((450 - bearing % 360) % 360) / 45.0).round() as usize % 8]
-}
-
-/// Shows a message in the view, over where the picture would be.
-fn say(text: &str) {
-    dom::set_text("walk-message", text);
-    dom::set_hidden("walk-message", false);
-}
-
-fn announce(text: &str) {
-    dom::set_text("announce", text);
-}
-
-fn set_pressed(id: &str, on: bool) {
-    if let Some(el) = dom::by_id_opt(id) {
-        let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
     }
 }
