@@ -172,6 +172,7 @@ try {
     await openWalk(page, 'size=12x9&seed=3&speed=instant');
     expect(await page.isVisible('#walk-message'), 'no message');
     expect(/no WebGL2/.test(await page.textContent('#walk-message')), await page.textContent('#walk-message'));
+    expect(await page.isHidden('#walk-autopilot') && await page.isHidden('#walk-forward'), 'dead buttons shown');
     await page.click('#view-maze');
     await page.click('#new-maze');
     await waitForState(page, 'done');
@@ -181,6 +182,14 @@ try {
       await cube.waitForSelector('#walk-message:not([hidden])');
     });
     expect(/the cube/.test(await cube.textContent('#walk-message')), await cube.textContent('#walk-message'));
+    expect(await cube.isHidden('#walk-autopilot'), 'dead buttons shown on the cube');
+    // A walkable maze brings the view back.
+    await cube.click('#view-maze');
+    await cube.selectOption('#shape', 'hex');
+    await waitForState(cube, 'done', 30000).catch(() => {});
+    await cube.click('#view-walk');
+    await cube.waitForSelector('#walk-message', { state: 'hidden', timeout: 10000 });
+    expect(await cube.isVisible('#walk-autopilot'), 'the buttons did not come back');
     expect(errors.length === 0, errors.join('; '));
   });
 

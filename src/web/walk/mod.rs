@@ -22,7 +22,7 @@ use crate::shape::Cell;
 use crate::walk::scene::{Colours, Scene};
 use crate::walk::{Ground, Step, Walker};
 use picture::{Scale, LIFT_MS};
-use said::{announce, compass, say, set_pressed, Said};
+use said::{announce, compass, say, set_pressed, unsay, Said};
 use std::collections::HashSet;
 use wasm_bindgen::prelude::*;
 use web_sys::HtmlCanvasElement;
@@ -156,13 +156,19 @@ impl App {
         };
         let ground = match Ground::new(&panel.shape) {
             Ok(g) => g,
-            Err(e) => {
-                say(&format!("{e}."));
+            Err(_) => {
+                let where_ = match panel.shape.kind {
+                    crate::shape::Kind::Cube(_) => "on the cube (its faces fold round it)",
+                    _ => "in a 4D maze (its levels also run along a fourth axis)",
+                };
+                say(&format!(
+                    "The walk view has no floor to stand on {where_}. It walks squares, hexagons, triangles, rings, upsilon and 3D mazes; the Maze view shows this one."
+                ));
                 return Ok(());
             }
         };
         if self.walk.renderer.is_some() {
-            dom::set_hidden("walk-message", true);
+            unsay();
         }
         let (start, goal) = (panel.solving.start, panel.solving.goal);
         let walker = Walker::new(&ground, panel.maze(), start, goal);

@@ -124,9 +124,21 @@ pub(super) fn compass(bearing: u32) -> &'static str {
 }
 
 /// Shows a message in the view, over where the picture would be.
+/// The view's buttons are hidden with it: there is nothing to walk.
 pub(super) fn say(text: &str) {
     dom::set_text("walk-message", text);
     dom::set_hidden("walk-message", false);
+    if let Some(walk) = dom::by_id_opt("walk") {
+        let _ = walk.set_attribute("data-unwalkable", "");
+    }
+}
+
+/// Takes the message away: the maze can be walked and drawn.
+pub(super) fn unsay() {
+    dom::set_hidden("walk-message", true);
+    if let Some(walk) = dom::by_id_opt("walk") {
+        let _ = walk.remove_attribute("data-unwalkable");
+    }
 }
 
 pub(super) fn announce(text: &str) {
