@@ -179,17 +179,19 @@ impl Scene {
         }
         while let Some((cell, im)) = self.queue.pop_front() {
             self.cells += 1;
+            // `cell` leaves the cell's outline in `points`, as drawn in `im`.
             self.cell(ground, grid, cell, im, marks, colours, now_ms);
-            let centre = ground.centre(cell);
-            ground.outline(cell, &mut self.points, &mut self.starts);
+            let centre = images.apply(im, ground.centre(cell));
             for k in 0..self.starts.len() {
                 let Some(n) = grid.shape().side(cell, k) else {
                     continue;
                 };
                 let next = if images.any() {
+                    // The neighbour's copy beside this side: as far past it
+                    // as the centre is before it.
                     let (a, b) = super::ground::side_ends(&self.points, &self.starts, k);
                     let guess = (a.0 + b.0 - centre.0, a.1 + b.1 - centre.1);
-                    images.nearest(im, ground.centre(n), images.apply(im, guess))
+                    images.nearest(im, ground.centre(n), guess)
                 } else {
                     im
                 };

@@ -367,3 +367,41 @@ fn floors_show_the_trail_and_the_way() {
     scene.build(&ground, &grid, &walker, &marks, &colours, 0.0);
     assert_eq!(colour_count(&scene, colours.way), (path.len() - 2) * 6 * 3);
 }
+
+#[test]
+fn a_torus_is_drawn_with_its_copies_round_it_each_in_its_own_place() {
+    let shape = Shape::parse("square", "5x5", Some("xy")).unwrap();
+    let grid = Grid::closed_shape(shape.clone());
+    let ground = Ground::new(&shape).unwrap();
+    let walker = Walker::new(&ground, &grid, 12, 0);
+    let way = HashSet::new();
+    let marks = Marks {
+        start: 0,
+        goal: 24,
+        way: &way,
+        carving: false,
+    };
+    let mut scene = Scene::default();
+    scene.build(
+        &ground,
+        &grid,
+        &walker,
+        &marks,
+        &Colours::from_palette(&LIGHT),
+        0.0,
+    );
+    assert!(scene.cells > 400, "copies fill the view: {}", scene.cells);
+    // Every floor's middle (the first corner of each fan triangle) once.
+    let mut middles: Vec<(i64, i64)> = scene
+        .tiles
+        .chunks(super::scene::TILE_FLOATS * 3)
+        .map(|t| ((t[0] * 1000.0) as i64, (t[2] * 1000.0) as i64))
+        .collect();
+    middles.sort_unstable();
+    middles.dedup();
+    assert_eq!(
+        middles.len(),
+        scene.cells,
+        "a cell drawn twice in one place"
+    );
+}
