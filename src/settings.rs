@@ -352,6 +352,12 @@ impl Settings {
                     other => return Err(format!("'{other}' is not maze, lab, code or walk")),
                 }
             }
+            // The first-visit module never reads a program: the page hands
+            // a link with one to the full module before it reads it
+            // (`web::mount::link_runs_here`), and leaves out the inflater.
+            "program" if cfg!(feature = "first") => {
+                return Err("a program opens with the full module".into());
+            }
             "program" => {
                 self.program = Some(crate::program::link::decode(value).map_err(said)?);
             }
@@ -478,7 +484,8 @@ impl Settings {
             View::Code => parts.push("view=code".into()),
             View::Walk => parts.push("view=walk".into()),
         }
-        if let Some(text) = &self.program {
+        // (None in the first-visit module, which never reads one.)
+        if let Some(text) = self.program.as_ref().filter(|_| !cfg!(feature = "first")) {
             parts.push(format!("program={}", crate::program::link::encode(text)));
         }
         if self.lang != crate::program::Lang::JavaScript {

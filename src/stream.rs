@@ -7,7 +7,9 @@
 use crate::event::Event;
 use crate::grid::Grid;
 use crate::keep::{Keep, Shown};
-use crate::record::{Counts, Emit, Marks, Paint, Record, Replaying, Tally};
+use crate::record::{Counts, Emit, Marks, Record, Replaying};
+#[cfg(not(feature = "first"))]
+use crate::record::{Paint, Tally};
 use std::any::Any;
 
 /// A running algorithm as a stream drives it, behind a `dyn` pointer: a
@@ -145,6 +147,40 @@ impl<S: Stepper> Batch for S {
     }
 }
 
+/// The first-visit module's instant build and seeks (`feature = "first"`):
+/// the run's own events applied one by one, with no tallied copy of each
+/// algorithm and no quiet replay (a seek steps through the events), so
+/// each algorithm is compiled once. The same maze and counts as
+/// `finish_quietly` (a test checks every generator).
+#[cfg(feature = "first")]
+impl<S: Stepper + Keep> Step for S {
+    fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
+        finish_by_events(self, grid, counts);
+    }
+}
+
+/// Runs `stepper` to its end as its events say, into `grid`: what
+/// `Step::finish_quietly` does, through `Batch::step` and no fast path.
+pub fn finish_by_events<S: Batch + ?Sized>(stepper: &mut S, grid: &mut Grid, counts: &mut Counts) {
+    let mut out = Emit::new(false);
+    out.set_position(counts.at);
+    loop {
+        let more = stepper.step(&mut out);
+        for event in out.slice(0, out.len()) {
+            if grid.apply(event) {
+                counts.written += 1;
+            }
+        }
+        counts.skipped += out.take_skipped();
+        out.clear();
+        if !more {
+            break;
+        }
+    }
+    counts.at = out.position();
+}
+
+#[cfg(not(feature = "first"))]
 impl<S: Stepper + Keep> Step for S {
     fn finish_quietly(&mut self, grid: &mut Grid, counts: &mut Counts) {
         while quiet_batch(self, grid, counts) {}
@@ -174,6 +210,7 @@ impl<S: Stepper + Keep> Step for S {
 /// with its fast paths off (or a `Paint`, which is one) until the next
 /// step might pass `limit`. Kept out of line; with a plain tally, compiled
 /// only for steppers that mark no cell (`Stepper::MARKS_NO_CELL`).
+#[cfg(not(feature = "first"))]
 #[inline(never)]
 fn replay_steps<S: Stepper + Keep, R: Replaying>(
     stepper: &mut S,
@@ -288,6 +325,7 @@ const QUIET_BATCH: u32 = 1 << 12;
 /// call for the whole maze, because a browser keeps a function in its
 /// baseline compiler until it has been called often enough; `index.html`
 /// keeps wasm-opt from inlining the batch back into its one caller.
+#[cfg(not(feature = "first"))]
 #[inline(never)]
 fn quiet_batch<S: Stepper>(stepper: &mut S, grid: &mut Grid, counts: &mut Counts) -> bool {
     let mut tally = Tally::new(grid, *counts);

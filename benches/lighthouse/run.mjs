@@ -66,11 +66,13 @@ function show(value, unit) {
   return value.toFixed(3);
 }
 
-// The module's size: what must arrive before the first maze.
+// The modules' sizes: the first-visit one is what must arrive before the
+// first maze (docs/architecture.md, "Two modules").
 const wasm = readdirSync(dist).filter((f) => f.endsWith('_bg.wasm'));
 for (const f of wasm) {
   const size = (name) => { try { return statSync(join(dist, name)).size; } catch { return NaN; } };
-  console.log(`module ${f}: ${size(f)} bytes, ${size(`${f}.br`)} with brotli`);
+  const which = f.startsWith('mazelab-first-') ? 'first-visit module' : 'full module';
+  console.log(`${which} ${f}: ${size(f)} bytes, ${size(`${f}.br`)} with brotli`);
 }
 console.log(`${RUNS} runs a preset, medians; served as scripts/serve serves dist/\n`);
 console.log(`| preset | ${CATEGORIES.join(' | ')} | ${AUDITS.map(([, name]) => name).join(' | ')} |`);

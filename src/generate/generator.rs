@@ -78,7 +78,7 @@ impl Generator {
             .weave
             .then(|| weave::boxed(algorithm.name, &params))
             .flatten();
-        let stepper = woven.unwrap_or_else(|| (algorithm.make)(&params));
+        let stepper = woven.unwrap_or_else(|| algorithm.start(&params));
         Generator::with_stepper(algorithm, stepper, params, visuals)
     }
 
@@ -112,7 +112,7 @@ impl Generator {
             weave: false,
             ..part_only
         };
-        let mut inner = (algorithm.make)(&part_params);
+        let mut inner = algorithm.start(&part_params);
         if part_params.braid > 0 {
             let grid = algorithm.initial_grid(&part_params.shape);
             inner = Box::new(braid::after(
@@ -190,6 +190,13 @@ impl Generator {
     /// params' shape.
     pub fn by_name(name: &str, params: Params, visuals: bool) -> Result<Generator, MazeError> {
         let algorithm = find(name)?;
+        if !algorithm.runs_here() {
+            return Err(MazeError::BadValue {
+                what: "algorithm in the first-visit module",
+                given: name.into(),
+                valid: "the full module's (the page loads it)".into(),
+            });
+        }
         check_shape(algorithm, &params.shape)?;
         if params.weave {
             check_weave(algorithm, &params.shape)?;

@@ -15,20 +15,25 @@ use crate::shape::{Dims, Shape};
 /// the kind. The browser build keeps four copies (`Dims`, `Hex`, `Polar`,
 /// `Shape`: wrapped squares and triangles go through `Shape`, which draws
 /// the same mazes; a test checks it), since every copy adds to the module
-/// the page downloads, and hexagons and rings are its biggest shapes (the
-/// README gives the sizes).
+/// the page downloads, and hexagons and rings are its biggest shapes. The
+/// first-visit module (`feature = "first"`) keeps one, `Shape`, for every
+/// shape.
 macro_rules! on_shape {
     ($params:expr, $shape:ident => $body:expr) => {{
+        #[allow(unused_imports)] // the first-visit module has one arm
         use $crate::shape::Kind;
         match (&$params.shape.kind, &$params.shape.mask) {
+            #[cfg(not(feature = "first"))]
             (Kind::Square(w), None) if !w.wraps() => {
                 let $shape = w.dims;
                 $body as Box<dyn $crate::stream::Step>
             }
+            #[cfg(not(feature = "first"))]
             (Kind::Hex(h), None) => {
                 let $shape = *h;
                 $body as Box<dyn $crate::stream::Step>
             }
+            #[cfg(not(feature = "first"))]
             (Kind::Polar(p), None) => {
                 let $shape = p.clone();
                 $body as Box<dyn $crate::stream::Step>
@@ -66,6 +71,9 @@ macro_rules! on_shape {
     }};
 }
 pub(crate) use on_shape;
+
+/// How a registry entry starts its stepper on a params' shape.
+pub(super) type Maker = fn(&Params) -> Box<dyn Step>;
 
 /// Where an algorithm runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,7 +115,9 @@ pub struct Algorithm {
     pub even_sides: bool,
     /// Which texture controls steer it (`steer::RUN`, `steer::GRAIN`).
     pub steers: u8,
-    pub(super) make: fn(&Params) -> Box<dyn Step>,
+    /// How it starts; `None` in the first-visit module for an algorithm
+    /// it leaves to the full one (`FIRST_MODULE`).
+    pub(super) make: Option<Maker>,
 }
 
 impl std::fmt::Debug for Algorithm {
@@ -120,11 +130,7 @@ impl std::fmt::Debug for Algorithm {
 /// what differs from the common case (marks named, walls built, a knob,
 /// plain squares only, a size cap, even sides) is said by a call each.
 impl Algorithm {
-    const fn new(
-        name: &'static str,
-        description: &'static str,
-        make: fn(&Params) -> Box<dyn Step>,
-    ) -> Algorithm {
+    const fn new(name: &'static str, description: &'static str, make: Maker) -> Algorithm {
         Algorithm {
             name,
             description,
@@ -135,8 +141,28 @@ impl Algorithm {
             max_cells: u32::MAX,
             even_sides: false,
             steers: 0,
-            make,
+            make: if cfg!(feature = "first") && !in_first_module(name) {
+                None
+            } else {
+                Some(make)
+            },
         }
+    }
+
+    /// Whether this module can run it (every algorithm does in the full
+    /// module; the first-visit module leaves some to it).
+    pub fn runs_here(&self) -> bool {
+        self.make.is_some()
+    }
+
+    /// Its stepper on `params`. Only an algorithm that `runs_here` starts:
+    /// `Generator::by_name` refuses the others, and the page hands a link
+    /// naming one to the full module before it builds anything.
+    pub(super) fn start(&self, params: &Params) -> Box<dyn Step> {
+        let make = self
+            .make
+            .expect("only an algorithm this module runs is started (by_name checks)");
+        make(params)
     }
 
     /// What its `Frontier` marks are (stack, frontier, run...).
@@ -247,6 +273,31 @@ macro_rules! every_shape {
     ($module:ident::$type:ident) => {
         |params| on_shape!(params, shape => Box::new($module::$type::new(shape, params)))
     };
+}
+
+/// The algorithms the first-visit module carves itself (`feature =
+/// "first"`): the page's default and the common ones a link names; the
+/// rest arrive with the full module.
+const FIRST_MODULE: &[&str] = &["growing-tree", "backtracker", "prim", "wilson"];
+
+/// Whether `name` is in `FIRST_MODULE` (a `const fn`, so that the
+/// registry's table leaves the others' code out of that module).
+const fn in_first_module(name: &str) -> bool {
+    let mut i = 0;
+    while i < FIRST_MODULE.len() {
+        let (a, b) = (FIRST_MODULE[i].as_bytes(), name.as_bytes());
+        if a.len() == b.len() {
+            let mut j = 0;
+            while j < a.len() && a[j] == b[j] {
+                j += 1;
+            }
+            if j == a.len() {
+                return true;
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// Every generator, in the order the CLI lists them.
@@ -502,4 +553,55 @@ pub fn available_on(shape: &Shape) -> impl Iterator<Item = &'static Algorithm> +
     ALGORITHMS
         .iter()
         .filter(move |a| check_shape(a, shape).is_ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Counts;
+    use crate::shape::Shape;
+    use crate::stream::finish_by_events;
+
+    /// The first-visit module builds by applying each event
+    /// (`stream::finish_by_events`); it must give every generator's maze
+    /// and counts exactly as the instant build's fast path does.
+    #[test]
+    fn building_by_events_gives_the_instant_builds_maze_and_counts() {
+        let shapes = [
+            Shape::parse("square", "13x9", None).unwrap(),
+            Shape::parse("square", "8x6", Some("xy")).unwrap(),
+            Shape::parse("hex", "7x6", None).unwrap(),
+            Shape::parse("triangle", "9x6", None).unwrap(),
+            Shape::parse("polar", "5", None).unwrap(),
+            Shape::parse("3d", "5x4x3", None).unwrap(),
+        ];
+        let mut checked = 0;
+        for algorithm in ALGORITHMS {
+            for shape in &shapes {
+                if check_shape(algorithm, shape).is_err() {
+                    continue;
+                }
+                for seed in [1, 77] {
+                    let params = Params::on(shape.clone(), seed);
+                    let mut fast = algorithm.start(&params);
+                    let mut by_events = fast.clone();
+                    let mut fast_grid = algorithm.initial_grid(shape);
+                    let mut event_grid = fast_grid.clone();
+                    let (mut fast_counts, mut event_counts) =
+                        (Counts::default(), Counts::default());
+                    fast.finish_quietly(&mut fast_grid, &mut fast_counts);
+                    finish_by_events(&mut *by_events, &mut event_grid, &mut event_counts);
+                    let what = format!("{} on {} seed {seed}", algorithm.name, shape.name());
+                    assert!(fast_grid == event_grid, "{what}: the mazes differ");
+                    assert_eq!(
+                        (fast_counts.written, fast_counts.skipped, fast_counts.at),
+                        (event_counts.written, event_counts.skipped, event_counts.at),
+                        "{what}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100, "{checked} builds compared");
+    }
 }

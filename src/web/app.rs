@@ -101,6 +101,13 @@ impl App {
     /// Rebuilds every panel from the settings, fits them to the stage and
     /// starts playing.
     pub(super) fn rebuild(&mut self) -> Result<(), JsValue> {
+        if !super::handover::runs_here(&self.settings) {
+            // The first-visit module leaves this maze to the full one,
+            // which builds it from the link.
+            self.sync_url();
+            super::handover::to_full(None);
+            return Ok(());
+        }
         let began = now_ms();
         // A link's position is for the maze it opens with, once.
         let (open_at, open_solve_at) = (self.settings.at.take(), self.settings.solve_at.take());
@@ -194,7 +201,7 @@ impl App {
         self.sync_url();
         self.show_status();
         dom::restore_focus("panels", focus);
-        if self.settings.view == crate::settings::View::Code {
+        if !cfg!(feature = "first") && self.settings.view == crate::settings::View::Code {
             // A new shape wants a new spare worker for the next Run.
             self.prepare_spare_soon();
         }
@@ -264,7 +271,7 @@ impl App {
     /// One animation frame: the maze's, then the walk view's when shown.
     pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
         let carved = self.frame_maze(timestamp);
-        if self.settings.view == crate::settings::View::Walk {
+        if !cfg!(feature = "first") && self.settings.view == crate::settings::View::Walk {
             self.walk_frame(timestamp)?;
         }
         carved

@@ -20,12 +20,16 @@ pub(super) type Listener = (
 );
 /// The frame callback, shared with itself so it can request the next frame.
 pub(super) type FrameLoop = Rc<RefCell<Option<Closure<dyn FnMut(f64)>>>>;
+/// The frame last requested, to cancel when the app goes: a request left
+/// would call a dropped callback.
+pub(super) type FrameRequest = Rc<std::cell::Cell<i32>>;
 
 /// The running app; dropping it stops the frame loop and the listeners.
 pub struct AppHandle {
     pub(super) app: Rc<RefCell<App>>,
     pub(super) listeners: Vec<Listener>,
     pub(super) frame: FrameLoop,
+    pub(super) frame_request: FrameRequest,
     /// The stage's resize observer and its callback.
     pub(super) observer: Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)>,
 }
@@ -35,6 +39,9 @@ impl Drop for AppHandle {
         for (target, kind, closure) in &self.listeners {
             let _ =
                 target.remove_event_listener_with_callback(kind, closure.as_ref().unchecked_ref());
+        }
+        if let Some(window) = web_sys::window() {
+            let _ = window.cancel_animation_frame(self.frame_request.get());
         }
         self.frame.borrow_mut().take();
         if let Some((observer, _)) = self.observer.take() {
@@ -50,6 +57,14 @@ thread_local! {
 /// Keeps the page's app alive for the life of the page.
 pub fn keep_alive(handle: AppHandle) {
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
+}
+
+/// Lets the page's app go (the first module's, handing over: `handover`).
+#[cfg(feature = "first")]
+pub(super) fn release() {
+    // Taken out first: dropping it must not find the cell borrowed.
+    let handle = MOUNTED.with(|m| m.borrow_mut().take());
+    drop(handle);
 }
 
 impl AppHandle {

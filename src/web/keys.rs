@@ -49,7 +49,10 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
         }
         return Ok(());
     }
-    if app.settings.view == crate::settings::View::Walk && !key.shift_key() {
+    if !cfg!(feature = "first")
+        && app.settings.view == crate::settings::View::Walk
+        && !key.shift_key()
+    {
         use super::walk::Command;
         let command = match key.key().as_str() {
             "ArrowUp" | "w" | "W" => Some(Command::Forward),

@@ -11,6 +11,7 @@
 //! - `lab`: the lab view (statistics and the uniformity test in Web
 //!   Workers);
 //! - `walk`: the walk view, the maze from inside, drawn with WebGL2;
+//! - `handover`: the first-visit module and the full one;
 //! - `theme`: light and dark; `export`: downloads; `handle`: the running
 //!   app as tests and the page hold it; `dom`: small element helpers.
 
@@ -23,6 +24,7 @@ mod difficulty;
 mod dom;
 mod export;
 mod handle;
+mod handover;
 mod keys;
 mod lab;
 mod mask;
@@ -75,11 +77,20 @@ pub fn start() {
 /// Mounts the app if the page has its markup (the browser tests mount it
 /// themselves).
 fn mount_page() {
-    if dom::by_id_opt("panels").is_some() {
-        match mount() {
-            Ok(handle) => keep_alive(handle),
-            Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
+    if dom::by_id_opt("panels").is_none() {
+        return;
+    }
+    if cfg!(feature = "first") && !mount::link_runs_here() {
+        // A link the first module leaves to the full one: nothing mounted.
+        handover::to_full(None);
+        return;
+    }
+    match mount() {
+        Ok(handle) => {
+            keep_alive(handle);
+            handover::press_what_was_asked();
         }
+        Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
     }
 }
 

@@ -5,7 +5,7 @@
 use super::app::App;
 use super::controls::{self, settings_changed, slider_to_speed, speed_label};
 use super::dom::{self, input, select};
-use super::handle::{AppHandle, FrameLoop, Listener};
+use super::handle::{AppHandle, FrameLoop, FrameRequest, Listener};
 use super::keys;
 use super::lab;
 use super::stage::ZOOM_STEP;
@@ -89,6 +89,17 @@ fn names_key(query: &str, key: &str) -> bool {
         .any(|pair| pair.split('=').next() == Some(key))
 }
 
+/// Whether this module runs the page's link itself (`handover::runs_here`;
+/// always, but in the first-visit module).
+pub(super) fn link_runs_here() -> bool {
+    let query = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    // A program is the full module's to read (`Settings::set`).
+    !names_key(&query, "program")
+        && super::handover::runs_here(&Settings::from_query(&query, fresh_seed()).0)
+}
+
 /// Mounts the app on the page's markup and starts it.
 pub fn mount() -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
@@ -109,22 +120,23 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     }
 
     let app = Rc::new(RefCell::new(App::new(settings)));
-    if dom::by_id_opt("lab").is_some() {
+    // The first-visit module has no lab or code view (`handover`).
+    if !cfg!(feature = "first") && dom::by_id_opt("lab").is_some() {
         app.borrow_mut().lab.home = Rc::downgrade(&app);
     }
-    if dom::by_id_opt("code").is_some() {
+    if !cfg!(feature = "first") && dom::by_id_opt("code").is_some() {
         App::mount_code(&app)?;
     }
     views::set_view(app.borrow().settings.view)?;
-    if app.borrow().settings.view == crate::settings::View::Code {
+    if !cfg!(feature = "first") && app.borrow().settings.view == crate::settings::View::Code {
         app.borrow_mut().code_view_shown()?;
     }
-    if app.borrow().settings.view == crate::settings::View::Lab {
+    if !cfg!(feature = "first") && app.borrow().settings.view == crate::settings::View::Lab {
         app.borrow_mut().lab_view_shown()?;
     }
     app.borrow().show_settings()?;
     app.borrow_mut().rebuild()?;
-    if app.borrow().settings.view == crate::settings::View::Walk {
+    if !cfg!(feature = "first") && app.borrow().settings.view == crate::settings::View::Walk {
         app.borrow_mut().walk_view_shown()?;
     }
 
@@ -330,14 +342,27 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         ("export-json", "json"),
         ("export-stl", "stl"),
     ] {
-        listen(id, "click", Box::new(move |app, _| app.export(kind)))?;
+        listen(
+            id,
+            "click",
+            Box::new(move |app, _| {
+                if cfg!(feature = "first") {
+                    // Downloads come with the full module, which then
+                    // presses this button again.
+                    app.sync_url();
+                    super::handover::to_full(Some(id));
+                    return Ok(());
+                }
+                app.export(kind)
+            }),
+        )?;
     }
     listen("document", "keydown", Box::new(keys::on_key))?;
     mount_tabs(&mut listen)?;
-    if dom::by_id_opt("lab").is_some() {
+    if !cfg!(feature = "first") && dom::by_id_opt("lab").is_some() {
         mount_lab(&mut listen)?;
     }
-    if dom::by_id_opt("code").is_some() {
+    if !cfg!(feature = "first") && dom::by_id_opt("code").is_some() {
         mount_code(&mut listen)?;
     }
     listen(
@@ -384,7 +409,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
         listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
     }
-    if dom::by_id_opt("walk").is_some() {
+    if !cfg!(feature = "first") && dom::by_id_opt("walk").is_some() {
         mount_walk(&mut listen)?;
     }
     listen(
@@ -494,7 +519,9 @@ pub fn mount() -> Result<AppHandle, JsValue> {
     app.borrow().show_hint();
 
     let frame: FrameLoop = Rc::new(RefCell::new(None));
+    let frame_request: FrameRequest = Rc::default();
     let next = frame.clone();
+    let requested = frame_request.clone();
     let frame_app = app.clone();
     *frame.borrow_mut() = Some(Closure::new(move |timestamp: f64| {
         if let Ok(mut app) = frame_app.try_borrow_mut() {
@@ -503,11 +530,13 @@ pub fn mount() -> Result<AppHandle, JsValue> {
             }
         }
         if let (Some(window), Some(callback)) = (web_sys::window(), next.borrow().as_ref()) {
-            let _ = window.request_animation_frame(callback.as_ref().unchecked_ref());
+            if let Ok(id) = window.request_animation_frame(callback.as_ref().unchecked_ref()) {
+                requested.set(id);
+            }
         }
     }));
     if let Some(callback) = frame.borrow().as_ref() {
-        window.request_animation_frame(callback.as_ref().unchecked_ref())?;
+        frame_request.set(window.request_animation_frame(callback.as_ref().unchecked_ref())?);
     }
 
     if let Some(p) = window.performance() {
@@ -517,6 +546,7 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         app,
         listeners,
         frame,
+        frame_request,
         observer: Some(observer),
     })
 }
@@ -534,16 +564,23 @@ fn mount_tabs(
             "click",
             Box::new(move |app, _| {
                 app.settings.view = view;
+                if !super::handover::shows_here(view) {
+                    app.sync_url();
+                    super::handover::to_full(None);
+                    return Ok(());
+                }
                 views::set_view(view)?;
-                if view == crate::settings::View::Code {
+                if cfg!(feature = "first") {
+                    // Only the maze view is here (`handover::shows_here`).
+                } else if view == crate::settings::View::Code {
                     app.code_view_shown()?;
                 } else {
                     app.code_view_hidden();
                 }
-                if view == crate::settings::View::Lab {
+                if !cfg!(feature = "first") && view == crate::settings::View::Lab {
                     app.lab_view_shown()?;
                 }
-                if view == crate::settings::View::Walk {
+                if !cfg!(feature = "first") && view == crate::settings::View::Walk {
                     app.walk_view_shown()?;
                 } else {
                     // Leaving the walk: the panel is the stage again.

@@ -46,12 +46,13 @@ pub(super) struct Pool {
     _errors: Vec<Closure<dyn FnMut(web_sys::ErrorEvent)>>,
 }
 
-/// The URL of the module the page runs (Trunk preloads it).
+/// The URL of the full module's glue (the page names it:
+/// tools/write-boot.mjs).
 fn module_url() -> Result<String, JsValue> {
-    let link = super::super::dom::document()
-        .query_selector("link[rel=modulepreload]")?
+    let meta = super::super::dom::document()
+        .query_selector("meta[name=mazelab-full-module]")?
         .ok_or("the lab's workers need the built page (trunk build or trunk serve)")?;
-    let href = link.get_attribute("href").unwrap_or_default();
+    let href = meta.get_attribute("content").unwrap_or_default();
     Ok(web_sys::Url::new_with_base(
         &href,
         &super::super::dom::document()

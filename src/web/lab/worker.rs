@@ -6,6 +6,10 @@
 //! page, offline, and adds nothing to the download. The page hands each
 //! worker the compiled `WebAssembly.Module`, so nothing is fetched or
 //! compiled twice.
+//!
+//! The first-visit module has no lab: its functions are not exported there
+//! (nothing calls them), which leaves them out of it.
+#![cfg_attr(feature = "first", allow(dead_code))]
 
 use crate::generate::texture::Texture;
 use crate::lab::run::{count_trees, measure_program_maze, measure_textured, program_tree};
@@ -148,7 +152,7 @@ fn clock() -> impl Fn() -> f64 {
 
 /// Measures `count` mazes from `seed` under the texture controls
 /// (`Texture::to_line`): `METRIC_COUNT` values per maze.
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_measure_chunk(
     candidate: &str,
     shape: &str,
@@ -198,7 +202,7 @@ fn trees_of(size: &str) -> Result<(Shape, Rc<Trees>), JsValue> {
 
 /// The tables a program's maze is made of (see `program::tables`), with
 /// its width and height, for the program's runs in this worker.
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_program_tables(shape: &str, size: &str) -> Result<JsValue, JsValue> {
     let shape = Shape::parse(shape, size, None).map_err(error)?;
     let tables = crate::program::tables(&crate::grid::Grid::closed_shape(shape.clone()));
@@ -219,7 +223,7 @@ pub fn lab_program_tables(shape: &str, size: &str) -> Result<JsValue, JsValue> {
 }
 
 /// Measures one maze of the program (its walls as the harness left them).
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_measure_program(
     shape: &str,
     size: &str,
@@ -233,13 +237,13 @@ pub fn lab_measure_program(
 }
 
 /// How many spanning trees a `size` square has.
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_tree_total(size: &str) -> Result<u32, JsValue> {
     Ok(trees_of(size)?.1.len() as u32)
 }
 
 /// Which spanning tree the program's maze is.
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_program_tree(size: &str, seed: &str, open: &[u8]) -> Result<u32, JsValue> {
     let (shape, trees) = trees_of(size)?;
     let k = program_tree(&trees, &shape, parse_seed(seed)?, open).map_err(error)?;
@@ -248,7 +252,7 @@ pub fn lab_program_tree(size: &str, seed: &str, open: &[u8]) -> Result<u32, JsVa
 
 /// Counts how often each spanning tree of a `size` square comes out of
 /// `count` runs from `seed`.
-#[wasm_bindgen]
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
 pub fn lab_tree_chunk(
     candidate: &str,
     size: &str,
