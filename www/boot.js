@@ -26,29 +26,35 @@ function wantsFull(query) {
 let running = null;
 let handing = null;
 
-// The module's glue and its wasm are fetched at once (the page links
-// neither for preloading: which one it needs is decided here).
-async function start(module) {
-  const wasmResponse = fetch(module.wasm);
-  const glue = await import(module.glue);
-  const wasm = await glue.default({ module_or_path: wasmResponse });
+// The module compiled from its wasm, fetched as it arrives.
+function compile(module) {
+  return WebAssembly.compileStreaming(fetch(module.wasm)).catch(() =>
+    // A host that sends the wasm with another type: compiled from its bytes.
+    fetch(module.wasm).then((r) => r.arrayBuffer()).then((bytes) => WebAssembly.compile(bytes)));
+}
+
+// Starts a module: its glue and its wasm are fetched at once (the page
+// links neither for preloading: which one it needs is decided here).
+// `before` runs once both have arrived, just before the module starts.
+async function start(module, before = () => {}) {
+  const [glue, compiled] = await Promise.all([import(module.glue), compile(module)]);
+  before();
+  const wasm = await glue.default({ module_or_path: compiled });
   window.wasmBindings = glue;
   document.documentElement.dataset.module = module.name;
   dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
   return glue;
 }
 
-// Called by the first module (src/web/handover.rs): its app is let go and
-// the full module starts; `then` names the control it presses once mounted.
+// Called by the first module (src/web/handover.rs). It runs on while the
+// full module arrives; then its app is let go and the full one starts.
+// `then` names the control the full module presses once mounted.
 window.mazelabHandover = (then) => {
   if (handing) return;
   window.mazelabThen = then || undefined;
-  handing = (async () => {
-    // Out of the first module's handler that asked, before its app goes.
-    await new Promise((next) => setTimeout(next));
+  handing = start(FULL, () => {
     if (running && running.unmount) running.unmount();
-    running = await start(FULL);
-  })();
+  }).then((glue) => { running = glue; });
   handing.catch((e) => mazelabError(e && e.message ? e.message : String(e)));
 };
 
