@@ -59,6 +59,11 @@ pub fn keep_alive(handle: AppHandle) {
     MOUNTED.with(|m| *m.borrow_mut() = Some(handle));
 }
 
+/// Calls `f` with the page's app, if it has one.
+pub(super) fn with_mounted<R>(f: impl FnOnce(&AppHandle) -> R) -> Option<R> {
+    MOUNTED.with(|m| m.borrow().as_ref().map(f))
+}
+
 /// Lets the page's app go (the first module's, handing over: `handover`).
 #[cfg(feature = "first")]
 pub(super) fn release() {

@@ -85,10 +85,33 @@ fn mount_page() {
         handover::to_full(None);
         return;
     }
-    match mount() {
+    if !cfg!(feature = "first") {
+        // The full module mounts in one go: it starts on a link that
+        // wants it, a big maze or another view, where the task hop would
+        // only delay the picture.
+        match mount() {
+            Ok(handle) => {
+                keep_alive(handle);
+                handover::press_what_was_asked();
+            }
+            Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
+        }
+        return;
+    }
+    // The first-visit module builds its maze in a task after the wiring: a
+    // slow phone then has two shorter tasks to run, and a paint between.
+    match mount::wire() {
         Ok(handle) => {
             keep_alive(handle);
-            handover::press_what_was_asked();
+            let draw = Closure::once_into_js(|| match handle::with_mounted(mount::draw) {
+                Some(Err(e)) => {
+                    dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e)))
+                }
+                _ => handover::press_what_was_asked(),
+            });
+            if let Some(window) = web_sys::window() {
+                let _ = window.set_timeout_with_callback(draw.unchecked_ref());
+            }
         }
         Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
     }

@@ -100,8 +100,40 @@ pub(super) fn link_runs_here() -> bool {
         && super::handover::runs_here(&Settings::from_query(&query, fresh_seed()).0)
 }
 
-/// Mounts the app on the page's markup and starts it.
+/// Mounts the app on the page's markup and starts it: `wire`, then `draw`
+/// (the page runs them in two tasks, so that neither is long on a slow
+/// phone: `web::mount_page`).
 pub fn mount() -> Result<AppHandle, JsValue> {
+    let handle = wire()?;
+    draw(&handle)?;
+    Ok(handle)
+}
+
+/// Builds the first maze and asks for the first frame.
+pub(super) fn draw(handle: &AppHandle) -> Result<(), JsValue> {
+    {
+        let mut app = handle.app.borrow_mut();
+        app.rebuild()?;
+        if !cfg!(feature = "first") && app.settings.view == crate::settings::View::Walk {
+            app.walk_view_shown()?;
+        }
+    }
+    let window = web_sys::window().ok_or("a browser window")?;
+    if let Some(callback) = handle.frame.borrow().as_ref() {
+        handle
+            .frame_request
+            .set(window.request_animation_frame(callback.as_ref().unchecked_ref())?);
+    }
+    if let Some(p) = window.performance() {
+        let _ = p.mark("mazelab-mounted");
+    }
+    Ok(())
+}
+
+/// Mounting up to the first maze: reads the link, fills the pickers and
+/// the form, wires every control, key, pointer and resize, and makes the
+/// frame loop (`draw` starts it).
+pub(super) fn wire() -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
     let query = window.location().search().unwrap_or_default();
     let (mut settings, notices) = Settings::from_query(&query, fresh_seed());
@@ -135,10 +167,6 @@ pub fn mount() -> Result<AppHandle, JsValue> {
         app.borrow_mut().lab_view_shown()?;
     }
     app.borrow().show_settings()?;
-    app.borrow_mut().rebuild()?;
-    if !cfg!(feature = "first") && app.borrow().settings.view == crate::settings::View::Walk {
-        app.borrow_mut().walk_view_shown()?;
-    }
 
     let mut listeners: Vec<Listener> = Vec::new();
     let mut listen_on = |target: EventTarget,
@@ -535,13 +563,6 @@ pub fn mount() -> Result<AppHandle, JsValue> {
             }
         }
     }));
-    if let Some(callback) = frame.borrow().as_ref() {
-        frame_request.set(window.request_animation_frame(callback.as_ref().unchecked_ref())?);
-    }
-
-    if let Some(p) = window.performance() {
-        let _ = p.mark("mazelab-mounted");
-    }
     Ok(AppHandle {
         app,
         listeners,
