@@ -1,7 +1,9 @@
-// Puts the page's loader (www/boot.js) in place of the module script Trunk
-// wrote into the staged index.html, with the two modules' file names: the
-// full one's from Trunk's script, the first-visit one's as
-// tools/build-first named it.
+// Puts the page's loader in the staged index.html with the two modules'
+// file names (the full one's from Trunk's module script, the first-visit
+// one's as tools/build-first named it): its first half
+// (www/fetch-module.js, which starts fetching the module) before the
+// stylesheet, its second half (www/boot.js, which starts the module) in
+// place of Trunk's module script.
 //   node tools/write-boot.mjs STAGING_DIR FIRST_NAME
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -30,13 +32,27 @@ if (!limit) {
 }
 const cells = limit[1].split('*').reduce((a, n) => a * Number(n.trim()), 1);
 
-const boot = readFileSync(join(root, 'www/boot.js'), 'utf8')
-  .replace("'FIRST_GLUE'", JSON.stringify(firstGlue))
-  .replace("'FIRST_WASM'", JSON.stringify(firstWasm))
-  .replace("'FULL_GLUE'", JSON.stringify(fullGlue))
-  .replace("'FULL_WASM'", JSON.stringify(fullWasm))
-  .replace('FIRST_CELLS', String(cells));
+const fill = (text, name, value) => {
+  if (!text.includes(name)) {
+    console.error(`write-boot: www/fetch-module.js names no ${name}`);
+    process.exit(1);
+  }
+  return text.replace(name, value);
+};
+let fetching = readFileSync(join(root, 'www/fetch-module.js'), 'utf8');
+fetching = fill(fetching, "'FIRST_GLUE'", JSON.stringify(firstGlue));
+fetching = fill(fetching, "'FIRST_WASM'", JSON.stringify(firstWasm));
+fetching = fill(fetching, "'FULL_GLUE'", JSON.stringify(fullGlue));
+fetching = fill(fetching, "'FULL_WASM'", JSON.stringify(fullWasm));
+fetching = fill(fetching, 'FIRST_CELLS', String(cells));
+const boot = readFileSync(join(root, 'www/boot.js'), 'utf8');
 html = html.replace(script, () => `<script type="module" async>\n${boot}</script>`);
+const stylesheet = /\n\s*<link rel="stylesheet"/;
+if (!stylesheet.test(html)) {
+  console.error(`write-boot: no stylesheet link in ${page}`);
+  process.exit(1);
+}
+html = html.replace(stylesheet, (link) => `\n<script>\n${fetching}</script>${link}`);
 
 // Trunk preloads the full module; the loader fetches the module it starts
 // itself (a preload here would fetch the first module for a link that
