@@ -80,7 +80,8 @@ fn mount_page() {
     if dom::by_id_opt("panels").is_none() {
         return;
     }
-    if cfg!(feature = "first") && !mount::link_runs_here() {
+    let link = mount::Link::read();
+    if cfg!(feature = "first") && !link.runs_here() {
         // A link the first module leaves to the full one: nothing mounted.
         handover::to_full(None);
         return;
@@ -89,32 +90,35 @@ fn mount_page() {
         // The full module mounts in one go: it starts on a link that
         // wants it, a big maze or another view, where the task hop would
         // only delay the picture.
-        match mount() {
+        match mount::mount_link(link) {
             Ok(handle) => {
                 keep_alive(handle);
                 handover::press_what_was_asked();
             }
-            Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
+            Err(e) => could_not_start(&e),
         }
         return;
     }
     // The first-visit module builds its maze in a task after the wiring: a
     // slow phone then has two shorter tasks to run, and a paint between.
-    match mount::wire() {
+    match mount::wire(link) {
         Ok(handle) => {
             keep_alive(handle);
             let draw = Closure::once_into_js(|| match handle::with_mounted(mount::draw) {
-                Some(Err(e)) => {
-                    dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e)))
-                }
+                Some(Err(e)) => could_not_start(&e),
                 _ => handover::press_what_was_asked(),
             });
             if let Some(window) = web_sys::window() {
                 let _ = window.set_timeout_with_callback(draw.unchecked_ref());
             }
         }
-        Err(e) => dom::show_error(&format!("mazelab could not start: {}", dom::describe(&e))),
+        Err(e) => could_not_start(&e),
     }
+}
+
+/// A mount that failed, on the page.
+fn could_not_start(e: &JsValue) {
+    dom::show_error(&format!("mazelab could not start: {}", dom::describe(e)));
 }
 
 /// Panics go to the console with a stack trace and to the page as a message.

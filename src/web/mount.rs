@@ -89,22 +89,47 @@ fn names_key(query: &str, key: &str) -> bool {
         .any(|pair| pair.split('=').next() == Some(key))
 }
 
-/// Whether this module runs the page's link itself (`handover::runs_here`;
-/// always, but in the first-visit module).
-pub(super) fn link_runs_here() -> bool {
-    let query = web_sys::window()
-        .and_then(|w| w.location().search().ok())
-        .unwrap_or_default();
-    // A program is the full module's to read (`Settings::set`).
-    !names_key(&query, "program")
-        && super::handover::runs_here(&Settings::from_query(&query, fresh_seed()).0)
+/// The page's link as the app reads it: its query, the settings it asks
+/// for and what could not be read. Read once a page load (the first-visit
+/// module decides from it whether it runs the link).
+pub(super) struct Link {
+    query: String,
+    settings: Settings,
+    notices: Vec<String>,
+}
+
+impl Link {
+    /// Reads the page's address.
+    pub(super) fn read() -> Link {
+        let query = web_sys::window()
+            .and_then(|w| w.location().search().ok())
+            .unwrap_or_default();
+        let (settings, notices) = Settings::from_query(&query, fresh_seed());
+        Link {
+            query,
+            settings,
+            notices,
+        }
+    }
+
+    /// Whether this module runs the link itself (`handover::runs_here`;
+    /// always, but in the first-visit module).
+    pub(super) fn runs_here(&self) -> bool {
+        // A program is the full module's to read (`Settings::set`).
+        !names_key(&self.query, "program") && super::handover::runs_here(&self.settings)
+    }
 }
 
 /// Mounts the app on the page's markup and starts it: `wire`, then `draw`
 /// (the page runs them in two tasks, so that neither is long on a slow
 /// phone: `web::mount_page`).
 pub fn mount() -> Result<AppHandle, JsValue> {
-    let handle = wire()?;
+    mount_link(Link::read())
+}
+
+/// Mounts the app from a link already read, in one go.
+pub(super) fn mount_link(link: Link) -> Result<AppHandle, JsValue> {
+    let handle = wire(link)?;
     draw(&handle)?;
     Ok(handle)
 }
@@ -133,10 +158,13 @@ pub(super) fn draw(handle: &AppHandle) -> Result<(), JsValue> {
 /// Mounting up to the first maze: reads the link, fills the pickers and
 /// the form, wires every control, key, pointer and resize, and makes the
 /// frame loop (`draw` starts it).
-pub(super) fn wire() -> Result<AppHandle, JsValue> {
+pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
-    let query = window.location().search().unwrap_or_default();
-    let (mut settings, notices) = Settings::from_query(&query, fresh_seed());
+    let Link {
+        query,
+        mut settings,
+        notices,
+    } = link;
     // A person who asks for less motion gets the finished maze, unless
     // the link asks for a speed.
     if reduced_motion(&window) && !names_key(&query, "speed") {
