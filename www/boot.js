@@ -30,7 +30,10 @@ async function start(fetching, before = () => {}) {
   const wasm = await glue.default({ module_or_path: compiled });
   window.wasmBindings = glue;
   document.documentElement.dataset.module = fetching.module.name;
-  dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
+  // Told in a task of its own, after the first maze's (the first module
+  // draws it in a task it has queued already): the service worker's
+  // registration (index.html) waits until the maze is on the page.
+  setTimeout(() => dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } })));
   return glue;
 }
 
