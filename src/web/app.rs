@@ -212,6 +212,8 @@ impl App {
         self.panels.iter().all(Panel::is_done)
     }
 
+    /// Carves `steps` more events in every panel and draws them; the
+    /// caller shows the status once its frame's work is done.
     pub(super) fn advance(&mut self, steps: u64) -> Result<(), JsValue> {
         let started = now_ms();
         for panel in &mut self.panels {
@@ -223,7 +225,6 @@ impl App {
             self.state = State::Done;
         }
         self.write_metrics();
-        self.show_status();
         Ok(())
     }
 

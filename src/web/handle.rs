@@ -89,7 +89,10 @@ impl AppHandle {
 
     /// Advances every panel by `steps` events and draws (the frame loop's work).
     pub fn advance(&self, steps: u64) -> Result<(), JsValue> {
-        self.app.borrow_mut().advance(steps)
+        let mut app = self.app.borrow_mut();
+        app.advance(steps)?;
+        app.show_status();
+        Ok(())
     }
 
     /// Shows step `step` of the carving (or, once a solve has run, of the
