@@ -9,6 +9,11 @@ const MAX_FRAME_GAP_MS: f64 = 100.0;
 pub(super) const FIRST_FRAME_GAP_MS: f64 = 1000.0 / 60.0;
 /// A frame's work beyond this misses a 60 Hz display's frame.
 const SLOW_FRAME_MS: f64 = 16.0;
+/// While a run animates, the readouts a person reads are written at most
+/// this often (ten times a second is more than an eye reads): each write
+/// is a layout and a paint of the page, which every frame paid for on a
+/// slow phone.
+const READOUT_MS: f64 = 100.0;
 
 /// The page's clock, in milliseconds.
 pub(super) fn now_ms() -> f64 {
@@ -41,6 +46,8 @@ pub(super) struct Clock {
     pub(super) build_ms: f64,
     /// How long the last seek took.
     pub(super) seek_ms: f64,
+    /// When an animating run's readouts were last written.
+    readouts_ms: std::cell::Cell<Option<f64>>,
 }
 
 impl Clock {
@@ -82,6 +89,21 @@ impl Clock {
         let steps = self.carry.floor();
         self.carry -= steps;
         steps as u64
+    }
+
+    /// Whether an animating run's readouts are due (the first always is),
+    /// noting that they are written now.
+    pub(super) fn readouts_due(&self) -> bool {
+        let now = now_ms();
+        if self
+            .readouts_ms
+            .get()
+            .is_some_and(|at| (0.0..READOUT_MS).contains(&(now - at)))
+        {
+            return false;
+        }
+        self.readouts_ms.set(Some(now));
+        true
     }
 
     /// Counts a frame whose work took `ms`; whether it was the first.

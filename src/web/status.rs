@@ -98,6 +98,18 @@ impl App {
                 let _ = status.set_attribute(name, &value);
             }
         }
+        // While a carving or a search animates, what a person reads (the
+        // progress line, the timeline, the lit step and the counters) is
+        // written a few times a second (`Clock::readouts_due`); a pause,
+        // the end or any other state writes it at once.
+        let animating = match self.mode {
+            Mode::Normal => self.state == State::Running,
+            Mode::Solving => !self.solve_paused,
+            Mode::Playing | Mode::Masking => false,
+        };
+        if animating && !self.clock.readouts_due() {
+            return;
+        }
         let progress = if self.state == State::Running && self.mode == Mode::Normal {
             format!("{steps} steps · {:.0} ms", self.clock.elapsed_ms)
         } else {
