@@ -1,7 +1,8 @@
-// The page's two modules (src/web/handover.rs, www/boot.js), in headless
-// Chromium on the built dist/: a first visit runs the first-visit module,
-// at most 300 KB with brotli, and draws its maze before the full module is
-// asked for; asking for what it leaves out (another view, a download, an
+// The page's two modules (src/web/handover.rs, www/fetch-module.js and
+// www/boot.js), in headless Chromium on the built dist/: a first visit runs
+// the first-visit module, at most 300 KB with brotli, asked for before the
+// stylesheet has come, and draws its maze before the full module is asked
+// for; asking for what it leaves out (another view, a download, an
 // algorithm, a bigger maze) hands the page to the full module with the
 // maze, its step and the link kept, and one press does what was asked.
 //   node tests/e2e/first.mjs
@@ -48,6 +49,30 @@ try {
     await waitForState(page, 'done', 30000);
     expect(await moduleOf(page) === 'first', 'the default maze carves to its end in the first module');
     await shot(page, 'first-phone');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
+  await check('the module is fetched while the stylesheet is still on its way', async () => {
+    const { page, errors } = await openPage(browser, { width: 390, height: 844 }, { isMobile: true, hasTouch: true });
+    // The stylesheet held back a second: the loader's first half, before
+    // it in the page, asks for the module meanwhile (www/fetch-module.js).
+    let styled = null;
+    await page.route('**/*.css', async (route) => {
+      await new Promise((done) => setTimeout(done, 1000));
+      await route.continue();
+      styled = Date.now();
+    });
+    const asked = {};
+    page.on('request', (r) => {
+      const name = r.url().split('/').pop();
+      if (name.startsWith('mazelab-first-')) asked[name.endsWith('.wasm') ? 'wasm' : 'glue'] = Date.now();
+    });
+    await page.goto(`${origin}/`);
+    await waitForState(page, 'running');
+    expect(asked.wasm && asked.glue && styled, `asked ${JSON.stringify(asked)}, stylesheet ${styled}`);
+    expect(asked.wasm < styled - 500 && asked.glue < styled - 500,
+      `the module asked for ${styled - asked.wasm} ms (wasm) and ${styled - asked.glue} ms (glue) before the stylesheet came`);
     expect(!errors.length, errors.join('; '));
     await page.context().close();
   });
