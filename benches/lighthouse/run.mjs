@@ -61,7 +61,7 @@ async function once(config) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 function show(value, unit) {
-  if (unit === 's') return `${(value / 1000).toFixed(1)} s`;
+  if (unit === 's') return `${(value / 1000).toFixed(2)} s`;
   if (unit === 'ms') return `${Math.round(value)} ms`;
   return value.toFixed(3);
 }
@@ -78,6 +78,7 @@ console.log(`${RUNS} runs a preset, medians; served as scripts/serve serves dist
 console.log(`| preset | ${CATEGORIES.join(' | ')} | ${AUDITS.map(([, name]) => name).join(' | ')} |`);
 console.log(`|---|${CATEGORIES.map(() => '---:').join('|')}|${AUDITS.map(() => '---:').join('|')}|`);
 const failing = new Set();
+const spreads = [];
 for (const [name, config] of [['mobile', undefined], ['desktop', desktop]]) {
   const rows = [];
   for (let i = 0; i < RUNS; i++) rows.push(await once(config));
@@ -87,6 +88,9 @@ for (const [name, config] of [['mobile', undefined], ['desktop', desktop]]) {
     ...AUDITS.map(([id, , unit]) => show(median(rows.map((r) => r[id])), unit)),
   ];
   console.log(`| ${name} | ${cells.join(' | ')} |`);
+  spreads.push(`${name}: ` + ['performance', 'largest-contentful-paint', 'total-blocking-time']
+    .map((id) => `${id} ${rows.map((r) => (id === 'performance' ? r[id] : Math.round(r[id]))).join(', ')}`).join('; '));
 }
+console.log(`\neach run (performance, largest paint in ms, blocking in ms):\n${spreads.join('\n')}`);
 if (failing.size) console.log(`\naudits below 90 in some run: ${[...failing].join(', ')}`);
 server.close();
