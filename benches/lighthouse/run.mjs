@@ -47,6 +47,11 @@ async function once(config) {
   });
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
+    // A run Lighthouse could not finish (it says why) scores nothing: it
+    // is run again rather than counted as a zero.
+    if (lhr.runtimeError || CATEGORIES.some((c) => lhr.categories[c].score === null)) {
+      return { error: lhr.runtimeError?.message ?? 'a category without a score' };
+    }
     const row = {};
     for (const c of CATEGORIES) row[c] = Math.round(lhr.categories[c].score * 100);
     for (const [id] of AUDITS) row[id] = lhr.audits[id].numericValue;
@@ -81,7 +86,12 @@ const failing = new Set();
 const spreads = [];
 for (const [name, config] of [['mobile', undefined], ['desktop', desktop]]) {
   const rows = [];
-  for (let i = 0; i < RUNS; i++) rows.push(await once(config));
+  for (let tries = 0; rows.length < RUNS; tries++) {
+    const row = await once(config);
+    if (!row.error) rows.push(row);
+    else if (tries >= 2 * RUNS) throw new Error(`lighthouse: ${name} runs keep failing: ${row.error}`);
+    else console.error(`lighthouse: a ${name} run failed (${row.error}); running it again`);
+  }
   for (const r of rows) r.failing.forEach((id) => failing.add(`${name}: ${id}`));
   const cells = [
     ...CATEGORIES.map((c) => median(rows.map((r) => r[c]))),

@@ -155,9 +155,9 @@ pub(super) fn draw(handle: &AppHandle) -> Result<(), JsValue> {
     Ok(())
 }
 
-/// Mounting up to the first maze: reads the link, fills the pickers and
-/// the form, wires every control, key, pointer and resize, and makes the
-/// frame loop (`draw` starts it).
+/// Mounting up to the first maze, from the link read: fills the pickers
+/// and the form, wires every control, key, pointer and resize, and makes
+/// the frame loop (`draw` starts it).
 pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     let window = web_sys::window().ok_or("a browser window")?;
     let Link {
