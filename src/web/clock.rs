@@ -106,6 +106,11 @@ impl Clock {
         true
     }
 
+    /// The next readouts are due at once, whenever the last were written.
+    pub(super) fn readouts_now(&self) {
+        self.readouts_ms.set(None);
+    }
+
     /// Counts a frame whose work took `ms`; whether it was the first.
     pub(super) fn count_frame(&mut self, ms: f64) -> bool {
         self.max_frame_ms = self.max_frame_ms.max(ms);

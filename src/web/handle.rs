@@ -87,10 +87,13 @@ impl AppHandle {
         self.app.borrow_mut().write_metrics();
     }
 
-    /// Advances every panel by `steps` events and draws (the frame loop's work).
+    /// Advances every panel by `steps` events and draws (the frame loop's
+    /// work), with the readouts written at once: a test's frames come
+    /// faster than the page's readouts follow (`Clock::readouts_due`).
     pub fn advance(&self, steps: u64) -> Result<(), JsValue> {
         let mut app = self.app.borrow_mut();
         app.advance(steps)?;
+        app.clock.readouts_now();
         app.show_status();
         Ok(())
     }

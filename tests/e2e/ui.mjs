@@ -32,6 +32,38 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('while a maze carves, the readouts follow a few times a second and the status attributes every frame', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?size=60x40&seed=4&speed=2000`);
+    await waitForState(page, 'running');
+    // A second of animation frames: how often the step count (an
+    // attribute) and the timeline's position (text a person reads) change.
+    const { steps, texts, frames } = await page.evaluate(() => new Promise((done) => {
+      const status = document.getElementById('status');
+      const position = document.getElementById('tl-position');
+      let [steps, texts, frames] = [0, 0, 0];
+      let [lastSteps, lastText] = [status.dataset.steps, position.textContent];
+      const began = performance.now();
+      const look = () => {
+        frames += 1;
+        if (status.dataset.steps !== lastSteps) { steps += 1; lastSteps = status.dataset.steps; }
+        if (position.textContent !== lastText) { texts += 1; lastText = position.textContent; }
+        if (performance.now() - began < 1000 && status.dataset.state === 'running') requestAnimationFrame(look);
+        else done({ steps, texts, frames });
+      };
+      requestAnimationFrame(look);
+    }));
+    console.log(`     in ${frames} frames: the step count changed ${steps} times, the position text ${texts}`);
+    expect(steps >= 10, `the step count changed ${steps} times in ${frames} frames`);
+    expect(texts >= 2 && texts <= 12 && texts < steps, `the position text changed ${texts} times, the step count ${steps}`);
+    await page.click('#play');
+    await waitForState(page, 'paused');
+    const at = await page.locator('#status').getAttribute('data-steps');
+    expect((await page.textContent('#tl-position')).startsWith(`${at} /`), 'paused, the position shows the step at once');
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+  });
+
   await check('a 40 x 25 maze covers well over a third of a 1280 x 900 window', async () => {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=40x25&seed=3&speed=instant`);
