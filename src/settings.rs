@@ -354,7 +354,7 @@ impl Settings {
             }
             // The first-visit module never reads a program: the page hands
             // a link with one to the full module before it reads it
-            // (`web::mount::link_runs_here`), and leaves out the inflater.
+            // (`web::mount::Link::runs_here`), and leaves out the inflater.
             "program" if cfg!(feature = "first") => {
                 return Err("a program opens with the full module".into());
             }

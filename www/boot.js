@@ -4,7 +4,7 @@
 // starts it once the page is parsed. The first-visit module hands the page
 // over when asked for the rest (src/web/handover.rs), and the full module
 // mounts from the link. The service worker keeps both for offline use.
-const { first: FIRST, full: FULL, fetchModule } = window.mazelabModules;
+const { full: FULL, fetchModule } = window.mazelabModules;
 
 let running = null;
 let handing = null;
