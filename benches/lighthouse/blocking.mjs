@@ -17,9 +17,7 @@
 // on a 2-core machine a frame's commit waits while the browser's own
 // threads draw and record the frames before it).
 //   node benches/lighthouse/blocking.mjs      (after trunk build --release)
-import { createServer } from 'node:http';
-import { fileURLToPath } from 'node:url';
-import { handler } from '../../scripts/serve.mjs';
+import { CHROMIUM, serveDist } from './serve-dist.mjs';
 
 let lighthouse, launch, Simulator, impact;
 try {
@@ -34,10 +32,7 @@ try {
 }
 
 const RUNS = Number(process.env.RUNS || 3);
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const server = createServer(handler(dist));
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const { server, url } = await serveDist();
 
 // A task's kind, from the time of its parts: the module's when its own
 // callbacks and microtasks take 5 ms of it.
@@ -58,10 +53,7 @@ const end = (timings) => Math.max(...[...timings.values()].map((t) => t.endTime)
 
 for (let run = 0; run < RUNS; run++) {
   Simulator.allNodeTimings.clear();
-  const chrome = await launch({
-    chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const chrome = await launch(CHROMIUM);
   let lhr;
   try {
     ({ lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] }));

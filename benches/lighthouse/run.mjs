@@ -8,11 +8,9 @@
 // figure, and the module's size with brotli.
 //   npm ci --prefix benches/lighthouse      (once)
 //   node benches/lighthouse/run.mjs         (after trunk build --release)
-import { createServer } from 'node:http';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { handler } from '../../scripts/serve.mjs';
+import { CHROMIUM, dist, serveDist } from './serve-dist.mjs';
 
 let lighthouse, launch, desktop;
 try {
@@ -25,10 +23,7 @@ try {
 }
 
 const RUNS = Number(process.env.RUNS || 3);
-const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
-const server = createServer(handler(dist));
-await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-const url = `http://127.0.0.1:${server.address().port}/`;
+const { server, url } = await serveDist();
 
 const AUDITS = [
   ['first-contentful-paint', 'first paint', 's'],
@@ -41,10 +36,7 @@ const AUDITS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 async function once(config) {
-  const chrome = await launch({
-    chromePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
+  const chrome = await launch(CHROMIUM);
   try {
     const { lhr } = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }, config);
     // A run Lighthouse could not finish (it says why) scores nothing: it
