@@ -7,7 +7,7 @@ use super::{controls, dom};
 use crate::shape::Dir;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, Event, HtmlDialogElement, KeyboardEvent};
+use web_sys::{Element, Event, HtmlDialogElement, HtmlElement, KeyboardEvent};
 
 /// Opens the keyboard help, or closes it when open.
 pub(super) fn toggle_help() -> Result<(), JsValue> {
@@ -20,6 +20,17 @@ pub(super) fn toggle_help() -> Result<(), JsValue> {
     Ok(())
 }
 
+/// Whether keys pressed in `target` are text being typed: a text field, a
+/// list, or anything editable. The Code view's editor (CodeMirror) is a
+/// `contenteditable` element, not a text area, so its tag alone says
+/// nothing.
+pub(super) fn takes_typing(target: &Element) -> bool {
+    matches!(target.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+        || target
+            .dyn_ref::<HtmlElement>()
+            .is_some_and(HtmlElement::is_content_editable)
+}
+
 pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
     let Some(key) = event.dyn_ref::<KeyboardEvent>() else {
         return Ok(());
@@ -27,11 +38,11 @@ pub(super) fn on_key(app: &mut App, event: &Event) -> Result<(), JsValue> {
     if key.ctrl_key() || key.meta_key() || key.alt_key() {
         return Ok(());
     }
-    // Typing in a field is not a command, and Space on a focused button
-    // presses that button.
+    // Typing in a field or an editor is not a command, and Space on a
+    // focused button presses that button.
     if let Some(target) = event.target().and_then(|t| t.dyn_into::<Element>().ok()) {
         let tag = target.tag_name();
-        if matches!(tag.as_str(), "INPUT" | "SELECT" | "TEXTAREA")
+        if takes_typing(&target)
             || (matches!(tag.as_str(), "BUTTON" | "SUMMARY")
                 && matches!(key.key().as_str(), " " | "Enter"))
         {

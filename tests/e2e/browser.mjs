@@ -98,3 +98,42 @@ export async function checks(suite) {
     },
   };
 }
+
+// Every printable ASCII character, space to tilde: what a typing test types.
+export const PRINTABLE_ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+
+// Types `text` into the Code view's editor key by key, as a person does:
+// every character its own key press (Shift where it needs one), Enter
+// between lines, and each line's indentation made with Tab and Backspace
+// from wherever the editor put the caret after Enter. Then it goes back up
+// with the arrows, types two stray keys and takes them back with
+// Backspace. What the editor holds afterwards is for the caller to check.
+export async function typeProgram(page, text) {
+  await page.click('.cm-content');
+  await page.keyboard.press('Control+a');
+  await page.keyboard.press('Backspace');
+  const column = () => page.evaluate(() => {
+    const { state } = window.mazelabEditor.current;
+    const head = state.selection.main.head;
+    return head - state.doc.lineAt(head).from;
+  });
+  const lines = text.split('\n');
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await page.keyboard.press('Enter');
+    const indent = line.trim() === '' ? 0 : line.length - line.trimStart().length;
+    for (let tries = 0; ; tries++) {
+      const at = await column();
+      if (at === indent) break;
+      if (tries > 12) throw new Error(`line ${i + 1}: the indentation stays at ${at}, not ${indent}`);
+      await page.keyboard.press(at < indent ? 'Tab' : 'Backspace');
+    }
+    for (const ch of line.trimStart()) await page.keyboard.type(ch);
+  }
+  for (let i = 1; i < lines.length; i++) await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('End');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('#~');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Backspace');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+}

@@ -7,7 +7,7 @@
 // its workers beside the built-ins. Screenshots go to
 // target/screenshots/.
 //   node tests/e2e/code.mjs
-import { serveDist, launch, openPage, checks, waitForState } from './browser.mjs';
+import { serveDist, launch, openPage, checks, waitForState, typeProgram, PRINTABLE_ASCII } from './browser.mjs';
 
 const { server, origin } = await serveDist();
 const browser = await launch();
@@ -32,7 +32,55 @@ const open = async (query, viewport) => {
   return { page, errors };
 };
 
+// A backtracker a person types, under a comment of every printable key.
+const TYPED = `// typed key by key: ${PRINTABLE_ASCII}
+function generate(maze, rng) {
+  const seen = new Uint8Array(maze.cells);
+  let start = rng.below(maze.cells);
+  while (!maze.isLive(start)) start = rng.below(maze.cells);
+  const stack = [start];
+  seen[start] = 1;
+
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1];
+    const next = maze.neighbors(top).filter((n) => !seen[n]);
+    if (next.length === 0) {
+      stack.pop();
+      continue;
+    }
+    const n = next[rng.below(next.length)];
+    maze.carve(top, n);
+    seen[n] = 1;
+    stack.push(n);
+  }
+}`;
+
 try {
+  await check('a program typed key by key arrives whole in the editor, runs, and no page key fires meanwhile', async () => {
+    const { page, errors } = await open('view=code&size=12x9&seed=3&speed=instant');
+    const before = page.url();
+    await typeProgram(page, TYPED);
+    const typed = await page.evaluate(() => window.mazelabEditor.text(window.mazelabEditor.current));
+    expect(typed === TYPED, `the editor holds ${JSON.stringify(typed.slice(0, 200))}`);
+    // The letters the page's keys use (n, s, t, f, p, i, ?, +, ...) did nothing.
+    expect(!(await page.locator('#help').evaluate((d) => d.open)), 'the help dialog stayed shut');
+    expect(page.url().replace(/&?program=[^&]*/, '') === before.replace(/&?program=[^&]*/, ''),
+      `the link changed only in its program: ${before} -> ${page.url()}`);
+    expect(!(await page.locator('#code').isHidden()), 'still in the Code view');
+    await page.keyboard.press('Control+Enter');
+    await page.waitForFunction(() => {
+      const v = document.querySelector('#code-verdict');
+      return v && v.dataset.perfect !== '' && !v.textContent.startsWith('running');
+    }, null, { timeout: 20000 });
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    // Outside the editor the page's keys work as before: n makes a new seed.
+    await page.evaluate(() => document.activeElement.blur());
+    const seed = new URL(page.url()).searchParams.get('seed');
+    await page.keyboard.press('n');
+    await page.waitForFunction((s) => new URL(location.href).searchParams.get('seed') !== s, seed, { timeout: 5000 });
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('the first starter runs to a perfect maze on the stage, like a built-in', async () => {
     const { page, errors } = await open('view=code&size=16x12&seed=3&speed=instant');
     expect(await page.locator('#controls').isHidden(), 'the editor takes the controls\' place');

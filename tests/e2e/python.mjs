@@ -9,7 +9,7 @@
 // target/screenshots/.
 //   node tests/e2e/python.mjs
 import { readFileSync } from 'node:fs';
-import { serveDist, launch, openPage, checks, waitForState } from './browser.mjs';
+import { serveDist, launch, openPage, checks, waitForState, typeProgram, PRINTABLE_ASCII } from './browser.mjs';
 
 const { server, origin } = await serveDist();
 const browser = await launch();
@@ -53,7 +53,43 @@ def generate(maze, rng):
     return random_tree(squares, neighbors4, deque.popleft)
 `;
 
+// A backtracker a person types in Python, under a comment of every
+// printable key.
+const TYPED = `# typed key by key: ${PRINTABLE_ASCII}
+def generate(maze, rng):
+    seen = set()
+    start = 0
+    while not maze.is_live(start):
+        start += 1
+    stack = [start]
+    seen.add(start)
+
+    while stack:
+        top = stack[-1]
+        nexts = [n for n in maze.neighbors(top) if n not in seen]
+        if not nexts:
+            stack.pop()
+            continue
+        n = nexts[rng.below(len(nexts))]
+        maze.carve(top, n)
+        seen.add(n)
+        stack.append(n)`;
+
 try {
+  await check('a Python program typed key by key arrives whole in the editor and runs; no page key fires meanwhile', async () => {
+    const { page, errors } = await python('view=code&size=12x9&seed=3&speed=instant');
+    const before = page.url();
+    await typeProgram(page, TYPED);
+    const typed = await editorText(page);
+    expect(typed === TYPED, `the editor holds ${JSON.stringify(typed.slice(0, 200))}`);
+    expect(!(await page.locator('#help').evaluate((d) => d.open)), 'the help dialog stayed shut');
+    expect(page.url().replace(/&?program=[^&]*/, '') === before.replace(/&?program=[^&]*/, ''),
+      `the link changed only in its program: ${before} -> ${page.url()}`);
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('choosing Python loads it with a progress bar; its starters make perfect mazes on the stage', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${origin}/?view=code&size=16x12&seed=3&speed=instant`);

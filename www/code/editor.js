@@ -3,20 +3,56 @@
 // It offers the page five calls on `window.mazelabEditor`; the Rust side
 // (src/web/code/editor.rs) uses them, or a plain text area without them.
 
-import { EditorView, basicSetup } from "codemirror";
-import { keymap } from "@codemirror/view";
+import {
+  EditorView, keymap, lineNumbers, highlightActiveLineGutter, highlightSpecialChars,
+  drawSelection, dropCursor, rectangularSelection, crosshairCursor, highlightActiveLine,
+} from "@codemirror/view";
 import { Compartment, EditorState, Prec } from "@codemirror/state";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 import { javascript } from "@codemirror/lang-javascript";
 import { python } from "@codemirror/lang-python";
-import { lintGutter, setDiagnostics } from "@codemirror/lint";
+import { lintGutter, lintKeymap, setDiagnostics } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
-import { HighlightStyle, syntaxHighlighting } from "@codemirror/language";
+import {
+  HighlightStyle, syntaxHighlighting, defaultHighlightStyle, indentOnInput, indentUnit,
+  bracketMatching, foldGutter, foldKeymap,
+} from "@codemirror/language";
 import { tags } from "@lezer/highlight";
 
 const dark = () => document.documentElement.dataset.theme === "dark";
-// The highlighting of each language the page runs (`#code-lang`).
-const LANGS = { javascript, python };
+// Each language the page runs (`#code-lang`): its highlighting and the
+// indentation its starters use (Tab adds one unit, Backspace in the
+// indentation takes one away).
+const LANGS = {
+  javascript: () => [javascript(), indentUnit.of("  ")],
+  python: () => [python(), indentUnit.of("    ")],
+};
 const language = new Compartment();
+
+// CodeMirror's basic setup without the two parts that turn keys into other
+// text: bracket closing (a typed "}" lands after the one it inserted) and
+// completion (Enter takes the suggestion instead of starting a line). What
+// a person types arrives as typed; Tab indents (Escape, then Tab, leaves
+// the editor, as in every CodeMirror).
+const setup = [
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  highlightSpecialChars(),
+  history(),
+  foldGutter(),
+  drawSelection(),
+  dropCursor(),
+  EditorState.allowMultipleSelections.of(true),
+  indentOnInput(),
+  syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+  bracketMatching(),
+  rectangularSelection(),
+  crosshairCursor(),
+  highlightActiveLine(),
+  highlightSelectionMatches(),
+  keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap, indentWithTab]),
+];
 // One Dark, with its grey (line numbers, comments) and its coral (names)
 // light enough to read: at least 4.5:1 against its background, where its
 // own have 3.9:1 and 4.4:1.
@@ -42,8 +78,8 @@ window.mazelabEditor = {
       state: EditorState.create({
         doc: text,
         extensions: [
-          basicSetup,
-          language.of((LANGS[lang] || javascript)()),
+          setup,
+          language.of((LANGS[lang] || LANGS.javascript)()),
           lintGutter(),
           theme.of(dark() ? darkTheme : []),
           Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => (onRun(), true) }])),
@@ -70,7 +106,7 @@ window.mazelabEditor = {
   text: (view) => view.state.doc.toString(),
 
   setLang(view, lang) {
-    view.dispatch({ effects: language.reconfigure((LANGS[lang] || javascript)()) });
+    view.dispatch({ effects: language.reconfigure((LANGS[lang] || LANGS.javascript)()) });
   },
 
   setText(view, text) {
