@@ -7,6 +7,10 @@ use crate::error::MazeError;
 use crate::shape::geometry::{level_origin, Point};
 use crate::shape::{Cell, Kind, Shape, Topology};
 
+/// A level's height: walls 1 high and the floor of the level above
+/// (level 1, the first, is the top one: "up" leads to a lower number).
+pub const LEVEL_H: f64 = 1.08;
+
 /// A shape as the walk sees it.
 pub struct Ground<'a> {
     shape: &'a Shape,
@@ -75,7 +79,7 @@ impl<'a> Ground<'a> {
     /// The altitude of a cell's level's floor: the first level on top,
     /// each next one a level's height below.
     pub fn altitude(&self, cell: Cell) -> f64 {
-        -f64::from(self.level(cell)) * super::walker::LEVEL_H
+        -f64::from(self.level(cell)) * LEVEL_H
     }
 
     /// A cell's centre.

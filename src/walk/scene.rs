@@ -7,9 +7,10 @@
 //! maze. A wall that opens sinks, and one that closes (the timeline
 //! scrubbed back) rises, over [`SINK_MS`].
 
+use super::ground::LEVEL_H;
 use super::ground::{side_points, Ground};
 use super::images::Image;
-use super::walker::{Walker, BRIDGE_H, LEVEL_H};
+use super::walker::{Walker, BRIDGE_H};
 use crate::grid::Grid;
 use crate::render::canvas::palette::{Palette, Rgba};
 use crate::shape::geometry::Point;

@@ -2,8 +2,9 @@
 //! join as the maze does, ladders climb, tunnels lead under bridges, and
 //! the scene holds every wall in view and nothing far.
 
+use super::ground::LEVEL_H;
 use super::scene::{Colours, Marks, Scene, BOX_FLOATS, VIEW};
-use super::walker::{Step, Walker, BRIDGE_H, LEVEL_H};
+use super::walker::{Step, Walker, BRIDGE_H};
 use super::{Ground, Image};
 use crate::generate::{generate, Params};
 use crate::grid::Grid;

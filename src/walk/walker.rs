@@ -23,9 +23,6 @@ pub const MOVE_MS: f64 = 170.0;
 pub const TURN_MS: f64 = 130.0;
 /// How long a climb takes.
 pub const CLIMB_MS: f64 = 380.0;
-/// A level's height: walls 1 high and the floor of the level above
-/// (level 1, the first, is the top one: "up" leads to a lower number).
-pub const LEVEL_H: f64 = 1.08;
 /// How high a weave's bridge deck stands (a tunnel runs under it).
 pub const BRIDGE_H: f64 = 0.62;
 

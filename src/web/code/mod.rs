@@ -7,6 +7,7 @@
 
 mod editor;
 pub(in crate::web) mod python;
+mod report;
 mod starters;
 pub(in crate::web) mod worker;
 
@@ -20,12 +21,13 @@ use crate::shape::{Shape, Topology};
 use crate::solve::{Outcome, Solver};
 use editor::Editor;
 use python::{Loading, Python};
+use report::Report;
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use worker::{Report, Running, Setup};
+use worker::{Running, Setup};
 
 /// How long after the Code view shows (or a run ends) its spare worker is
 /// made: after the page has painted.

@@ -6,7 +6,7 @@
 //! (the time limit, a new Run) or that breaks Python (out of memory) takes
 //! its worker with it, and a fresh one loads at once.
 
-use super::worker::{read, Report};
+use super::report::{read, Report};
 use crate::program::Tables;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;

@@ -20,6 +20,7 @@
 //! nothing (the harness's `run` has the details).
 
 use super::python::{Python, State as PyState};
+use super::report::{read, Report};
 use crate::program::Tables;
 use crate::shape::Shape;
 use std::cell::RefCell;
@@ -35,27 +36,6 @@ pub(super) const TIME_LIMIT_MS: i32 = 10_000;
 pub(in crate::web) const MAX_STEPS: u32 = 50_000_000;
 
 const HARNESS: &str = include_str!("../../../www/code/harness.js");
-
-/// What the worker reports.
-pub(super) enum Report {
-    /// A piece of the event log: the worker's array, or a window on the
-    /// shared ring (read before the handler returns: then it is the
-    /// worker's again).
-    Log(js_sys::Int32Array),
-    /// A spare worker could not load the program: run it in a fresh one,
-    /// which names the line of a syntax error.
-    Retry,
-    /// The program opened every wall before its first change.
-    Opened,
-    /// The end of the run: its error (with the line or step).
-    Done {
-        error: Option<String>,
-        /// The program's own time in the worker, calls and recording.
-        run_ms: f64,
-        /// A solver's path (cells; anything not a cell as `u32::MAX`).
-        path: Option<Vec<u32>>,
-    },
-}
 
 /// A worker made ahead of Run for a shape, the harness loaded and the
 /// shape's tables handed over (`spare`).
@@ -511,38 +491,4 @@ fn shared_up_to(data: &JsValue) -> Option<u32> {
     let up_to = js_sys::Reflect::get(data, &"upTo".into()).ok()?.as_f64()?;
     (up_to >= 0.0 && up_to <= f64::from(MAX_STEPS) + 1.0 && up_to.fract() == 0.0)
         .then_some(up_to as u32)
-}
-
-/// A worker's message as a report (`None` for one the harness never
-/// sends, which a program could post itself).
-pub(super) fn read(data: &JsValue) -> Option<Report> {
-    let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
-    let log = get("log");
-    if !log.is_undefined() {
-        // The worker's own array, not a copy (a copy of a million-cell
-        // run's log cost more than reading it).
-        return log.dyn_into::<js_sys::Int32Array>().ok().map(Report::Log);
-    }
-    if get("done").as_bool() != Some(true) {
-        if get("retry").as_bool() == Some(true) {
-            return Some(Report::Retry);
-        }
-        return (get("startsOpen").as_bool() == Some(true)).then_some(Report::Opened);
-    }
-    Some(Report::Done {
-        error: get("error").as_string(),
-        run_ms: get("runMs").as_f64().unwrap_or(0.0),
-        path: {
-            let path = get("path");
-            (!path.is_undefined()).then(|| {
-                js_sys::Array::from(&path)
-                    .iter()
-                    .map(|c| match c.as_f64() {
-                        Some(c) if c >= 0.0 && c < f64::from(u32::MAX) => c as u32,
-                        _ => u32::MAX,
-                    })
-                    .collect()
-            })
-        },
-    })
 }
