@@ -103,7 +103,13 @@ fn no_file_tells_the_history_of_the_work() {
     ];
     let mut found = Vec::new();
     for (path, text) in prose() {
+        // The test command's own table of its phases names the day it was
+        // timed, as performance.md's figures do.
+        let mut timed = false;
         for (n, line) in text.lines().enumerate() {
+            if line.starts_with("<!-- phases:") || line.starts_with("<!-- end of phases") {
+                timed = line.starts_with("<!-- phases:");
+            }
             let lower = line.to_lowercase();
             for (what, matches) in &patterns {
                 if matches(&lower) {
@@ -111,7 +117,7 @@ fn no_file_tells_the_history_of_the_work() {
                 }
             }
             // Dates belong beside today's figures only.
-            if path != "docs/performance.md" && has_date(line) {
+            if path != "docs/performance.md" && !timed && has_date(line) {
                 found.push(format!("{path}:{}: a date: {line}", n + 1));
             }
         }
