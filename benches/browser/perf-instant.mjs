@@ -9,31 +9,13 @@
 //   node benches/browser/perf-instant.mjs                  (dist/, after trunk build --release)
 //   node benches/browser/perf-instant.mjs /old/dist dist   (two builds, by turns)
 // RUNS visits of each link to each build (7 unless set).
-import { launch } from '../../tests/e2e/browser.mjs';
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, normalize, resolve } from 'node:path';
-import { TYPES } from '../../scripts/serve.mjs';
+import { launch, serveDist } from '../../tests/e2e/browser.mjs';
 import { interval, median } from './timing.mjs';
 
-// Serves one build on a port of its own, plainly (no compression: the
-// readout starts once the module runs).
-async function serve(dist) {
-  const root = `${resolve(dist)}/`;
-  const server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    const file = normalize(join(root, path === '/' ? 'index.html' : path));
-    if (!file.startsWith(root)) { res.writeHead(403).end(); return; }
-    try { res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' }).end(await readFile(file)); }
-    catch { res.writeHead(404).end(); }
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { server, origin: `http://127.0.0.1:${server.address().port}` };
-}
 
 const given = process.argv.slice(2);
 const dists = given.length ? given : [new URL('../../dist/', import.meta.url).pathname];
-const servers = await Promise.all(dists.map(serve));
+const servers = await Promise.all(dists.map((dist) => serveDist({ dist, isolated: false })));
 const runs = Number(process.env.RUNS || 7);
 const SIZES = (process.env.SIZES || '200x200,1000x1000,4096x4096').split(',');
 const seen = dists.map(() => Object.fromEntries(SIZES.map((s) => [s, { elapsed: [], module: [] }])));

@@ -3,12 +3,12 @@
 import { chromium } from 'playwright-core';
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
-import { extname, join, normalize } from 'node:path';
+import { extname, join, normalize, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ISOLATION, TYPES } from '../../scripts/serve.mjs';
 
 // MAZELAB_DIST serves another build (an older one, to compare timings).
-const DIST = process.env.MAZELAB_DIST
+const DEFAULT_DIST = process.env.MAZELAB_DIST
   ? `${process.env.MAZELAB_DIST.replace(/\/$/, '')}/`
   : fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -18,8 +18,10 @@ const DIST = process.env.MAZELAB_DIST
 // every server, without them (the log copied, as on a host that cannot
 // send headers).
 
-export async function serveDist({ isolated = process.env.MAZELAB_ISOLATED !== '0' } = {}) {
+// `dist` serves another folder (the timing scripts compare builds).
+export async function serveDist({ isolated = process.env.MAZELAB_ISOLATED !== '0', dist } = {}) {
   const headers = isolated ? ISOLATION : {};
+  const DIST = dist ? `${resolve(dist)}/` : DEFAULT_DIST;
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     const file = normalize(join(DIST, path === '/' ? 'index.html' : path));
