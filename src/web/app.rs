@@ -1,55 +1,28 @@
-//! The app's state and its run lifecycle: building the panels from the
-//! settings, the frame loop that turns speed into a per-frame budget,
-//! solving, playing by hand, and the status line. Input, the stage's zoom
-//! and pan, the controls and exports live in their own files.
+//! The app: the maze's panels and settings, each view's own state, and
+//! `update`, the one way a view's wish changes them. A view never names
+//! `App`: what it wants done comes up as a message (`Msg`: a key read by
+//! `keys`, a worker's answer through the view's `Mailbox`), and the app
+//! applies it. How the app applies each view's messages, and runs the
+//! maze, is in `update/`, a file a view.
 
-use super::clock::{now_ms, Clock, FIRST_FRAME_GAP_MS};
+use super::clock::Clock;
 use super::dom;
+use super::mode::{Mode, State};
 use super::panel::Panel;
 use super::play::Play;
 use super::pointer::PointerState;
-use super::theme;
-use crate::generate::texture::Texture;
-use crate::settings::{Settings, Speed};
-use crate::shape::Cell;
-use crate::shape::Topology;
+use crate::settings::Settings;
+use std::cell::RefCell;
+use std::rc::Weak;
 use wasm_bindgen::prelude::*;
-use web_sys::Element;
 
-/// Events recorded per slice of background recording, and the frame time
-/// it may take.
-const INDEX_EVENTS: u64 = 1 << 16;
-const INDEX_FRAME_MS: f64 = 6.0;
-/// The most cells shown at once, over all panels: one 4096 x 4096 maze.
-const MAX_CELLS_SHOWN: u64 = 4096 * 4096;
-
-/// What clicks and keys on the maze do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mode {
-    /// Clicks set the start and goal; markers can be dragged.
-    Normal,
-    /// Solvers are running on the overlay.
-    Solving,
-    /// The player traces a path with the pointer or the keys.
-    Playing,
-    /// Clicks and drags switch cells off and on (the mask brush).
-    Masking,
-}
-
-/// A marker the pointer can move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) enum Marker {
-    #[default]
-    Start,
-    Goal,
-}
-
-/// Play state shown in `#status[data-state]`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum State {
-    Running,
-    Paused,
-    Done,
+/// What the views ask of the app, each in its own words: the one way a
+/// view's wish changes the app (`App::update`).
+pub(super) enum Msg {
+    /// A key pressed outside every text field.
+    Key(super::keys::Key),
+    Code(super::code::Msg),
+    Lab(super::lab::Msg),
 }
 
 pub struct App {
@@ -75,10 +48,32 @@ pub struct App {
     /// The walk view: the walker, its scene and renderer.
     pub(super) walk: super::walk::Walk,
     /// The query last written to the address bar (`sync_url`).
-    linked: String,
+    pub(super) linked: String,
 }
 
 impl App {
+    /// Applies one message from a view.
+    pub(super) fn update(&mut self, msg: Msg) -> Result<(), JsValue> {
+        match msg {
+            Msg::Key(key) => return self.apply_key(key),
+            Msg::Code(m) => self.code_update(m),
+            Msg::Lab(m) => self.lab_update(m),
+        }
+        Ok(())
+    }
+
+    /// Delivers `msg` to the app behind `home` (a view's mailbox, from a
+    /// callback), if the app is still there and free.
+    pub(super) fn deliver(home: &Weak<RefCell<App>>, msg: Msg) {
+        if let Some(app) = home.upgrade() {
+            if let Ok(mut app) = app.try_borrow_mut() {
+                if let Err(e) = app.update(msg) {
+                    dom::show_error(&dom::describe(&e));
+                }
+            }
+        }
+    }
+
     pub(super) fn new(settings: Settings) -> App {
         App {
             settings,
@@ -95,372 +90,6 @@ impl App {
             solve_paused: false,
             walk: Default::default(),
             linked: String::new(),
-        }
-    }
-
-    /// Rebuilds every panel from the settings, fits them to the stage and
-    /// starts playing.
-    pub(super) fn rebuild(&mut self) -> Result<(), JsValue> {
-        if !super::handover::runs_here(&self.settings) {
-            // The first-visit module leaves this maze to the full one,
-            // which builds it from the link.
-            self.sync_url();
-            super::handover::to_full(None);
-            return Ok(());
-        }
-        let began = now_ms();
-        // A link's position is for the maze it opens with, once.
-        let (open_at, open_solve_at) = (self.settings.at.take(), self.settings.solve_at.take());
-        let parent: Element = dom::by_id("panels")?;
-        // A control in a panel keeps focus across the rebuild.
-        let focus = dom::focus_within("panels");
-        parent.set_text_content(None);
-        let mut specs = self.settings.panels();
-        // A 3D maze's levels wrap to suit the window (a phone: fewer a row).
-        let shape = self
-            .settings
-            .shape
-            .with_level_columns(super::stage::window_level_columns(
-                &self.settings.shape,
-                specs.len() > 1,
-            ));
-        let fit = (MAX_CELLS_SHOWN / u64::from(shape.cells())).max(1) as usize;
-        if specs.len() > fit {
-            dom::show_notice(&format!(
-                "showing {fit} of {} panels: at {} cells only {fit} fit in the browser's memory",
-                specs.len(),
-                shape.cells()
-            ));
-            specs.truncate(fit);
-        }
-        parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
-        super::stage::set_maze_aspect(&shape)?;
-        let instant = self.settings.speed == Speed::Instant;
-        self.panels.clear();
-        self.settings.clamp_ends();
-        let ends = (self.settings.start_cell(), self.settings.goal_cell());
-        let palette = theme::current();
-        // The panels share the timeline's checkpoint budget.
-        let panels = specs.len().max(1);
-        let budget = crate::timeline::budget_for(u64::from(shape.cells()) * panels as u64) / panels;
-        for spec in specs {
-            let author = self.author_for(&spec)?;
-            let mut panel = Panel::new(
-                &parent,
-                spec,
-                author,
-                &shape,
-                self.settings.seed,
-                Texture {
-                    braid: self.settings.braid,
-                    steer: self.settings.steer,
-                    sparse: self.settings.sparse_here(),
-                    symmetry: self.settings.symmetry_here(),
-                },
-                self.settings.weave,
-                !instant,
-                self.settings.solver,
-                ends,
-                palette,
-                budget,
-            )?;
-            panel.set_distance_colouring(self.distance);
-            panel.ends_follow_maze =
-                shape.has_seams() && self.settings.start.is_none() && self.settings.goal.is_none();
-            self.panels.push(panel);
-        }
-        self.clock.start_run();
-        self.walk.forget();
-        self.mode = Mode::Normal;
-        self.solve_paused = false;
-        self.pointer.drag = None;
-        self.pointer.pending_click = None;
-        dom::set_hidden("banner", true);
-        self.state = State::Running;
-        self.fitted = true;
-        if let Some(status) = dom::by_id_opt("status") {
-            let _ = status.remove_attribute("data-recorded");
-        }
-        super::stage::show_level_value(0, 0);
-        // An instant run paints once, when it finishes. An animation carves
-        // its first frame's steps now, so the first frame the browser paints
-        // already shows carving instead of waiting for the next one.
-        self.lay_out(!instant)?;
-        if instant {
-            self.finish()?;
-            self.clock.build_ms = now_ms() - began;
-        } else {
-            self.clock.build_ms = 0.0;
-            let first = self.budget(FIRST_FRAME_GAP_MS);
-            if first > 0 {
-                self.advance(first)?;
-                self.note_first_frame();
-            }
-        }
-        self.open_at(open_at, open_solve_at)?;
-        self.sync_url();
-        self.show_status();
-        dom::restore_focus("panels", focus);
-        if !cfg!(feature = "first") && self.settings.view == crate::settings::View::Code {
-            // A new shape wants a new spare worker for the next Run.
-            self.prepare_spare_soon();
-        }
-        Ok(())
-    }
-
-    fn all_done(&self) -> bool {
-        self.panels.iter().all(Panel::is_done)
-    }
-
-    /// Carves `steps` more events in every panel and draws them; the
-    /// caller shows the status once its frame's work is done.
-    pub(super) fn advance(&mut self, steps: u64) -> Result<(), JsValue> {
-        let started = now_ms();
-        for panel in &mut self.panels {
-            panel.advance(steps);
-            panel.blit()?;
-        }
-        self.clock.elapsed_ms += now_ms() - started;
-        if self.all_done() {
-            self.state = State::Done;
-        }
-        self.write_metrics();
-        Ok(())
-    }
-
-    /// Generates and draws every panel to the end; `elapsed_ms` counts that
-    /// work, and the metrics that follow are timed on their own.
-    pub(super) fn finish(&mut self) -> Result<(), JsValue> {
-        let started = now_ms();
-        for panel in &mut self.panels {
-            if panel.drain() {
-                let drawing = now_ms();
-                panel.on_done();
-                panel.blit()?;
-                self.clock.draw_ms += now_ms() - drawing;
-            }
-        }
-        self.clock.elapsed_ms += now_ms() - started;
-        self.state = State::Done;
-        // The metrics follow on the next frame, so the browser shows the maze
-        // first (at 4096 x 4096 they take over a second).
-        self.show_status();
-        Ok(())
-    }
-
-    pub(super) fn write_metrics(&mut self) {
-        if !self.panels.iter().any(Panel::metrics_due) {
-            return;
-        }
-        let started = now_ms();
-        for panel in &mut self.panels {
-            panel.write_metrics();
-        }
-        self.clock.metrics_ms += now_ms() - started;
-        self.show_status();
-    }
-
-    /// Steps owed for a frame: speed x time since the last frame, so the
-    /// speed does not depend on the display's refresh rate.
-    fn budget(&mut self, gap_ms: f64) -> u64 {
-        match self.settings.speed {
-            Speed::Instant => u64::MAX,
-            Speed::StepsPerSecond(rate) => self.clock.steps_owed(rate, gap_ms),
-        }
-    }
-
-    /// One animation frame: the maze's, then the walk view's when shown.
-    pub(super) fn frame(&mut self, timestamp: f64) -> Result<(), JsValue> {
-        let carved = self.frame_maze(timestamp);
-        if !cfg!(feature = "first") && self.settings.view == crate::settings::View::Walk {
-            self.walk_frame(timestamp)?;
-        }
-        carved
-    }
-
-    /// The maze's share of a frame: carving or solving by the speed.
-    fn frame_maze(&mut self, timestamp: f64) -> Result<(), JsValue> {
-        // Behind the lab's tab the maze waits where it was (and its frame
-        // gap restarts when it shows again).
-        if self.settings.view == crate::settings::View::Lab {
-            self.clock.restart();
-            return Ok(());
-        }
-        self.write_metrics();
-        let gap = self.clock.gap(timestamp);
-        if self.state == State::Done && self.mode != Mode::Solving {
-            self.index_in_background();
-        }
-        if self.mode == Mode::Solving {
-            if self.solve_paused {
-                return Ok(());
-            }
-            let budget = self.budget(gap);
-            return self.advance_solve(budget);
-        }
-        if self.state != State::Running {
-            return Ok(());
-        }
-        if self.settings.speed == Speed::Instant {
-            return self.finish();
-        }
-        let steps = self.budget(gap);
-        if steps >= 1 {
-            let started = now_ms();
-            self.advance(steps)?;
-            if self.clock.count_frame(now_ms() - started) {
-                self.note_first_frame();
-            }
-            self.show_status();
-        }
-        Ok(())
-    }
-
-    /// Records instant-built runs a slice of a frame at a time, so that a
-    /// seek later finds a checkpoint near its target instead of replaying
-    /// from the start (the README gives the seek times).
-    fn index_in_background(&mut self) {
-        let started = now_ms();
-        for panel in &mut self.panels {
-            while panel.index_timeline(INDEX_EVENTS) {
-                if now_ms() - started > INDEX_FRAME_MS {
-                    return;
-                }
-            }
-        }
-        // Every run is recorded (the soak waits for this before the next):
-        // the readouts show the checkpoints and memory it took.
-        if let Some(status) = dom::by_id_opt("status") {
-            if !status.has_attribute("data-recorded") {
-                self.show_status();
-                let _ = status.set_attribute("data-recorded", "");
-            }
-        }
-    }
-
-    /// Records when the first carving was drawn: performance.now() counts
-    /// from the page's navigation, so this is page load to the first frame
-    /// of carving.
-    fn note_first_frame(&self) {
-        if let Some(status) = dom::by_id_opt("status") {
-            if status.get_attribute("data-first-frame-ms").is_none() {
-                let _ = status.set_attribute("data-first-frame-ms", &format!("{:.0}", now_ms()));
-            }
-        }
-    }
-
-    /// Starts every panel's solver from the start to the goal.
-    pub(super) fn solve(&mut self) -> Result<(), JsValue> {
-        for panel in &mut self.panels {
-            panel.start_solve()?;
-            panel.blit_overlay()?;
-        }
-        self.show_solving()
-    }
-
-    /// The panels' solvers are set: they play at the run's speed.
-    pub(super) fn show_solving(&mut self) -> Result<(), JsValue> {
-        self.mode = Mode::Solving;
-        self.solve_paused = false;
-        self.clock.drop_carry();
-        dom::set_hidden("banner", true);
-        if self.settings.speed == Speed::Instant {
-            self.advance_solve(u64::MAX)?;
-        }
-        self.show_status();
-        Ok(())
-    }
-
-    /// Advances every running solver by `budget` events, in lockstep. The
-    /// whole rest at once (instant, or "finish") paints once at the end.
-    pub(super) fn advance_solve(&mut self, budget: u64) -> Result<(), JsValue> {
-        if budget > 0 {
-            let paint = budget != u64::MAX;
-            for panel in &mut self.panels {
-                if panel.is_solving() {
-                    panel.advance_solve(budget, paint);
-                    panel.blit_overlay()?;
-                }
-            }
-        }
-        if !self.panels.iter().any(Panel::is_solving) {
-            self.mode = Mode::Normal;
-            self.sync_url();
-        }
-        self.show_status();
-        Ok(())
-    }
-
-    /// The markers as they stand: the chosen ones, or the first panel's
-    /// default (on a surface whose edges meet, its maze's longest path).
-    pub(super) fn current_ends(&self) -> (Cell, Cell) {
-        match (self.settings.start, self.settings.goal, self.panels.first()) {
-            (None, None, Some(panel)) => (panel.solving.start, panel.solving.goal),
-            _ => (self.settings.start_cell(), self.settings.goal_cell()),
-        }
-    }
-
-    /// Moves both markers in every panel and into the link.
-    pub(super) fn set_ends(&mut self, start: Cell, goal: Cell) -> Result<(), JsValue> {
-        self.settings.start = Some(start);
-        self.settings.goal = Some(goal);
-        for panel in &mut self.panels {
-            panel.ends_follow_maze = false;
-        }
-        if self.mode == Mode::Solving {
-            self.mode = Mode::Normal;
-        }
-        for panel in &mut self.panels {
-            panel.set_ends(start, goal);
-            panel.blit_overlay()?;
-        }
-        dom::set_hidden("banner", true);
-        // While a marker is dragged the link is written once, on release:
-        // browsers throttle pages that rewrite their address on every move.
-        if self.pointer.drag.is_none() {
-            self.sync_url();
-        }
-        self.show_hint();
-        self.show_status();
-        Ok(())
-    }
-
-    pub(super) fn show_hint(&self) {
-        let shape = &self.settings.shape;
-        let levels = matches!(shape.name(), "3d" | "4d");
-        let playing = self.mode == Mode::Playing;
-        dom::set_hidden("level-buttons", !(playing && levels));
-        dom::set_hidden("level-ana", shape.name() != "4d");
-        dom::set_hidden("level-kata", shape.name() != "4d");
-        let hint = match (self.mode, self.pointer.next_click) {
-            (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
-            (Mode::Playing, _) if shape.name() == "4d" => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way), [ and ] along the rows of levels; Esc stops",
-            (Mode::Playing, _) if levels => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way); Esc stops",
-            (Mode::Playing, _) if !shape.compass_sides() => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD, or Q E Z C for the diagonals; step back to retract; Esc stops",
-            (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
-            (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
-            (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",
-        };
-        dom::set_text("click-hint", hint);
-    }
-
-    /// Writes the settings into the address bar, so the link reproduces
-    /// them. A link that has not changed is not written again: the browser
-    /// takes a while over each history entry (a Run of the same program
-    /// rebuilds the stage with the same link).
-    pub(super) fn sync_url(&mut self) {
-        self.note_position();
-        let query = format!("?{}", self.settings.to_query());
-        if query == self.linked {
-            return;
-        }
-        if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-            if history
-                .replace_state_with_url(&JsValue::NULL, "", Some(&query))
-                .is_ok()
-            {
-                self.linked = query;
-            }
         }
     }
 }

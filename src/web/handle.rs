@@ -64,9 +64,12 @@ pub(super) fn with_mounted<R>(f: impl FnOnce(&AppHandle) -> R) -> Option<R> {
     MOUNTED.with(|m| m.borrow().as_ref().map(f))
 }
 
-/// Lets the page's app go (the first module's, handing over: `handover`).
+/// Lets the first module go before the full one mounts (`www/boot.js`,
+/// handing over: `handover`): its listeners, frame loop and observer are
+/// dropped with its app.
 #[cfg(feature = "first")]
-pub(super) fn release() {
+#[wasm_bindgen]
+pub fn unmount() {
     // Taken out first: dropping it must not find the cell borrowed.
     let handle = MOUNTED.with(|m| m.borrow_mut().take());
     drop(handle);

@@ -83,11 +83,3 @@ pub(super) fn press_what_was_asked() {
         }
     }
 }
-
-/// Lets the first module go before the full one mounts (`www/boot.js`):
-/// its listeners, frame loop and observer are dropped with its app.
-#[cfg(feature = "first")]
-#[wasm_bindgen]
-pub fn unmount() {
-    super::handle::release();
-}

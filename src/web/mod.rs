@@ -1,19 +1,22 @@
 //! The browser side: the only module that names wasm_bindgen, web_sys or
 //! js_sys. It consumes engine events and knows no algorithm.
 //!
-//! - `app`: the state and the run lifecycle (build, frames, solve, play);
+//! - `app`: the app's state (the panels, the settings, each view's own
+//!   state) and `update`, which applies the views' messages; `update/`:
+//!   how it applies them, a file a view, and the run (build, frames,
+//!   solve); `mode`: what clicks do and whether the maze runs;
+//!   `mailbox`: how a waiting view sends its messages up;
 //! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
-//! - `stage`: canvas sizes, zoom, pan and fit; `pointer` and `keys`: input;
-//! - `play`: tracing the path by hand; `mask`: the mask tools; `status`: the status line;
-//! - `timeline`: the bar that scrubs the carving or the solve; `steps`: the
-//!   algorithm's numbered steps, its about and working-set counters;
-//! - `controls`: the form and its buttons; `mount`: wiring it all up;
-//! - `lab`: the lab view (statistics and the uniformity test in Web
-//!   Workers);
-//! - `walk`: the walk view, the maze from inside, drawn with WebGL2;
-//! - `handover`: the first-visit module and the full one;
-//! - `theme`: light and dark; `export`: downloads; `handle`: the running
-//!   app as tests and the page hold it; `dom`: small element helpers.
+//! - the views, each its own state and drawing, none naming `App`:
+//!   `stage` (canvas sizes, zoom, pan), `pointer` and `keys` (input read
+//!   as commands), `play` (tracing the path by hand), `mask` (the mask
+//!   tools), `status` (the status line), `timeline` (the bar that scrubs
+//!   the carving or the solve), `steps` (the algorithm's numbered steps),
+//!   `controls` (the form), `lab`, `code`, `walk` (the maze from inside,
+//!   WebGL2), `export` (downloads), `difficulty`;
+//! - `mount`: wiring the page's events to the app; `handle`: the running
+//!   app as tests and the page hold it; `handover`: the first-visit module
+//!   and the full one; `theme`: light and dark; `dom`: element helpers.
 
 mod app;
 mod blit;
@@ -27,7 +30,9 @@ mod handle;
 mod handover;
 mod keys;
 mod lab;
+mod mailbox;
 mod mask;
+mod mode;
 mod mount;
 mod panel;
 mod play;
@@ -38,6 +43,7 @@ mod steps;
 mod texture_controls;
 mod theme;
 mod timeline;
+mod update;
 mod views;
 mod walk;
 

@@ -2,12 +2,13 @@
 //! wires every control, key, pointer and resize to the app, and starts the
 //! frame loop.
 
-use super::app::App;
-use super::controls::{self, settings_changed, slider_to_speed, speed_label};
+use super::app::{App, Msg};
+use super::controls::{slider_to_speed, speed_label};
 use super::dom::{self, input, select};
 use super::handle::{AppHandle, FrameLoop, FrameRequest, Listener};
 use super::keys;
 use super::lab;
+use super::mailbox::Mailbox;
 use super::stage::ZOOM_STEP;
 use super::theme;
 use super::views;
@@ -182,7 +183,8 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     let app = Rc::new(RefCell::new(App::new(settings)));
     // The first-visit module has no lab or code view (`handover`).
     if !cfg!(feature = "first") && dom::by_id_opt("lab").is_some() {
-        app.borrow_mut().lab.home = Rc::downgrade(&app);
+        let home = Rc::downgrade(&app);
+        app.borrow_mut().lab.mailbox = Mailbox::new(move |m| App::deliver(&home, Msg::Lab(m)));
     }
     if !cfg!(feature = "first") && dom::by_id_opt("code").is_some() {
         App::mount_code(&app)?;
@@ -269,17 +271,17 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
         "compare",
         "compare-specs",
     ] {
-        listen(id, "change", Box::new(settings_changed))?;
+        listen(id, "change", Box::new(|app, _| app.settings_changed()))?;
     }
     listen(
         "size-preset",
         "change",
-        Box::new(|app, event| {
+        Box::new(|app, _| {
             let value = select("size-preset")?.value();
             if let Some((w, h)) = value.split_once('x') {
                 input("width")?.set_value(w);
                 input("height")?.set_value(h);
-                settings_changed(app, event)?;
+                app.settings_changed()?;
             }
             Ok(())
         }),
@@ -329,11 +331,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
             app.rebuild()
         }),
     )?;
-    listen(
-        "new-maze",
-        "click",
-        Box::new(|app, _| controls::new_maze(app)),
-    )?;
+    listen("new-maze", "click", Box::new(|app, _| app.new_maze()))?;
     listen(
         "play",
         "click",
@@ -413,7 +411,20 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
             }),
         )?;
     }
-    listen("document", "keydown", Box::new(keys::on_key))?;
+    listen(
+        "document",
+        "keydown",
+        Box::new(|app, event| {
+            let at = keys::Where {
+                view: app.settings.view,
+                mode: app.mode,
+            };
+            match keys::read(event, at) {
+                Some(key) => app.update(Msg::Key(key)),
+                None => Ok(()),
+            }
+        }),
+    )?;
     mount_tabs(&mut listen)?;
     if !cfg!(feature = "first") && dom::by_id_opt("lab").is_some() {
         mount_lab(&mut listen)?;
@@ -452,7 +463,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
         "click",
         Box::new(|app, _| {
             let (start, goal) = app.current_ends();
-            app.mode = super::app::Mode::Normal;
+            app.mode = super::mode::Mode::Normal;
             app.set_ends(start, goal)
         }),
     )?;
@@ -510,11 +521,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
         observer.observe(&dom::by_id::<web_sys::Element>("panels")?);
         (observer, callback)
     };
-    listen(
-        "theme",
-        "click",
-        Box::new(|app, _| controls::toggle_theme(app)),
-    )?;
+    listen("theme", "click", Box::new(|app, _| app.toggle_theme()))?;
     listen("help-open", "click", Box::new(|_, _| keys::toggle_help()))?;
     listen(
         "mask-paint",

@@ -31,7 +31,7 @@ fn call(api: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue>
 impl Editor {
     /// Mounts an editor holding `text` in `parent`; `on_run` is called on
     /// Ctrl+Enter (Cmd+Enter), `on_change` after an edit.
-    pub(super) fn mount(
+    pub(in crate::web) fn mount(
         parent: &Element,
         text: &str,
         lang: Lang,
@@ -61,7 +61,7 @@ impl Editor {
         Ok(Editor::Plain(area))
     }
 
-    pub(super) fn text(&self) -> String {
+    pub(in crate::web) fn text(&self) -> String {
         match self {
             Editor::Code(view) => api()
                 .and_then(|api| call(&api, "text", std::slice::from_ref(view)).ok())
@@ -71,7 +71,7 @@ impl Editor {
         }
     }
 
-    pub(super) fn set_text(&self, text: &str) {
+    pub(in crate::web) fn set_text(&self, text: &str) {
         match self {
             Editor::Code(view) => {
                 if let Some(api) = api() {
@@ -83,14 +83,14 @@ impl Editor {
     }
 
     /// Highlights the text as `lang`.
-    pub(super) fn set_lang(&self, lang: Lang) {
+    pub(in crate::web) fn set_lang(&self, lang: Lang) {
         if let (Editor::Code(view), Some(api)) = (self, api()) {
             let _ = call(&api, "setLang", &[view.clone(), lang.name().into()]);
         }
     }
 
     /// Marks line `line` (1 is the first) as the error's, or none (0).
-    pub(super) fn mark_line(&self, line: u32, message: &str) {
+    pub(in crate::web) fn mark_line(&self, line: u32, message: &str) {
         if let (Editor::Code(view), Some(api)) = (self, api()) {
             let _ = call(
                 &api,

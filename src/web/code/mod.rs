@@ -5,775 +5,112 @@
 //! browser's storage, and a program that arrives by link runs only when
 //! the person presses Run.
 
-mod editor;
+pub(in crate::web) mod editor;
 pub(in crate::web) mod python;
-mod report;
-mod starters;
+pub(in crate::web) mod report;
+pub(in crate::web) mod starters;
 pub(in crate::web) mod worker;
 
-use super::app::App;
 use super::dom;
-use crate::generate::{Author, PROGRAM};
+use super::mailbox::Mailbox;
 use crate::grid::Grid;
 use crate::program::{self, Kind, Lang, Verdict};
-use crate::settings::PanelSpec;
-use crate::shape::{Shape, Topology};
-use crate::solve::{Outcome, Solver};
+use crate::shape::Shape;
 use editor::Editor;
 use python::{Loading, Python};
 use report::Report;
-use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use worker::{Running, Setup};
+use worker::Running;
 
 /// How long after the Code view shows (or a run ends) its spare worker is
 /// made: after the page has painted.
-const SPARE_DELAY_MS: i32 = 150;
+pub(in crate::web) const SPARE_DELAY_MS: i32 = 150;
 
 /// The most cells a spare's tables are made for (some 80 MB of tables at
 /// two million cells); a larger maze's run starts a fresh worker.
-const SPARE_MAX_CELLS: u32 = 1 << 21;
+pub(in crate::web) const SPARE_MAX_CELLS: u32 = 1 << 21;
 
 /// A finished run's recording, and the maze it was run on.
 pub(in crate::web) struct ProgramRun {
-    events: Arc<program::Log>,
-    starts_open: bool,
+    pub(in crate::web) events: Arc<program::Log>,
+    pub(in crate::web) starts_open: bool,
     /// The maze the run leaves and its counts (an instant build takes it).
-    ending: Arc<program::Ending>,
-    shape: Shape,
-    seed: u64,
+    pub(in crate::web) ending: Arc<program::Ending>,
+    pub(in crate::web) shape: Shape,
+    pub(in crate::web) seed: u64,
+}
+
+/// What the Code view's waiting parts ask of the app when they answer.
+pub(in crate::web) enum Msg {
+    /// Run (Ctrl+Enter in the editor).
+    Run,
+    /// The program was edited: the browser keeps it.
+    Edited,
+    /// Python's loading said how it goes (asked at `began`, the page's
+    /// clock).
+    PythonLoading(Loading, f64),
+    /// The editor's script arrived: CodeMirror takes the text area's place.
+    EditorLoaded,
+    /// Time to make the spare worker for the next Run.
+    MakeSpare,
+    /// The running program's worker reported, on the run it is for.
+    Report(Report, Rc<Run>),
 }
 
 /// What a run is for, kept until its worker answers.
-struct Run {
-    kind: Kind,
-    lang: Lang,
+pub(in crate::web) struct Run {
+    pub(in crate::web) kind: Kind,
+    pub(in crate::web) lang: Lang,
     /// The maze the program starts from (a solver's is the one shown).
-    maze: Grid,
-    ends: (u32, u32),
-    shape: Shape,
-    seed: u64,
+    pub(in crate::web) maze: Grid,
+    pub(in crate::web) ends: (u32, u32),
+    pub(in crate::web) shape: Shape,
+    pub(in crate::web) seed: u64,
     /// When Run was pressed (the page's clock).
-    began_ms: f64,
+    pub(in crate::web) began_ms: f64,
 }
 
 /// The Code view's state.
 #[derive(Default)]
 pub(in crate::web) struct Code {
-    pub(in crate::web) home: Weak<RefCell<App>>,
-    editor: Option<Editor>,
-    running: Option<Running>,
+    /// Where its waiting parts send their messages (`Msg`).
+    pub(in crate::web) mailbox: Mailbox<Msg>,
+    pub(in crate::web) editor: Option<Editor>,
+    pub(in crate::web) running: Option<Running>,
     /// The running program's log, read piece by piece as it arrives.
-    decoder: Option<program::Decoder>,
+    pub(in crate::web) decoder: Option<program::Decoder>,
     /// The last piece, copied out of the worker's array.
-    piece: Vec<i32>,
+    pub(in crate::web) piece: Vec<i32>,
     /// Time spent checking the pieces so far.
-    checking_ms: f64,
+    pub(in crate::web) checking_ms: f64,
     /// The last generator's tables, and the shape they are of.
-    tables: Option<(Shape, Rc<program::Tables>)>,
+    pub(in crate::web) tables: Option<(Shape, Rc<program::Tables>)>,
     /// A worker made ahead for the next generator's Run (`worker::spare`).
-    spare: Option<worker::Spare>,
+    pub(in crate::web) spare: Option<worker::Spare>,
     /// The next Run must start a fresh worker (a spare could not load the
     /// program).
-    fresh: bool,
+    pub(in crate::web) fresh: bool,
     /// The program just run, to put in the link when its worker first
     /// reports.
-    unlinked: Option<String>,
+    pub(in crate::web) unlinked: Option<String>,
     pub(in crate::web) run: Option<ProgramRun>,
     /// The editor's callbacks, kept alive with it.
-    callbacks: Vec<Closure<dyn FnMut()>>,
+    pub(in crate::web) callbacks: Vec<Closure<dyn FnMut()>>,
     /// The script that brings CodeMirror, once asked for, and its callback.
-    loading: Option<Closure<dyn FnMut()>>,
+    pub(in crate::web) loading: Option<Closure<dyn FnMut()>>,
     /// The Python worker, once Python is chosen (loading, or ready between
     /// runs; a running program holds it).
-    python: Option<Python>,
+    pub(in crate::web) python: Option<Python>,
     /// Run was pressed while Python loads: the program runs once it is
     /// ready.
-    python_waiting: bool,
-}
-
-impl App {
-    /// Fills the starter menu and mounts the editor with the program of
-    /// the link, else the one kept in the browser, else the first starter,
-    /// in the link's language (else the one last used here).
-    pub(in crate::web) fn mount_code(app: &Rc<RefCell<App>>) -> Result<(), JsValue> {
-        let (lang, text) = {
-            let mut a = app.borrow_mut();
-            if a.settings.program.is_none() && a.settings.lang == Lang::JavaScript {
-                a.settings.lang = starters::kept_lang().unwrap_or_default();
-            }
-            let lang = a.settings.lang;
-            let text = a
-                .settings
-                .program
-                .clone()
-                .unwrap_or_else(|| starters::kept_program(lang));
-            (lang, text)
-        };
-        starters::fill_menu(lang)?;
-        dom::select("code-lang")?.set_value(lang.name());
-        show_lang(lang);
-        let home = Rc::downgrade(app);
-        let run = Closure::<dyn FnMut()>::new(move || {
-            with_app(&home, |app| app.run_program());
-        });
-        let home = Rc::downgrade(app);
-        let change = Closure::<dyn FnMut()>::new(move || {
-            if let Some(app) = home.upgrade() {
-                if let Ok(app) = app.try_borrow() {
-                    app.keep_program();
-                }
-            }
-        });
-        let editor = mount_editor(&text, lang, &run, &change)?;
-        let mut a = app.borrow_mut();
-        a.code.home = Rc::downgrade(app);
-        a.code.editor = Some(editor);
-        a.code.callbacks = vec![run, change];
-        dom::set_text(
-            "code-kind",
-            Kind::of(&text, lang)
-                .unwrap_or(Kind::Generator)
-                .describe(lang),
-        );
-        Ok(())
-    }
-
-    /// The language chosen in `#code-lang`: the program of the language
-    /// left is kept, the one kept for the language chosen (else its first
-    /// starter) takes the editor, and Python starts to load.
-    pub(in crate::web) fn choose_lang(&mut self) -> Result<(), JsValue> {
-        let lang = Lang::parse(&dom::select("code-lang")?.value())
-            .map_err(|e| JsValue::from_str(&e.to_string()))?;
-        if lang == self.settings.lang {
-            return Ok(());
-        }
-        if let Some(editor) = &self.code.editor {
-            starters::keep(self.settings.lang, &editor.text());
-        }
-        self.settings.lang = lang;
-        let text = starters::kept_program(lang);
-        if let Some(editor) = &self.code.editor {
-            editor.set_lang(lang);
-            editor.set_text(&text);
-            editor.mark_line(0, "");
-        }
-        starters::fill_menu(lang)?;
-        show_lang(lang);
-        self.show_program_error("");
-        // The link's program is the last one run, in its language: a
-        // program of the other language no longer belongs in it.
-        self.settings.program = None;
-        self.keep_program();
-        if lang == Lang::Python {
-            self.ensure_python()?;
-        }
-        self.sync_url();
-        Ok(())
-    }
-
-    /// Starts loading Python, unless it is loading or loaded.
-    fn ensure_python(&mut self) -> Result<(), JsValue> {
-        if self.code.python.is_some() {
-            return Ok(());
-        }
-        set_python_progress(Some((0.0, 0.0)), "loading Python...");
-        let home = self.code.home.clone();
-        let began = super::clock::now_ms();
-        let python = Python::load(move |said| {
-            with_app(&home, |app| app.python_loading(said, began));
-        })?;
-        self.code.python = Some(python);
-        Ok(())
-    }
-
-    /// How Python's loading goes: the progress bar, then the run that waits.
-    fn python_loading(&mut self, said: Loading, began: f64) -> Result<(), JsValue> {
-        match said {
-            Loading::Progress(bytes, total) => {
-                let mb = |b: f64| b / 1e6;
-                set_python_progress(
-                    Some((bytes, total)),
-                    &format!(
-                        "loading Python: {:.1} of {:.1} MB",
-                        mb(bytes),
-                        mb(total.max(bytes))
-                    ),
-                );
-            }
-            Loading::Ready(worker_ms) => {
-                set_python_progress(None, "");
-                if let Some(el) = dom::by_id_opt("code-python") {
-                    // For tests and the benchmark: from the choice to
-                    // ready, and the worker's own part of it.
-                    el.set_attribute(
-                        "data-ready-ms",
-                        &format!("{:.1}", super::clock::now_ms() - began),
-                    )?;
-                    el.set_attribute("data-worker-ms", &format!("{worker_ms:.1}"))?;
-                }
-                if std::mem::take(&mut self.code.python_waiting) {
-                    self.run_program()?;
-                }
-            }
-            Loading::Failed(why) => {
-                self.code.python = None;
-                self.code.python_waiting = false;
-                set_python_progress(None, "");
-                dom::set_text("code-verdict", "");
-                self.show_program_error(&format!("Python could not load: {why}. Run tries again"));
-            }
-        }
-        Ok(())
-    }
-
-    /// Loads CodeMirror's script (the first time the Code view shows): the
-    /// page does not pay for it otherwise. Until it has loaded the program
-    /// sits in a plain text area, which it then replaces.
-    pub(in crate::web) fn ensure_editor(&mut self) -> Result<(), JsValue> {
-        if self.code.loading.is_some() || !matches!(self.code.editor, Some(Editor::Plain(_))) {
-            return Ok(());
-        }
-        let parent: web_sys::Element = dom::by_id("code-editor")?;
-        let Some(src) = parent.get_attribute("data-editor-src") else {
-            return Ok(());
-        };
-        let script: web_sys::HtmlScriptElement =
-            dom::document().create_element("script")?.dyn_into()?;
-        let home = self.code.home.clone();
-        let loaded = Closure::<dyn FnMut()>::new(move || {
-            with_app(&home, |app| app.upgrade_editor());
-        });
-        script.set_onload(Some(loaded.as_ref().unchecked_ref()));
-        script.set_src(&src);
-        dom::document()
-            .head()
-            .ok_or("a document head")?
-            .append_child(&script)?;
-        self.code.loading = Some(loaded);
-        Ok(())
-    }
-
-    /// CodeMirror has loaded: it takes the text area's place and text.
-    fn upgrade_editor(&mut self) -> Result<(), JsValue> {
-        let Some(Editor::Plain(area)) = &self.code.editor else {
-            return Ok(());
-        };
-        let [run, change] = &self.code.callbacks[..] else {
-            return Ok(());
-        };
-        let editor = mount_editor(&area.value(), self.settings.lang, run, change)?;
-        if matches!(editor, Editor::Code(_)) {
-            area.remove();
-            self.code.editor = Some(editor);
-        }
-        Ok(())
-    }
-
-    /// The Code view shows: its editor loads, and a worker is made ready.
-    pub(in crate::web) fn code_view_shown(&mut self) -> Result<(), JsValue> {
-        self.ensure_editor()?;
-        match self.settings.lang {
-            Lang::JavaScript => self.prepare_spare_soon(),
-            Lang::Python => self.ensure_python()?,
-        }
-        Ok(())
-    }
-
-    /// A generator's tables depend on the shape alone: the next run on it
-    /// (the edit-and-run loop) reuses them.
-    fn generator_tables(&mut self, shape: &Shape) -> Rc<program::Tables> {
-        match &self.code.tables {
-            Some((of, tables)) if of == shape => tables.clone(),
-            _ => {
-                let tables = Rc::new(program::tables(&Grid::closed_shape(shape.clone())));
-                self.code.tables = Some((shape.clone(), tables.clone()));
-                tables
-            }
-        }
-    }
-
-    /// The Code view is left: its spare worker (and the tables it holds)
-    /// goes.
-    pub(in crate::web) fn code_view_hidden(&mut self) {
-        self.code.spare = None;
-    }
-
-    /// Makes a spare worker for the next Run a moment from now, once the
-    /// stage has painted (`make_spare`, which does nothing if the spare is
-    /// there already).
-    pub(in crate::web) fn prepare_spare_soon(&self) {
-        let home = self.code.home.clone();
-        let due = Closure::once_into_js(move || with_app(&home, App::make_spare));
-        if let Some(window) = web_sys::window() {
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-                due.unchecked_ref(),
-                SPARE_DELAY_MS,
-            );
-        }
-    }
-
-    /// A worker ready for a generator on the current shape, while the Code
-    /// view shows, no program runs and the shape is small enough that its
-    /// tables may wait in memory.
-    fn make_spare(&mut self) -> Result<(), JsValue> {
-        let shape = self.settings.shape.clone();
-        if self.settings.view != crate::settings::View::Code
-            || self.settings.lang != Lang::JavaScript
-            || self.code.running.is_some()
-            || shape.cells() > SPARE_MAX_CELLS
-        {
-            return Ok(());
-        }
-        if self.code.spare.as_ref().is_some_and(|s| s.shape == shape) {
-            return Ok(());
-        }
-        self.code.spare = None;
-        let tables = self.generator_tables(&shape);
-        self.code.spare = Some(worker::spare(&shape, &tables)?);
-        Ok(())
-    }
-
-    /// The starter chosen in the menu replaces the program.
-    pub(in crate::web) fn load_starter(&mut self) -> Result<(), JsValue> {
-        let menu = dom::select("code-starter")?;
-        let chosen = menu.value();
-        if let (Some((_, _, text)), Some(editor)) = (
-            starters::of(self.settings.lang)
-                .iter()
-                .find(|(name, _, _)| *name == chosen),
-            &self.code.editor,
-        ) {
-            editor.set_text(text);
-            self.keep_program();
-        }
-        menu.set_value("");
-        Ok(())
-    }
-
-    /// Keeps the editor's text in the browser's storage (not in the link:
-    /// a program is written there when it runs).
-    fn keep_program(&self) {
-        if let Some(editor) = &self.code.editor {
-            let text = editor.text();
-            let lang = self.settings.lang;
-            if let Some(kind) = Kind::of(&text, lang) {
-                dom::set_text("code-kind", kind.describe(lang));
-            }
-            starters::keep(lang, &text);
-        }
-    }
-
-    /// The program the lab runs as `program`: the editor's (else the
-    /// link's), if it is a generator; else why not.
-    pub(in crate::web) fn program_for_lab(&self) -> Result<(String, Lang), String> {
-        let text = match &self.code.editor {
-            Some(editor) => editor.text(),
-            None => self.settings.program.clone().unwrap_or_default(),
-        };
-        let lang = self.settings.lang;
-        match Kind::of(&text, lang) {
-            Some(Kind::Generator) => Ok((text, lang)),
-            Some(Kind::Solver) => Err(format!(
-                "the lab measures generators: the Code view holds {}",
-                Kind::Solver.describe(lang)
-            )),
-            None => Err(format!(
-                "program: write a generator in the Code view first ({})",
-                Kind::Generator.describe(lang)
-            )),
-        }
-    }
-
-    /// Runs the editor's program on the current shape, size and seed.
-    pub(in crate::web) fn run_program(&mut self) -> Result<(), JsValue> {
-        let Some(editor) = &self.code.editor else {
-            return Ok(());
-        };
-        let text = editor.text();
-        editor.mark_line(0, "");
-        self.show_program_error("");
-        let lang = self.settings.lang;
-        let Some(kind) = Kind::of(&text, lang) else {
-            self.keep_run_program(text);
-            self.show_program_error(Kind::wanted(lang));
-            return Ok(());
-        };
-        let python = match lang {
-            Lang::JavaScript => None,
-            Lang::Python => match self.ready_python()? {
-                Some(python) => Some(python),
-                None => {
-                    // The run starts once Python is ready.
-                    self.code.python_waiting = true;
-                    dom::set_text("code-verdict", "waiting for Python to load...");
-                    self.keep_program();
-                    return Ok(());
-                }
-            },
-        };
-        let setting_up = super::clock::now_ms();
-        let shape = self.settings.shape.clone();
-        let seed = self.settings.seed;
-        // A solver runs on the maze the first panel shows, built to its end.
-        let (maze, ends) = match kind {
-            Kind::Generator => (Grid::closed_shape(shape.clone()), (0, 0)),
-            Kind::Solver => {
-                self.finish()?;
-                let Some(panel) = self.panels.first() else {
-                    return Ok(());
-                };
-                (
-                    panel.maze().clone(),
-                    (panel.solving.start, panel.solving.goal),
-                )
-            }
-        };
-        let tables = match kind {
-            Kind::Generator => self.generator_tables(&shape),
-            Kind::Solver => Rc::new(program::tables(&maze)),
-        };
-        let spare = self.code.spare.take().filter(|s| {
-            lang == Lang::JavaScript
-                && kind == Kind::Generator
-                && s.shape == shape
-                && !self.code.fresh
-        });
-        self.code.fresh = false;
-        if let Some(el) = dom::by_id_opt("code-verdict") {
-            // Which worker ran it, for tests: made ahead, or started now.
-            let which = if spare.is_some() { "spare" } else { "fresh" };
-            el.set_attribute("data-worker", which)?;
-        }
-        let size = shape.size();
-        let setup = Setup {
-            kind: match kind {
-                Kind::Generator => "generator",
-                Kind::Solver => "solver",
-            },
-            seed,
-            shape: shape.name(),
-            size,
-            tables: &tables,
-            ends,
-        };
-        self.code.running = None;
-        // The log's reader is made once the worker has its program (its
-        // first piece comes in a later task): making it is the page's
-        // work, done while the worker loads the program.
-        let reader_start = maze.clone();
-        dom::set_text("code-verdict", "running...");
-        set_verdict_data(None, 0);
-        let home = self.code.home.clone();
-        let run = Run {
-            kind,
-            lang,
-            maze,
-            ends,
-            shape,
-            seed,
-            began_ms: setting_up,
-        };
-        let report = move |report| {
-            with_app(&home, |app| app.program_report(report, &run));
-        };
-        let running = match python {
-            Some(python) => worker::start_python(&text, &setup, &tables, python, report)?,
-            None => worker::start(&text, &setup, spare, report)?,
-        };
-        self.code.decoder = Some(match kind {
-            Kind::Generator => program::Decoder::new(reader_start),
-            Kind::Solver => program::Decoder::for_solver(reader_start),
-        });
-        if let Some(el) = dom::by_id_opt("code-verdict") {
-            // How the log comes, for tests: through shared memory, or copied.
-            let how = if running.shares_log {
-                "shared"
-            } else {
-                "copied"
-            };
-            el.set_attribute("data-log", how)?;
-        }
-        self.code.running = Some(running);
-        set_timing("data-setup-ms", super::clock::now_ms() - setting_up);
-        // Kept in the browser now, and put in the link once the worker has
-        // loaded it and speaks (`program_report`): a link written now keeps
-        // the browser busy while the worker asks it for the program's
-        // script and slows its loading.
-        self.keep_program();
-        self.code.unlinked = Some(text);
-        Ok(())
-    }
-
-    /// The Python worker, if it is ready for a run (else it is made to
-    /// load, and `None`). A run still going is stopped first: it holds the
-    /// worker, which goes with it.
-    fn ready_python(&mut self) -> Result<Option<Python>, JsValue> {
-        if self.code.running.is_some() {
-            self.code.running = None;
-        }
-        match self.code.python.as_ref().map(Python::state) {
-            Some(python::State::Ready) => Ok(self.code.python.take()),
-            Some(python::State::Loading) => Ok(None),
-            _ => {
-                self.code.python = None;
-                self.ensure_python()?;
-                Ok(None)
-            }
-        }
-    }
-
-    /// The program just run: kept in the browser and put in the link.
-    fn keep_run_program(&mut self, text: String) {
-        self.keep_program();
-        self.settings.program = Some(text);
-        self.sync_url();
-    }
-
-    fn program_report(&mut self, report: Report, run: &Run) -> Result<(), JsValue> {
-        if self.code.running.is_none() {
-            return Ok(()); // a stopped run's last words
-        }
-        if let Some(text) = self.code.unlinked.take() {
-            self.settings.program = Some(text);
-            self.sync_url();
-        }
-        match report {
-            Report::Log(piece) => {
-                // Checked as it comes, while the program runs on: only the
-                // verdict is left when it ends.
-                let checking = super::clock::now_ms();
-                let copy = &mut self.code.piece;
-                copy.resize(piece.length() as usize, 0);
-                piece.copy_to(copy);
-                if let Some(decoder) = &mut self.code.decoder {
-                    decoder.feed(copy);
-                }
-                self.code.checking_ms += super::clock::now_ms() - checking;
-                Ok(())
-            }
-            Report::Retry => {
-                self.code.running = None;
-                self.code.fresh = true;
-                self.run_program()
-            }
-            Report::Opened => {
-                if let Some(decoder) = &mut self.code.decoder {
-                    decoder.open_all();
-                }
-                Ok(())
-            }
-            Report::Done {
-                error,
-                run_ms,
-                path,
-            } => {
-                // A Python run's worker, if it ended well, waits for the
-                // next; else it goes, and a fresh one loads now.
-                if let Some(python) = self.code.running.take().and_then(Running::into_python) {
-                    self.code.python = Some(python);
-                }
-                if run.lang == Lang::Python && self.settings.lang == Lang::Python {
-                    self.ensure_python()?;
-                }
-                let began = super::clock::now_ms();
-                let Some(decoder) = self.code.decoder.take() else {
-                    return Ok(());
-                };
-                let decoded = decoder.finish();
-                match run.kind {
-                    Kind::Generator => self.finish_program(error, decoded, &run.shape, run.seed)?,
-                    Kind::Solver => self.finish_solve(error, decoded, path, run)?,
-                }
-                self.prepare_spare_soon();
-                set_timing("data-run-ms", run_ms);
-                set_timing("data-ended-ms", began - run.began_ms);
-                set_timing("data-page-ms", super::clock::now_ms() - began);
-                Ok(())
-            }
-        }
-    }
-
-    /// A run has ended: its recording is checked and played on the stage,
-    /// and the verdict written; an error keeps the steps before it.
-    fn finish_program(
-        &mut self,
-        mut error: Option<String>,
-        decoded: program::Decoded,
-        shape: &Shape,
-        seed: u64,
-    ) -> Result<(), JsValue> {
-        let judging = super::clock::now_ms();
-        let verdict = decoded.verdict();
-        let ending = Arc::new(decoded.ending());
-        let program::Decoded {
-            events,
-            starts_open,
-            error: bad,
-            ..
-        } = decoded;
-        if let Some(bad) = bad {
-            error.get_or_insert_with(|| bad.to_string());
-        }
-        let checking = std::mem::take(&mut self.code.checking_ms);
-        set_timing("data-check-ms", checking + super::clock::now_ms() - judging);
-        let steps = events.len() as u64;
-        self.code.run = Some(ProgramRun {
-            events: Arc::new(events),
-            starts_open,
-            ending,
-            shape: shape.clone(),
-            seed,
-        });
-        match &error {
-            Some(message) => {
-                self.show_program_error(message);
-                if let Some(line) = error_line(message) {
-                    if let Some(editor) = &self.code.editor {
-                        editor.mark_line(line, message);
-                    }
-                }
-                dom::set_text(
-                    "code-verdict",
-                    &format!(
-                        "{} before the error; {}",
-                        plural(steps, "step"),
-                        verdict.summary()
-                    ),
-                );
-            }
-            None => dom::set_text(
-                "code-verdict",
-                &format!("{steps} steps; {}", verdict.summary()),
-            ),
-        }
-        set_verdict_data(Some(&verdict), steps);
-        dom::show_notice("");
-        // The controls show the program once; a Run after a Run changes
-        // none of them (they are what it ran with).
-        if self.settings.main.algorithm != PROGRAM.name {
-            self.settings.main.algorithm = PROGRAM.name;
-            self.show_settings()?;
-        }
-        // (The rebuild writes the link.)
-        self.rebuild()?;
-        if !verdict.perfect() {
-            // Where it went wrong, on the program's panel: the loop's two
-            // cells, and the cells it never reached.
-            let in_loop: Vec<u32> = verdict.first_loop.map_or(Vec::new(), |(a, b)| vec![a, b]);
-            if let Some(panel) = self
-                .panels
-                .iter_mut()
-                .find(|p| p.spec.algorithm == PROGRAM.name)
-            {
-                panel.highlight(&in_loop, &verdict.unreached)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// A solver's run has ended: its marks are checked and played on the
-    /// first panel's overlay, and its path checked and shown.
-    fn finish_solve(
-        &mut self,
-        mut error: Option<String>,
-        decoded: program::Decoded,
-        path: Option<Vec<u32>>,
-        run: &Run,
-    ) -> Result<(), JsValue> {
-        self.code.checking_ms = 0.0;
-        let events = decoded.events;
-        if let Some(bad) = decoded.error {
-            error.get_or_insert_with(|| bad.to_string());
-        }
-        let steps = events.len() as u64;
-        let (start, goal) = run.ends;
-        let outcome = match (&error, path) {
-            (Some(e), _) => Outcome::NotFound(e.clone()),
-            (None, Some(path)) if path.is_empty() => {
-                Outcome::NotFound("the program found no path".into())
-            }
-            (None, Some(path)) => match program::check_path(&run.maze, start, goal, &path) {
-                Ok(()) => Outcome::Found(path),
-                Err(why) => {
-                    error = Some(why.clone());
-                    Outcome::NotFound(why)
-                }
-            },
-            (None, None) => Outcome::NotFound("solve(...) returned no path".into()),
-        };
-        let summary = match &outcome {
-            Outcome::Found(path) => format!(
-                "{}; a path of {} from the start to the goal, through openings",
-                plural(steps, "step"),
-                plural(path.len() as u64 - 1, "move")
-            ),
-            _ => format!("{}; no path", plural(steps, "step")),
-        };
-        match &error {
-            Some(message) => {
-                self.show_program_error(message);
-                if let (Some(line), Some(editor)) = (error_line(message), &self.code.editor) {
-                    editor.mark_line(line, message);
-                }
-            }
-            None => self.show_program_error(""),
-        }
-        dom::set_text("code-verdict", &summary);
-        if let Some(el) = dom::by_id_opt("code-verdict") {
-            let found = matches!(outcome, Outcome::Found(_));
-            el.set_attribute("data-perfect", "")?;
-            el.set_attribute("data-path", if found { "true" } else { "false" })?;
-            el.set_attribute("data-steps", &steps.to_string())?;
-        }
-        if let Some(panel) = self.panels.first_mut() {
-            let solver = Solver::program(Arc::new(events), outcome, &run.maze, true);
-            panel.start_solve_with(solver, "program")?;
-            panel.blit_overlay()?;
-        }
-        self.show_solving()
-    }
-
-    pub(in crate::web) fn show_program_error(&self, text: &str) {
-        dom::set_text("code-error", text);
-    }
-
-    /// Where a panel's events come from: the registry, or for `program`
-    /// the last run's recording if it ran on this maze (else nothing yet:
-    /// the maze waits for Run).
-    pub(in crate::web) fn author_for(&self, spec: &PanelSpec) -> Result<Author, JsValue> {
-        let algorithm =
-            crate::generate::find(spec.algorithm).map_err(|e| JsValue::from_str(&e.to_string()))?;
-        if !std::ptr::eq(algorithm, &PROGRAM) {
-            return Ok(Author::Builtin(algorithm));
-        }
-        Ok(match &self.code.run {
-            Some(run) if run.shape == self.settings.shape && run.seed == self.settings.seed => {
-                Author::Recorded {
-                    events: run.events.clone(),
-                    starts_open: run.starts_open,
-                    ending: Some(run.ending.clone()),
-                }
-            }
-            _ => {
-                dom::show_notice(
-                    "your program has not run on this maze yet: press Run in the Code view",
-                );
-                Author::Recorded {
-                    events: Arc::new(program::Log::empty(&self.settings.shape)),
-                    starts_open: false,
-                    ending: None,
-                }
-            }
-        })
-    }
+    pub(in crate::web) python_waiting: bool,
 }
 
 /// The verdict's data for tests and styles.
-fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
+pub(in crate::web) fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
     if let Some(el) = dom::by_id_opt("code-verdict") {
         let perfect = verdict.map_or(String::new(), |v| v.perfect().to_string());
         let passages = verdict.map_or(0, |v| v.passages);
@@ -786,7 +123,7 @@ fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
 
 /// The editor in `#code-editor` holding `text`, wired to Run and to
 /// keeping the text.
-fn mount_editor(
+pub(in crate::web) fn mount_editor(
     text: &str,
     lang: Lang,
     run: &Closure<dyn FnMut()>,
@@ -804,7 +141,7 @@ fn mount_editor(
 
 /// The Code view shows `lang`'s interface (`#code[data-lang]`, which the
 /// help's two lists and the style read).
-fn show_lang(lang: Lang) {
+pub(in crate::web) fn show_lang(lang: Lang) {
     if let Some(el) = dom::by_id_opt("code") {
         let _ = el.set_attribute("data-lang", lang.name());
     }
@@ -812,7 +149,7 @@ fn show_lang(lang: Lang) {
 
 /// Python's loading bar: `Some((bytes, total))` shows it (an unknown total
 /// as 0), `None` hides it.
-fn set_python_progress(progress: Option<(f64, f64)>, label: &str) {
+pub(in crate::web) fn set_python_progress(progress: Option<(f64, f64)>, label: &str) {
     let Some(box_) = dom::by_id_opt("code-python") else {
         return;
     };
@@ -835,21 +172,8 @@ fn set_python_progress(progress: Option<(f64, f64)>, label: &str) {
     dom::set_text("code-python-label", label);
 }
 
-/// Calls `f` on the app from a callback (an editor's key, a script's load,
-/// a worker's message), if the app is still there and free; an error shows
-/// under the editor.
-fn with_app(home: &Weak<RefCell<App>>, f: impl FnOnce(&mut App) -> Result<(), JsValue>) {
-    if let Some(app) = home.upgrade() {
-        if let Ok(mut app) = app.try_borrow_mut() {
-            if let Err(e) = f(&mut app) {
-                app.show_program_error(&dom::describe(&e));
-            }
-        }
-    }
-}
-
 /// `n thing` or `n things`.
-fn plural(n: u64, thing: &str) -> String {
+pub(in crate::web) fn plural(n: u64, thing: &str) -> String {
     if n == 1 {
         format!("1 {thing}")
     } else {
@@ -858,14 +182,14 @@ fn plural(n: u64, thing: &str) -> String {
 }
 
 /// A timing readout on the verdict, in milliseconds.
-fn set_timing(attr: &str, ms: f64) {
+pub(in crate::web) fn set_timing(attr: &str, ms: f64) {
     if let Some(el) = dom::by_id_opt("code-verdict") {
         let _ = el.set_attribute(attr, &format!("{ms:.1}"));
     }
 }
 
 /// The line an error names (`line N: ...`), if any.
-fn error_line(message: &str) -> Option<u32> {
+pub(in crate::web) fn error_line(message: &str) -> Option<u32> {
     message
         .strip_prefix("line ")?
         .split(':')

@@ -37,7 +37,7 @@ self.onmessage = (event) => {
 
 /// Where the worker is.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum State {
+pub(in crate::web) enum State {
     Loading,
     /// Ready for a program.
     Ready,
@@ -48,7 +48,7 @@ pub(super) enum State {
 }
 
 /// What loading reports to the page.
-pub(super) enum Loading {
+pub(in crate::web) enum Loading {
     /// Bytes of Pyodide's files arrived, of the total so far.
     Progress(f64, f64),
     /// Python is ready, this long after the worker was asked to load it.
@@ -59,7 +59,7 @@ pub(super) enum Loading {
 type Route = Rc<RefCell<Option<Box<dyn FnMut(Report)>>>>;
 
 /// The Python worker.
-pub(super) struct Python {
+pub(in crate::web) struct Python {
     worker: Worker,
     state: Rc<Cell<State>>,
     /// The last tables sent to the worker, which it keeps, and their key.
@@ -97,7 +97,7 @@ pub(in crate::web) fn load_message() -> Result<JsValue, JsValue> {
 
 impl Python {
     /// Starts a worker loading Python; `on_load` hears how it goes.
-    pub(super) fn load(on_load: impl FnMut(Loading) + 'static) -> Result<Python, JsValue> {
+    pub(in crate::web) fn load(on_load: impl FnMut(Loading) + 'static) -> Result<Python, JsValue> {
         let parts = js_sys::Array::of1(&JsValue::from_str(&format!("{SCRIPT}\n{HANDLER}")));
         let options = web_sys::BlobPropertyBag::new();
         options.set_type("text/javascript");
@@ -184,13 +184,13 @@ impl Python {
         })
     }
 
-    pub(super) fn state(&self) -> State {
+    pub(in crate::web) fn state(&self) -> State {
         self.state.get()
     }
 
     /// The key the worker knows `tables` by: `Ok` if it has them already,
     /// else `Err` with the key to send them under (taken as sent).
-    pub(super) fn tables_key(&self, tables: &Rc<Tables>) -> Result<u32, u32> {
+    pub(in crate::web) fn tables_key(&self, tables: &Rc<Tables>) -> Result<u32, u32> {
         let mut sent = self.sent.borrow_mut();
         match &*sent {
             Some((last, key)) if Rc::ptr_eq(last, tables) => Ok(*key),
@@ -205,7 +205,7 @@ impl Python {
     /// Runs a program: `message` is the harness's setup (with the
     /// program's `text`), `transfer` the buffers it hands over; `report`
     /// hears the run.
-    pub(super) fn run(
+    pub(in crate::web) fn run(
         &self,
         message: &JsValue,
         transfer: &js_sys::Array,

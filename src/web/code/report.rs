@@ -6,7 +6,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// What the worker reports.
-pub(super) enum Report {
+pub(in crate::web) enum Report {
     /// A piece of the event log: the worker's array, or a window on the
     /// shared ring (read before the handler returns: then it is the
     /// worker's again).
@@ -28,7 +28,7 @@ pub(super) enum Report {
 
 /// A worker's message as a report (`None` for one the harness never
 /// sends, which a program could post itself).
-pub(super) fn read(data: &JsValue) -> Option<Report> {
+pub(in crate::web) fn read(data: &JsValue) -> Option<Report> {
     let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
     let log = get("log");
     if !log.is_undefined() {

@@ -6,7 +6,7 @@ use crate::program::{Kind, Lang};
 use wasm_bindgen::prelude::*;
 
 /// A starter: its name in the menu's value, its label, its program.
-pub(super) type Starter = (&'static str, &'static str, &'static str);
+pub(in crate::web) type Starter = (&'static str, &'static str, &'static str);
 
 const JAVASCRIPT: [Starter; 7] = [
     (
@@ -70,7 +70,7 @@ const PYTHON: [Starter; 4] = [
 ];
 
 /// The starters of `lang`, the first the one a new visitor sees.
-pub(super) fn of(lang: Lang) -> &'static [Starter] {
+pub(in crate::web) fn of(lang: Lang) -> &'static [Starter] {
     match lang {
         Lang::JavaScript => &JAVASCRIPT,
         Lang::Python => &PYTHON,
@@ -78,7 +78,7 @@ pub(super) fn of(lang: Lang) -> &'static [Starter] {
 }
 
 /// Fills the starter menu with `lang`'s starters.
-pub(super) fn fill_menu(lang: Lang) -> Result<(), JsValue> {
+pub(in crate::web) fn fill_menu(lang: Lang) -> Result<(), JsValue> {
     let menu = dom::select("code-starter")?;
     menu.set_inner_html("");
     let doc = dom::document();
@@ -117,14 +117,14 @@ fn program_key(lang: Lang) -> &'static str {
 const LANG_KEY: &str = "mazelab-program-lang";
 
 /// The program kept for `lang`, else its first starter.
-pub(super) fn kept_program(lang: Lang) -> String {
+pub(in crate::web) fn kept_program(lang: Lang) -> String {
     storage()
         .and_then(|s| s.get_item(program_key(lang)).ok().flatten())
         .unwrap_or_else(|| of(lang)[0].2.to_string())
 }
 
 /// Keeps `text` as `lang`'s program, and `lang` as the language last used.
-pub(super) fn keep(lang: Lang, text: &str) {
+pub(in crate::web) fn keep(lang: Lang, text: &str) {
     if let Some(storage) = storage() {
         let _ = storage.set_item(program_key(lang), text);
         let _ = storage.set_item(LANG_KEY, lang.name());
@@ -132,7 +132,7 @@ pub(super) fn keep(lang: Lang, text: &str) {
 }
 
 /// The language last used in this browser, if any.
-pub(super) fn kept_lang() -> Option<Lang> {
+pub(in crate::web) fn kept_lang() -> Option<Lang> {
     let name = storage()?.get_item(LANG_KEY).ok().flatten()?;
     Lang::parse(&name).ok()
 }

@@ -30,7 +30,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 
 /// How long a program may run before the page stops it.
-pub(super) const TIME_LIMIT_MS: i32 = 10_000;
+pub(in crate::web) const TIME_LIMIT_MS: i32 = 10_000;
 
 /// The steps a program may make (a log of 600 MB): past it, the run stops.
 pub(in crate::web) const MAX_STEPS: u32 = 50_000_000;
@@ -39,7 +39,7 @@ const HARNESS: &str = include_str!("../../../www/code/harness.js");
 
 /// A worker made ahead of Run for a shape, the harness loaded and the
 /// shape's tables handed over (`spare`).
-pub(super) struct Spare {
+pub(in crate::web) struct Spare {
     worker: Option<Worker>,
     /// The shape the tables are of.
     pub shape: Shape,
@@ -145,7 +145,7 @@ impl Ring {
 }
 
 /// A worker for `shape`'s runs, its tables handed over now.
-pub(super) fn spare(shape: &Shape, tables: &Tables) -> Result<Spare, JsValue> {
+pub(in crate::web) fn spare(shape: &Shape, tables: &Tables) -> Result<Spare, JsValue> {
     let url = SPARE_URL.with(|url| -> Result<String, JsValue> {
         if let Some(url) = url.borrow().as_ref() {
             return Ok(url.clone());
@@ -176,7 +176,7 @@ fn script_url(text: &str) -> Result<String, JsValue> {
 }
 
 /// A program running in its worker.
-pub(super) struct Running {
+pub(in crate::web) struct Running {
     /// A JavaScript program's worker, ended with the run.
     worker: Option<Worker>,
     /// A Python program's worker, given back when the run ends (`into_python`),
@@ -196,7 +196,7 @@ pub(super) struct Running {
 impl Running {
     /// The Python worker of a run that has ended, ready for the next (none
     /// for a JavaScript run, or one stopped or broken).
-    pub(super) fn into_python(mut self) -> Option<Python> {
+    pub(in crate::web) fn into_python(mut self) -> Option<Python> {
         self.python.take().filter(|p| p.state() == PyState::Ready)
     }
 }
@@ -244,7 +244,7 @@ pub(in crate::web) fn harnessed(handler: &str, program: &str) -> (String, usize)
 }
 
 /// What the harness needs to know of the run.
-pub(super) struct Setup<'a> {
+pub(in crate::web) struct Setup<'a> {
     pub kind: &'a str,
     pub seed: u64,
     pub shape: &'a str,
@@ -256,7 +256,7 @@ pub(super) struct Setup<'a> {
 /// Starts `program` in `spare` (made for the setup's shape), else in a
 /// fresh worker; `report` receives what it says, and an error once it
 /// passes the time limit.
-pub(super) fn start(
+pub(in crate::web) fn start(
     program: &str,
     setup: &Setup,
     spare: Option<Spare>,
@@ -347,7 +347,7 @@ pub(super) fn start(
 /// The worker keeps the last tables it was sent (made into Python's lists,
 /// which costs more than the run of a small maze): `tables`, if they are
 /// the ones it has, are not sent again.
-pub(super) fn start_python(
+pub(in crate::web) fn start_python(
     program: &str,
     setup: &Setup,
     tables: &Rc<Tables>,

@@ -14,7 +14,7 @@ use web_sys::{MessageEvent, Worker};
 
 /// One piece of work: mazes `seed .. seed + count` of one candidate.
 #[derive(Clone, Debug)]
-pub(super) struct Job {
+pub(in crate::web) struct Job {
     /// Statistics (`true`) or tree counts.
     pub stats: bool,
     /// The job's place in its run's results.
@@ -29,7 +29,7 @@ pub(super) struct Job {
 }
 
 /// A worker's answer.
-pub(super) enum Answer {
+pub(in crate::web) enum Answer {
     Values(Vec<f64>),
     Counts(Vec<u32>),
     Failed(String),
@@ -37,7 +37,7 @@ pub(super) enum Answer {
 
 type OnAnswer = Box<dyn FnMut(usize, Answer)>;
 
-pub(super) struct Pool {
+pub(in crate::web) struct Pool {
     workers: Vec<Worker>,
     /// The job each worker is on.
     busy: Vec<Option<usize>>,
@@ -93,7 +93,7 @@ impl Pool {
     /// Starts `size` workers, which also run `program` (the Code view's
     /// generator) if given. `on_answer(worker, answer)` runs on the page
     /// for every answer; the pool is told to `next` by its owner.
-    pub(super) fn start(
+    pub(in crate::web) fn start(
         size: usize,
         program: Option<&(String, Lang)>,
         on_answer: impl FnMut(usize, Answer) + 'static,
@@ -161,12 +161,12 @@ impl Pool {
         })
     }
 
-    pub(super) fn len(&self) -> usize {
+    pub(in crate::web) fn len(&self) -> usize {
         self.workers.len()
     }
 
     /// Replaces the queue with a run's jobs and sets every free worker going.
-    pub(super) fn run(&mut self, jobs: Vec<Job>) -> Result<(), JsValue> {
+    pub(in crate::web) fn run(&mut self, jobs: Vec<Job>) -> Result<(), JsValue> {
         self.queue = jobs.into();
         for w in 0..self.workers.len() {
             if self.busy[w].is_none() {
@@ -177,7 +177,7 @@ impl Pool {
     }
 
     /// Worker `w` is free: the job it finished, and gives it the next one.
-    pub(super) fn next(&mut self, w: usize) -> Result<Option<usize>, JsValue> {
+    pub(in crate::web) fn next(&mut self, w: usize) -> Result<Option<usize>, JsValue> {
         let finished = self.busy[w].take();
         if let Some(job) = self.queue.pop_front() {
             let m = js_sys::Object::new();
@@ -197,7 +197,7 @@ impl Pool {
     }
 
     /// The job worker `w` is on.
-    pub(super) fn job_of(&self, w: usize) -> Option<usize> {
+    pub(in crate::web) fn job_of(&self, w: usize) -> Option<usize> {
         self.busy[w]
     }
 }

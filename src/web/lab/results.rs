@@ -179,7 +179,7 @@ fn html(f: &Finished) -> String {
     out
 }
 
-pub(super) fn show(f: &Finished) -> Result<(), JsValue> {
+pub(in crate::web) fn show(f: &Finished) -> Result<(), JsValue> {
     let results: web_sys::Element = dom::by_id("lab-results")?;
     results.set_inner_html(&html(f));
     for id in ["lab-csv", "lab-json"] {
@@ -190,7 +190,7 @@ pub(super) fn show(f: &Finished) -> Result<(), JsValue> {
 
 /// The statistics, one row per algorithm and metric (with a sweep, per
 /// point too, as `mazelab sweep --format csv` writes them).
-pub(super) fn csv(f: &Finished) -> String {
+pub(in crate::web) fn csv(f: &Finished) -> String {
     if let (Some(sweep), Some(points)) = (&f.settings.sweep, &f.sweep) {
         return sweep::csv_header() + &sweep::csv_rows(sweep, points);
     }
@@ -203,7 +203,7 @@ pub(super) fn csv(f: &Finished) -> String {
 
 /// `{"stats": [the CLI's stats objects], "uniformity": [the CLI's
 /// uniformity objects]}`.
-pub(super) fn json(f: &Finished) -> String {
+pub(in crate::web) fn json(f: &Finished) -> String {
     if let (Some(sweep), Some(points)) = (&f.settings.sweep, &f.sweep) {
         return sweep::to_json(sweep, points) + "\n";
     }

@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 /// The worker's script; `GLUE` becomes the URL of the page's own module.
-pub(super) const SCRIPT: &str = r#"
+pub(in crate::web) const SCRIPT: &str = r#"
 import init, { lab_measure_chunk, lab_tree_chunk } from "GLUE";
 let ready = null;
 self.onmessage = async (event) => {
@@ -50,7 +50,7 @@ self.onmessage = async (event) => {
 /// program's text follows the handler, at the script's top level, as in
 /// the Code view's own worker, see `code::worker::harnessed`). `OFFSET` is
 /// filled in.
-pub(super) const JAVASCRIPT_PROGRAM: &str = r#"
+pub(in crate::web) const JAVASCRIPT_PROGRAM: &str = r#"
 const language = {
   start() {},
   ready: () => null,
@@ -65,7 +65,7 @@ const language = {
 /// (`code::python::SCRIPT`) and before `PROGRAM_HANDLER`: the first
 /// message brings what loading Python takes (`python`) and the program
 /// (`text`), and each maze runs in Python.
-pub(super) const PYTHON_PROGRAM: &str = r#"
+pub(in crate::web) const PYTHON_PROGRAM: &str = r#"
 let python = null, text = "";
 const language = {
   start(m) {
@@ -84,7 +84,7 @@ const language = {
 /// maze by maze with no log (`logless`), each maze's walls handed to the
 /// module to measure, or to find among the spanning trees. `GLUE`,
 /// `METRICS` and `MAX_STEPS` are filled in.
-pub(super) const PROGRAM_HANDLER: &str = r#"
+pub(in crate::web) const PROGRAM_HANDLER: &str = r#"
 let glue = null;
 const tables = new Map();
 self.onmessage = async (event) => {

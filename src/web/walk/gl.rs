@@ -183,7 +183,7 @@ struct Uniforms {
 }
 
 /// The WebGL2 state of the walk view's canvas.
-pub(super) struct Renderer {
+pub(in crate::web) struct Renderer {
     gl: Gl,
     boxes: (WebGlProgram, Uniforms, WebGlVertexArrayObject, WebGlBuffer),
     tiles: (WebGlProgram, Uniforms, WebGlVertexArrayObject, WebGlBuffer),
@@ -192,7 +192,7 @@ pub(super) struct Renderer {
 impl Renderer {
     /// The renderer of `canvas`, or `Ok(None)` where the browser has no
     /// WebGL2.
-    pub(super) fn new(canvas: &HtmlCanvasElement) -> Result<Option<Renderer>, JsValue> {
+    pub(in crate::web) fn new(canvas: &HtmlCanvasElement) -> Result<Option<Renderer>, JsValue> {
         let Some(context) = canvas.get_context("webgl2")? else {
             return Ok(None);
         };
@@ -248,7 +248,7 @@ impl Renderer {
     }
 
     /// Uploads a freshly built scene.
-    pub(super) fn upload(&self, scene: &Scene) {
+    pub(in crate::web) fn upload(&self, scene: &Scene) {
         let gl = &self.gl;
         for (buffer, data) in [(&self.boxes.3, &scene.boxes), (&self.tiles.3, &scene.tiles)] {
             gl.bind_buffer(Gl::ARRAY_BUFFER, Some(buffer));
@@ -266,7 +266,7 @@ impl Renderer {
     /// Draws the uploaded scene (`boxes` and `tile_vertices` long) at
     /// `width` x `height` device pixels.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn draw(
+    pub(in crate::web) fn draw(
         &self,
         (width, height): (u32, u32),
         matrix: &Matrix,

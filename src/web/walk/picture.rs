@@ -25,7 +25,7 @@ const SETBACK: f64 = 0.55;
 /// down over about `LIFT_MS` once the carving is done.
 const LIFT: f64 = 1.7;
 const LIFT_PITCH: f64 = -0.55;
-pub(super) const LIFT_MS: f64 = 500.0;
+pub(in crate::web) const LIFT_MS: f64 = 500.0;
 /// The most device pixels the view draws across (a software renderer's
 /// frame rate falls with the pixels).
 const MAX_WIDTH_PX: f64 = 1600.0;
@@ -38,8 +38,8 @@ const FAST_MS: f64 = 18.0;
 const MIN_SCALE: f64 = 0.3;
 
 /// The drawing resolution, following the frame rate.
-pub(super) struct Scale {
-    pub(super) share: f64,
+pub(in crate::web) struct Scale {
+    pub(in crate::web) share: f64,
     gap_ms: f64,
     frames_since: u32,
 }
@@ -59,7 +59,7 @@ impl Default for Scale {
 impl Scale {
     /// Takes one frame's gap; every few frames moves the share a step
     /// toward the frame gaps wanted.
-    pub(super) fn follow(&mut self, gap_ms: f64) {
+    pub(in crate::web) fn follow(&mut self, gap_ms: f64) {
         if gap_ms <= 0.0 || gap_ms > 250.0 {
             return;
         }
@@ -84,7 +84,7 @@ impl Scale {
 }
 
 /// Builds the scene if it changed, draws it and writes the attributes.
-pub(super) fn draw(
+pub(in crate::web) fn draw(
     walk: &mut Walk,
     panel: &Panel,
     walker: &Walker,

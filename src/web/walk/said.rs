@@ -13,7 +13,7 @@ use crate::web::panel::Panel;
 use wasm_bindgen::prelude::*;
 
 /// Writes the frame counters on `#walk`, then what `Said` writes.
-pub(super) fn show(
+pub(in crate::web) fn show(
     walk: &mut Walk,
     panel: &Panel,
     walker: &Walker,
@@ -38,8 +38,8 @@ pub(super) fn show(
 
 /// What `#walk`'s attributes and readout last said.
 #[derive(Default)]
-pub(super) struct Said {
-    pub(super) state: String,
+pub(in crate::web) struct Said {
+    pub(in crate::web) state: String,
     readout: String,
 }
 
@@ -47,7 +47,7 @@ impl Said {
     /// Writes `#walk`'s attributes, the readout and the map's marker where
     /// they changed: after every command at once (the tests read them
     /// straight after a key), and each frame for the clock.
-    pub(super) fn show(
+    pub(in crate::web) fn show(
         &mut self,
         started_ms: Option<f64>,
         panel: &Panel,
@@ -118,14 +118,14 @@ fn place_marker(panel: &Panel, cell: Cell, bearing: u32) -> Result<(), JsValue> 
 }
 
 /// A bearing's nearest compass point, in words.
-pub(super) fn compass(bearing: u32) -> &'static str {
+pub(in crate::web) fn compass(bearing: u32) -> &'static str {
     // POINTS run anticlockwise from east; a bearing runs clockwise from north.
     describe::POINTS[(f64::from((450 - bearing % 360) % 360) / 45.0).round() as usize % 8]
 }
 
 /// Shows a message in the view, over where the picture would be.
 /// The view's buttons are hidden with it: there is nothing to walk.
-pub(super) fn say(text: &str) {
+pub(in crate::web) fn say(text: &str) {
     dom::set_text("walk-message", text);
     dom::set_hidden("walk-message", false);
     if let Some(walk) = dom::by_id_opt("walk") {
@@ -134,18 +134,18 @@ pub(super) fn say(text: &str) {
 }
 
 /// Takes the message away: the maze can be walked and drawn.
-pub(super) fn unsay() {
+pub(in crate::web) fn unsay() {
     dom::set_hidden("walk-message", true);
     if let Some(walk) = dom::by_id_opt("walk") {
         let _ = walk.remove_attribute("data-unwalkable");
     }
 }
 
-pub(super) fn announce(text: &str) {
+pub(in crate::web) fn announce(text: &str) {
     dom::set_text("announce", text);
 }
 
-pub(super) fn set_pressed(id: &str, on: bool) {
+pub(in crate::web) fn set_pressed(id: &str, on: bool) {
     if let Some(el) = dom::by_id_opt(id) {
         let _ = el.set_attribute("aria-pressed", if on { "true" } else { "false" });
     }

@@ -1,0 +1,157 @@
+//! How the app shows the algorithm's steps (`steps`): the lists filled
+//! for the algorithm chosen, the step at work lit from the first panel.
+
+use crate::event::{Mark, BRAID_PHASE, SPARSE_PHASE};
+use crate::shape::Topology;
+use crate::steps::{self, StepList};
+use crate::web::app::App;
+use crate::web::dom;
+use crate::web::steps::{fill_about, fill_lists, texture_note};
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+
+impl App {
+    /// Brings the steps panel up to date: lists when the algorithm
+    /// changes, the lit step and the counters every call.
+    pub(in crate::web) fn show_steps(&self) {
+        let Some(panel) = self.panels.first() else {
+            return;
+        };
+        let Some(list) = dom::by_id_opt("phase-list") else {
+            return;
+        };
+        let (key, title, lists, lit, counters) = match panel.solve_name() {
+            Some(name) => {
+                let overlay = &panel.solving;
+                let lit = (!overlay.done).then_some((0, overlay.phase));
+                let count = |m: Mark| overlay.mark_counts[m as usize];
+                let counters = if overlay.done {
+                    format!("explored {} cells", overlay.explored)
+                } else {
+                    format!(
+                        "explored {} · on the path {} · ruled out {}",
+                        overlay.explored,
+                        count(Mark::Path),
+                        count(Mark::Dead)
+                    )
+                };
+                (
+                    format!("solve:{name}"),
+                    format!("Solving: {name}"),
+                    vec![steps::solver_steps(name)],
+                    lit,
+                    counters,
+                )
+            }
+            None => {
+                let (algorithm, woven, braided) = panel.run_kind();
+                let mut lists: Vec<StepList> = vec![steps::generator_steps(algorithm.name, woven)];
+                if braided {
+                    let (_, braid) = steps::braid_steps();
+                    lists.push(("then braiding", braid));
+                }
+                let sparse = panel.sparse();
+                if sparse > 0 {
+                    let (_, rock) = steps::sparse_steps();
+                    lists.push(("then sparseness", rock));
+                }
+                let scene = &panel.scene;
+                let phase = scene.phase;
+                // Each pass's phases carry its own tag (the sparseness
+                // pass's includes the braiding one's bit).
+                let lit = (!scene.is_done() && phase > 0).then_some(if phase >= SPARSE_PHASE {
+                    (1 + usize::from(braided), phase - SPARSE_PHASE)
+                } else if phase >= BRAID_PHASE {
+                    (1, phase - BRAID_PHASE)
+                } else {
+                    (0, phase)
+                });
+                let steer = panel.steer();
+                let key = format!(
+                    "gen:{}:{woven}:{braided}:{sparse}:{}:{}:{:?}",
+                    algorithm.name,
+                    steer.run,
+                    steer.grain,
+                    panel.symmetry()
+                );
+                let title = if woven {
+                    format!("{} (woven)", algorithm.name)
+                } else {
+                    algorithm.name.to_string()
+                };
+                (key, title, lists, lit, self.carving_counters())
+            }
+        };
+        if list.get_attribute("data-for").as_deref() != Some(key.as_str()) {
+            let _ = list.set_attribute("data-for", &key);
+            let compare = if self.panels.len() > 1 {
+                " (first panel)"
+            } else {
+                ""
+            };
+            dom::set_text("steps-title", &format!("{title}{compare}"));
+            fill_lists(&list, &lists);
+            let name = key.split(':').nth(1).unwrap_or_default();
+            let first = self.panels.first().filter(|_| key.starts_with("gen:"));
+            let note = first.and_then(|p| texture_note(p.steer(), p.symmetry(), p.sparse()));
+            fill_about(name, note);
+        }
+        let lit_text = lit.map_or(String::new(), |(l, k)| format!("{l}:{k}"));
+        if list.get_attribute("data-current").as_deref() != Some(lit_text.as_str()) {
+            let _ = list.set_attribute("data-current", &lit_text);
+            let items = list.query_selector_all("li[data-step]");
+            if let Ok(items) = items {
+                for i in 0..items.length() {
+                    let Some(li) = items.item(i).and_then(|n| n.dyn_into::<Element>().ok()) else {
+                        continue;
+                    };
+                    let on = li.get_attribute("data-step").as_deref() == Some(lit_text.as_str());
+                    let _ = li.class_list().toggle_with_force("current", on);
+                    if on {
+                        let _ = li.set_attribute("aria-current", "step");
+                    } else {
+                        let _ = li.remove_attribute("aria-current");
+                    }
+                }
+            }
+        }
+        dom::set_text("counters", &counters);
+    }
+
+    /// The first panel's working set: its marks by kind, and how much of
+    /// the maze is joined up.
+    fn carving_counters(&self) -> String {
+        let panel = &self.panels[0];
+        let scene = &panel.scene;
+        let (algorithm, _, _) = panel.run_kind();
+        // A finished sparse maze's rock is no part of it.
+        let live = i64::from(panel.maze().shape().live_cells());
+        let mut parts = Vec::new();
+        if !scene.is_done() {
+            let frontier = scene.mark_counts[Mark::Frontier as usize];
+            let label = if algorithm.working_set.is_empty() {
+                "working set"
+            } else {
+                algorithm.working_set
+            };
+            if frontier > 0 || !algorithm.working_set.is_empty() {
+                parts.push(format!("{label} {frontier}"));
+            }
+            let walk = scene.mark_counts[Mark::Walk as usize];
+            if walk > 0 {
+                parts.push(format!("walk {walk}"));
+            }
+        }
+        if algorithm.starts_open {
+            parts.push(format!("walls built {}", -scene.carved));
+        } else {
+            parts.push(format!("passages {}", scene.carved));
+            // A forest of `carved` passages on `live` cells is in
+            // live - carved pieces (sets, for Kruskal).
+            if scene.carved < live {
+                parts.push(format!("pieces left {}", live - scene.carved));
+            }
+        }
+        parts.join(" · ")
+    }
+}
