@@ -21,6 +21,10 @@ use wasm_bindgen::prelude::*;
 pub(super) enum Msg {
     /// A key pressed outside every text field.
     Key(super::keys::Key),
+    /// A pointer down, moving, up or cancelled on the stage's panels.
+    Pointer(web_sys::Event),
+    /// The wheel turned over the stage.
+    Wheel(web_sys::Event),
     Code(super::code::Msg),
     Lab(super::lab::Msg),
 }
@@ -56,6 +60,8 @@ impl App {
     pub(super) fn update(&mut self, msg: Msg) -> Result<(), JsValue> {
         match msg {
             Msg::Key(key) => return self.apply_key(key),
+            Msg::Pointer(event) => return self.on_pointer(&event),
+            Msg::Wheel(event) => return self.on_wheel(&event),
             Msg::Code(m) => self.code_update(m),
             Msg::Lab(m) => self.lab_update(m),
         }

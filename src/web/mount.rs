@@ -474,7 +474,11 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
         Box::new(|app, _| app.difficulty_target()),
     )?;
     for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
-        listen("panels", kind, Box::new(|app, event| app.on_pointer(event)))?;
+        listen(
+            "panels",
+            kind,
+            Box::new(|app, event| app.update(Msg::Pointer(event.clone()))),
+        )?;
     }
     if !cfg!(feature = "first") && dom::by_id_opt("walk").is_some() {
         mount_walk(&mut listen)?;
@@ -482,7 +486,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     listen(
         "panels",
         "wheel",
-        Box::new(|app, event| app.on_wheel(event)),
+        Box::new(|app, event| app.update(Msg::Wheel(event.clone()))),
     )?;
     // The middle button's click would open a link's autoscroll; the menu of
     // a right click stays.
