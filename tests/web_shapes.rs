@@ -6,7 +6,7 @@
 
 use mazelab::grid::Grid;
 use mazelab::render::canvas::palette::LIGHT;
-use mazelab::shape::Topology;
+use mazelab::shape::{Cell, Shape, Topology};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Event, HtmlCanvasElement, HtmlElement, HtmlInputElement};
@@ -195,12 +195,7 @@ fn page_keys_move_the_player_between_levels_of_a_3d_maze() {
     ];
     let mut levels_crossed = 0;
     for pair in path.windows(2) {
-        let k = shape
-            .sides(pair[0])
-            .as_slice()
-            .iter()
-            .position(|&s| s == Some(pair[1]))
-            .unwrap();
+        let k = side_towards(&shape, pair[0], pair[1]);
         if k >= 4 {
             // The other level key leads nowhere open: nothing happens.
             let before = app.trail().len();
@@ -246,12 +241,7 @@ fn the_player_crosses_a_mobius_seam() {
     let keys = ["ArrowUp", "ArrowRight", "ArrowDown", "ArrowLeft"];
     let mut seams = 0;
     for pair in path.windows(2) {
-        let k = shape
-            .sides(pair[0])
-            .as_slice()
-            .iter()
-            .position(|&s| s == Some(pair[1]))
-            .unwrap();
+        let k = side_towards(&shape, pair[0], pair[1]);
         seams += usize::from(shape.seam(pair[0], k).is_some());
         press(keys[k]);
         assert_eq!(app.trail().last(), Some(&pair[1]));
@@ -330,4 +320,14 @@ fn compare_mode_and_distance_colouring_work_on_rings() {
         changed > 1000,
         "distance colouring repainted {changed} pixels"
     );
+}
+
+/// Which of `from`'s sides leads to `to` (its key is that side's).
+fn side_towards(shape: &Shape, from: Cell, to: Cell) -> usize {
+    shape
+        .sides(from)
+        .as_slice()
+        .iter()
+        .position(|&s| s == Some(to))
+        .expect("neighbours on the path")
 }

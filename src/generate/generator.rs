@@ -131,8 +131,7 @@ impl Generator {
             algorithm.starts_open,
         ));
         if params.sparse > 0 {
-            let grid = algorithm.initial_grid(&params.shape);
-            stepper = Box::new(sparse::after(stepper, grid, params.sparse, params.seed));
+            stepper = with_rock(algorithm, stepper, &params);
         }
         Generator {
             algorithm,
@@ -155,8 +154,7 @@ impl Generator {
         }
         // Rock would cut a woven maze's tunnels (`by_name` refuses it).
         if params.sparse > 0 && !params.weave {
-            let grid = algorithm.initial_grid(&params.shape);
-            stepper = Box::new(sparse::after(stepper, grid, params.sparse, params.seed));
+            stepper = with_rock(algorithm, stepper, &params);
         }
         Generator {
             algorithm,
@@ -384,4 +382,11 @@ pub fn generate(name: &str, params: Params) -> Result<Grid, MazeError> {
     let mut grid = generator.initial_grid();
     generator.finish_into(&mut grid);
     Ok(grid)
+}
+
+/// `stepper` followed by the sparseness pass, which turns dead ends to
+/// rock (`params.sparse` percent of the cells).
+fn with_rock(algorithm: &Algorithm, stepper: Box<dyn Step>, params: &Params) -> Box<dyn Step> {
+    let grid = algorithm.initial_grid(&params.shape);
+    Box::new(sparse::after(stepper, grid, params.sparse, params.seed))
 }

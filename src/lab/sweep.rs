@@ -320,47 +320,30 @@ mod tests {
         let shape = Shape::parse("square", "16x16", None).unwrap();
         let clock = || 0.0;
         let dead = |p: &SweepPoint| p.reports[0].metrics[0].unwrap().mean;
-        let braid = Sweep::new("braid", 0, 100, 3).unwrap();
-        let points = run(
-            &braid,
-            &[Candidate::parse("kruskal").unwrap()],
-            &shape,
-            &Texture::default(),
-            1,
-            30,
-            &clock,
-            &serial,
-        )
-        .unwrap();
+        // 30 mazes of one algorithm at each point of a sweep.
+        let swept = |sweep: &Sweep, algorithm: &str| {
+            let candidates = [Candidate::parse(algorithm).unwrap()];
+            run(
+                sweep,
+                &candidates,
+                &shape,
+                &Texture::default(),
+                1,
+                30,
+                &clock,
+                &serial,
+            )
+            .unwrap()
+        };
+        let points = swept(&Sweep::new("braid", 0, 100, 3).unwrap(), "kruskal");
         let d: Vec<f64> = points.iter().map(dead).collect();
         assert!(d[0] > 20.0 && d[1] < d[0] && d[2] == 0.0, "{d:?}");
         let pop = Sweep::new("pop-share", 0, 100, 2).unwrap();
-        let points = run(
-            &pop,
-            &[Candidate::parse("growing-tree").unwrap()],
-            &shape,
-            &Texture::default(),
-            1,
-            30,
-            &clock,
-            &serial,
-        )
-        .unwrap();
+        let points = swept(&pop, "growing-tree");
         let (newest, random) = (dead(&points[0]), dead(&points[1]));
         assert!(newest < 15.0 && random > 20.0, "{newest} {random}");
         // Sparseness prunes dead ends: fewer of them, longer corridors.
-        let sparse = Sweep::new("sparse", 0, 60, 2).unwrap();
-        let thin = run(
-            &sparse,
-            &[Candidate::parse("kruskal").unwrap()],
-            &shape,
-            &Texture::default(),
-            1,
-            30,
-            &clock,
-            &serial,
-        )
-        .unwrap();
+        let thin = swept(&Sweep::new("sparse", 0, 60, 2).unwrap(), "kruskal");
         let corridor = |p: &SweepPoint| p.reports[0].metrics[3].unwrap().mean;
         assert!(
             dead(&thin[1]) < dead(&thin[0]),

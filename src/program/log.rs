@@ -503,17 +503,23 @@ mod tests {
         pack(Op::Carve, a, x)
     }
 
-    #[test]
-    fn a_good_log_decodes_to_the_events_it_names() {
-        // Cell 0 of a 2x2 has E (1) then S (2); cell 1 has S (3) then W (0).
-        let log = [
+    /// A log on a 2x2 square of every kind of call: a phase, the cursor,
+    /// carves, a mark and a wall. Cell 0 has E (1) then S (2); cell 1 has
+    /// S (3) then W (0).
+    fn two_by_two_log() -> [i32; 6] {
+        [
             pack(Op::Phase, 1, 0),
             pack(Op::Cursor, 0, 0),
             carve(0, 0),
             pack(Op::Mark, 1, 1),
             pack(Op::Wall, 1, 1),
             carve(1, 0),
-        ];
+        ]
+    }
+
+    #[test]
+    fn a_good_log_decodes_to_the_events_it_names() {
+        let log = two_by_two_log();
         let events = decode(&log, &square(2, 2)).unwrap();
         assert_eq!(
             events.to_vec(),
@@ -640,14 +646,7 @@ mod tests {
 
     #[test]
     fn a_log_read_in_pieces_reads_as_it_does_whole() {
-        let log = [
-            pack(Op::Phase, 1, 0),
-            pack(Op::Cursor, 0, 0),
-            carve(0, 0),
-            pack(Op::Mark, 1, 1),
-            pack(Op::Wall, 1, 1),
-            carve(1, 0),
-        ];
+        let log = two_by_two_log();
         let whole = decode(&log, &square(2, 2)).unwrap();
         for cut in 0..=log.len() {
             for cut2 in cut..=log.len() {

@@ -169,6 +169,22 @@ fn plotted(d: &str, corners: Option<f64>) -> (String, String) {
     (plot.d, desc)
 }
 
+/// Calls `run(start, end)` for each longest run `start..end` of `0..len`
+/// where `wall` holds.
+fn for_each_run(len: u32, wall: impl Fn(u32) -> bool, mut run: impl FnMut(u32, u32)) {
+    let mut start = None;
+    for i in 0..=len {
+        match (i < len && wall(i), start) {
+            (true, None) => start = Some(i),
+            (false, Some(from)) => {
+                run(from, i);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+}
+
 /// A plain (or woven) square's walls as one path: straight runs merged.
 fn square_walls(grid: &Grid, ends: Option<&Ends>) -> String {
     let dims = grid.dims();
@@ -176,57 +192,31 @@ fn square_walls(grid: &Grid, ends: Option<&Ends>) -> String {
     let mut d = String::new();
     // Horizontal lines: the north side of each row, then the south border.
     for y in 0..=h {
-        let mut run_start: Option<u32> = None;
-        for x in 0..=w {
-            let wall = x < w && {
-                if y < h {
-                    is_wall(grid, ends, dims.at(x, y), Dir::N)
-                } else {
-                    is_wall(grid, ends, dims.at(x, h - 1), Dir::S)
-                }
-            };
-            match (wall, run_start) {
-                (true, None) => run_start = Some(x),
-                (false, Some(start)) => {
-                    let _ = write!(
-                        d,
-                        "M{} {}H{}",
-                        MARGIN + start * CELL,
-                        MARGIN + y * CELL,
-                        MARGIN + x * CELL
-                    );
-                    run_start = None;
-                }
-                _ => {}
+        let side = |x| {
+            if y < h {
+                is_wall(grid, ends, dims.at(x, y), Dir::N)
+            } else {
+                is_wall(grid, ends, dims.at(x, h - 1), Dir::S)
             }
-        }
+        };
+        for_each_run(w, side, |start, end| {
+            let (x0, y0, x1) = (start * CELL, y * CELL, end * CELL);
+            let _ = write!(d, "M{} {}H{}", MARGIN + x0, MARGIN + y0, MARGIN + x1);
+        });
     }
     // Vertical lines: the west side of each column, then the east border.
     for x in 0..=w {
-        let mut run_start: Option<u32> = None;
-        for y in 0..=h {
-            let wall = y < h && {
-                if x < w {
-                    is_wall(grid, ends, dims.at(x, y), Dir::W)
-                } else {
-                    is_wall(grid, ends, dims.at(w - 1, y), Dir::E)
-                }
-            };
-            match (wall, run_start) {
-                (true, None) => run_start = Some(y),
-                (false, Some(start)) => {
-                    let _ = write!(
-                        d,
-                        "M{} {}V{}",
-                        MARGIN + x * CELL,
-                        MARGIN + start * CELL,
-                        MARGIN + y * CELL
-                    );
-                    run_start = None;
-                }
-                _ => {}
+        let side = |y| {
+            if x < w {
+                is_wall(grid, ends, dims.at(x, y), Dir::W)
+            } else {
+                is_wall(grid, ends, dims.at(w - 1, y), Dir::E)
             }
-        }
+        };
+        for_each_run(h, side, |start, end| {
+            let (x0, y0, y1) = (x * CELL, start * CELL, end * CELL);
+            let _ = write!(d, "M{} {}V{}", MARGIN + x0, MARGIN + y0, MARGIN + y1);
+        });
     }
     if grid.is_woven() {
         d = woven_walls(grid, ends);

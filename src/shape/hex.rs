@@ -187,12 +187,7 @@ impl Topology for Hex {
     /// neighbour on even rows, north-west on odd ones).
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        let width = self.dims.width;
-        Some(Lower::neighbor_or_first(if cell % width != 0 {
-            Some(cell - 1)
-        } else {
-            cell.checked_sub(width)
-        }))
+        Some(Lower::west_or_row_above(cell, self.dims.width))
     }
 
     /// A random walk's step: a side drawn uniformly (three random bits,

@@ -115,7 +115,7 @@ impl Topology for Dims {
 
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        Some(Lower::neighbor_or_first(lower_in_rows(self.width, cell)))
+        Some(Lower::west_or_row_above(cell, self.width))
     }
 
     fn for_each_wall_code(&self, mut visit: impl FnMut(u32)) {
@@ -285,16 +285,6 @@ impl Wrap {
     }
 }
 
-/// West, or at a row's start north: a lower-numbered neighbour in rows.
-#[inline]
-fn lower_in_rows(width: u32, cell: Cell) -> Option<Cell> {
-    if cell % width != 0 {
-        Some(cell - 1)
-    } else {
-        cell.checked_sub(width)
-    }
-}
-
 impl Topology for Wrap {
     type SideList = [Option<Cell>; 4];
 
@@ -349,10 +339,7 @@ impl Topology for Wrap {
 
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        Some(Lower::neighbor_or_first(lower_in_rows(
-            self.dims.width,
-            cell,
-        )))
+        Some(Lower::west_or_row_above(cell, self.dims.width))
     }
 
     /// A random walk's step: one of the four sides drawn from two random

@@ -397,18 +397,7 @@ impl Topology for Stack {
         out
     }
 
-    /// The default's draw, always inlined here: the compiler left it a
-    /// call of its own, hunt-and-kill's whole walk. (Forcing the default
-    /// itself inline slowed the growing tree on the other shapes.)
-    #[inline(always)]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        super::pick_wanted(self.side_cells(cell).as_ref(), rng, want)
-    }
+    super::topology::random_neighbor_always_inlined!();
 
     /// One side without the others (a wall-weighted walk asks for one).
     #[inline]

@@ -215,6 +215,18 @@ impl Lower {
     pub fn neighbor_or_first(lower: Option<Cell>) -> Lower {
         lower.map_or(Lower::First, Lower::Neighbor)
     }
+
+    /// In rows of `width` cells numbered row by row: the west neighbour,
+    /// or at a row's start the first cell of the row above (the first
+    /// cell of all has none).
+    #[inline]
+    pub fn west_or_row_above(cell: Cell, width: u32) -> Lower {
+        Lower::neighbor_or_first(if cell % width != 0 {
+            Some(cell - 1)
+        } else {
+            cell.checked_sub(width)
+        })
+    }
 }
 
 /// The neighbours among a list of sides, in order.
@@ -236,6 +248,26 @@ pub(crate) fn sides_of(sides: &[Option<Cell>]) -> Sides {
     }
     out
 }
+
+/// A `Topology::random_neighbor` that draws as the default does
+/// (`pick_wanted` over the side list, so the same mazes), always inlined:
+/// for the shapes where the compiler left the default a call of its own,
+/// hunt-and-kill's whole walk. (Forcing the default itself inline slowed
+/// the growing tree on the other shapes.)
+macro_rules! random_neighbor_always_inlined {
+    () => {
+        #[inline(always)]
+        fn random_neighbor(
+            &self,
+            cell: $crate::shape::Cell,
+            rng: &mut $crate::rng::Rng,
+            want: impl FnMut($crate::shape::Cell) -> bool,
+        ) -> Option<$crate::shape::Cell> {
+            super::pick_wanted(self.side_cells(cell).as_ref(), rng, want)
+        }
+    };
+}
+pub(crate) use random_neighbor_always_inlined;
 
 /// A uniformly random wanted cell among `sides`, drawn as the default
 /// `random_neighbor` draws (`below(k)` over the wanted ones in order), but

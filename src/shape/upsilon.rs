@@ -103,18 +103,7 @@ impl Topology for Upsilon {
         out
     }
 
-    /// The default's draw, always inlined here: the compiler left it a
-    /// call of its own, hunt-and-kill's whole walk. (Forcing the default
-    /// itself inline slowed the growing tree on the other shapes.)
-    #[inline(always)]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        super::pick_wanted(self.side_cells(cell).as_ref(), rng, want)
-    }
+    super::topology::random_neighbor_always_inlined!();
 
     /// One side without the others (a wall-weighted walk asks for one).
     #[inline]
@@ -250,12 +239,7 @@ impl Topology for Upsilon {
     /// both sides.
     #[inline]
     fn lower(&self, cell: Cell) -> Option<Lower> {
-        let width = self.dims.width;
-        Some(Lower::neighbor_or_first(if cell % width != 0 {
-            Some(cell - 1)
-        } else {
-            cell.checked_sub(width)
-        }))
+        Some(Lower::west_or_row_above(cell, self.dims.width))
     }
 
     #[inline]

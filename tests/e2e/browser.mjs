@@ -139,3 +139,18 @@ export async function typeProgram(page, text) {
   await page.keyboard.press('Backspace');
   for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
 }
+
+// Runs `program`, which never ends, in the Code view: while it loops the
+// page must answer (the Maze view shows, the Code view comes back), and
+// the time limit stops it. Returns whether the Maze view showed meanwhile.
+export async function runEndless(page, program) {
+  await page.locator('.cm-content').fill(program);
+  const started = Date.now();
+  await page.click('#code-run');
+  await page.click('#view-maze');
+  const answered = await page.locator('#controls').isVisible();
+  await page.click('#view-code');
+  await page.waitForFunction(() => document.querySelector('#code-error').textContent.includes('stopped after'), null, { timeout: 20000 });
+  console.log(`     stopped after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return answered;
+}
