@@ -51,6 +51,20 @@ fn maze_of(
     Ok((grid, ends))
 }
 
+/// The number of trials a person typed (the page's Difficulty group): a
+/// whole number from 1 to `MAX_TRIALS`, or an error naming what was typed.
+pub fn parse_trials(text: &str) -> Result<u32, MazeError> {
+    text.trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=MAX_TRIALS).contains(n))
+        .ok_or_else(|| MazeError::BadValue {
+            what: "number of trials",
+            given: text.trim().to_string(),
+            valid: format!("a whole number from 1 to {MAX_TRIALS}"),
+        })
+}
+
 /// Tries `trials` seeds from `params.seed` upward and keeps the maze whose
 /// solution (top-left to bottom-right) is longest or shortest; the first one
 /// on ties.
@@ -197,6 +211,19 @@ pub fn reach(algorithm: &str, params: &Params, target: &Target) -> Result<Hit, M
 mod tests {
     use super::*;
     use crate::shape::Dims;
+
+    #[test]
+    fn typed_trials_are_a_whole_number_from_1_to_the_most_and_a_bad_one_is_named() {
+        assert_eq!(parse_trials(" 25 "), Ok(25));
+        assert_eq!(parse_trials("1000"), Ok(MAX_TRIALS));
+        for typed in ["-3", "0", "1001", "2.5", "", "ten"] {
+            let message = parse_trials(typed).unwrap_err().to_string();
+            assert!(
+                message.starts_with(&format!("bad number of trials '{typed}'")),
+                "{typed}: {message}"
+            );
+        }
+    }
 
     #[test]
     fn the_kept_maze_is_the_hardest_or_easiest_of_those_tried() {

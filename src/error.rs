@@ -53,29 +53,65 @@ impl fmt::Display for MazeError {
         match self {
             MazeError::UnknownAlgorithm { name, valid } => write!(
                 f,
-                "unknown algorithm '{name}'; valid algorithms: {}",
+                "unknown algorithm '{}'; valid algorithms: {}",
+                Shown(name),
                 valid.join(", ")
             ),
             MazeError::BadSize { given, max } => write!(
                 f,
-                "bad size '{given}': expected WxH with 1 <= W, H <= {max}, e.g. 40x25"
+                "bad size '{}': expected WxH with 1 <= W, H <= {max}, e.g. 40x25",
+                Shown(given)
             ),
             MazeError::BadPop { given, reason } => write!(
                 f,
-                "bad pop strategy '{given}': {reason}; valid: newest, oldest, random, middle, \
-                 or a weighted mix like newest:75,random:25"
+                "bad pop strategy '{}': {reason}; valid: newest, oldest, random, middle, \
+                 or a weighted mix like newest:75,random:25",
+                Shown(given)
             ),
             MazeError::BadBias { given } => {
-                write!(f, "bad bias '{given}'; valid biases: NW, NE, SW, SE")
+                write!(
+                    f,
+                    "bad bias '{}'; valid biases: NW, NE, SW, SE",
+                    Shown(given)
+                )
             }
             MazeError::BadSeed { given } => write!(
                 f,
-                "bad seed '{given}': expected a whole number from 0 to 18446744073709551615"
+                "bad seed '{}': expected a whole number from 0 to 18446744073709551615",
+                Shown(given)
             ),
             MazeError::BadValue { what, given, valid } => {
-                write!(f, "bad {what} '{given}'; valid: {valid}")
+                write!(f, "bad {what} '{}'; valid: {valid}", Shown(given))
             }
         }
+    }
+}
+
+/// Text a person gave, as a message shows it: each control character and
+/// each character that turns the direction of text (U+202E would print
+/// the rest of the message backwards) written as `\u{...}`, so the message
+/// reads as written and the person sees what they sent.
+struct Shown<'a>(&'a str);
+
+/// `text` as a message shows what a person gave: control characters and
+/// those that turn the direction of text escaped (`\u{202e}`).
+pub fn shown(text: &str) -> impl fmt::Display + '_ {
+    Shown(text)
+}
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            let turns = matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}')
+                || ('\u{202a}'..='\u{202e}').contains(&c)
+                || ('\u{2066}'..='\u{2069}').contains(&c);
+            if c.is_control() || turns {
+                write!(f, "\\u{{{:x}}}", u32::from(c))?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -105,4 +141,29 @@ pub fn by_name<T: Copy>(
             given: text.to_string(),
             valid: all.iter().map(|&t| name(t)).collect::<Vec<_>>().join(", "),
         })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_message_shows_what_was_given_without_turning_or_breaking_its_text() {
+        let e = MazeError::BadSize {
+            given: "40x\u{202e}52\n".into(),
+            max: 4096,
+        };
+        let text = e.to_string();
+        assert!(
+            text.starts_with("bad size '40x\\u{202e}52\\u{a}'"),
+            "{text}"
+        );
+        assert!(!text.chars().any(|c| c.is_control() || c == '\u{202e}'));
+        // Other text, accents and all, is shown as given.
+        assert_eq!(shown("größe 迷路 🧩").to_string(), "größe 迷路 🧩");
+        assert_eq!(
+            shown("a\u{2067}b\u{200f}").to_string(),
+            "a\\u{2067}b\\u{200f}"
+        );
+    }
 }

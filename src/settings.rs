@@ -16,7 +16,7 @@
 //! `growing-tree/newest,growing-tree/oldest`), `solver`, and `start` and
 //! `goal` as `x,y` cell coordinates (polar: the cell's number).
 
-use crate::error::parse_seed;
+use crate::error::{parse_seed, shown};
 use crate::generate::{self, Bias, Knob, Params, PopSpec};
 use crate::percent::{percent_decode, percent_encode};
 use crate::shape::default_size;
@@ -38,6 +38,47 @@ pub enum Speed {
     StepsPerSecond(f64),
     /// Every step at once.
     Instant,
+}
+
+/// The page's speed slider's top position, which means "instant".
+pub const SLIDER_INSTANT: u32 = 1001;
+/// Slider positions per decade of steps per second (0 is 1 step/s).
+const SLIDER_PER_DECADE: f64 = 200.0;
+
+impl Speed {
+    /// Where the page's speed slider stands for this speed (a decade of
+    /// steps per second every 200 positions).
+    pub fn slider(self) -> u32 {
+        match self {
+            Speed::Instant => SLIDER_INSTANT,
+            Speed::StepsPerSecond(s) => (s.log10() * SLIDER_PER_DECADE).round() as u32,
+        }
+    }
+
+    /// The speed the slider at `position` means.
+    pub fn from_slider(position: u32) -> Speed {
+        if position >= SLIDER_INSTANT {
+            Speed::Instant
+        } else {
+            Speed::StepsPerSecond(
+                10f64
+                    .powf(f64::from(position) / SLIDER_PER_DECADE)
+                    .clamp(MIN_SPEED, MAX_SPEED),
+            )
+        }
+    }
+
+    /// The speed once the form is read back with the slider at `position`:
+    /// this one while the slider still stands where this one puts it (a
+    /// link's 400 steps/s is not rounded to the slider's 398), else the
+    /// slider's.
+    pub fn read_back(self, position: u32) -> Speed {
+        if self.slider() == position {
+            self
+        } else {
+            Speed::from_slider(position)
+        }
+    }
 }
 
 /// One panel: an algorithm and the option it reads.
@@ -349,7 +390,9 @@ impl Settings {
                     "lab" => View::Lab,
                     "code" => View::Code,
                     "walk" => View::Walk,
-                    other => return Err(format!("'{other}' is not maze, lab, code or walk")),
+                    other => {
+                        return Err(format!("'{}' is not maze, lab, code or walk", shown(other)))
+                    }
                 }
             }
             // The first-visit module never reads a program: the page hands
@@ -365,7 +408,7 @@ impl Settings {
             k if k == "lab" || k.starts_with("lab_") => return self.lab.set(k, value),
             "at" => self.at = Some(parse_step(value)?),
             "solve_at" => self.solve_at = Some(parse_step(value)?),
-            _ => return Err(format!("unknown setting '{key}'")),
+            _ => return Err(format!("unknown setting '{}'", shown(key))),
         }
         Ok(())
     }
@@ -394,7 +437,7 @@ impl Settings {
                 None => settings.set(key, &value),
             };
             if let Err(message) = result {
-                notices.push(format!("ignored {key}: {message}"));
+                notices.push(format!("ignored {}: {message}", shown(key)));
             }
         }
         let [shape, size, wrap, mask, start, goal] = deferred;
@@ -509,7 +552,7 @@ impl Settings {
 fn parse_step(text: &str) -> Result<u64, String> {
     text.trim()
         .parse::<u64>()
-        .map_err(|_| format!("'{text}' is not a step number (0 or more)"))
+        .map_err(|_| format!("'{}' is not a step number (0 or more)", shown(text)))
 }
 
 /// The link keys read after the others, in this order: the shape's, then
@@ -521,7 +564,7 @@ fn parse_switch(value: &str) -> Result<bool, String> {
     match value.trim() {
         "1" | "true" | "on" | "yes" => Ok(true),
         "0" | "false" | "off" | "no" => Ok(false),
-        other => Err(format!("'{other}' is not 1 or 0")),
+        other => Err(format!("'{}' is not 1 or 0", shown(other))),
     }
 }
 
@@ -529,7 +572,10 @@ fn parse_switch(value: &str) -> Result<bool, String> {
 fn parse_percent(value: &str) -> Result<u8, String> {
     match value.trim().parse::<u8>() {
         Ok(p) if p <= 100 => Ok(p),
-        _ => Err(format!("'{value}' is not a percentage from 0 to 100")),
+        _ => Err(format!(
+            "'{}' is not a percentage from 0 to 100",
+            shown(value)
+        )),
     }
 }
 
@@ -540,7 +586,8 @@ fn parse_speed(text: &str) -> Result<Speed, String> {
     match text.parse::<f64>() {
         Ok(v) if (MIN_SPEED..=MAX_SPEED).contains(&v) => Ok(Speed::StepsPerSecond(v)),
         _ => Err(format!(
-            "'{text}' is not 'instant' or a number of steps per second from {MIN_SPEED} to {MAX_SPEED}"
+            "'{}' is not 'instant' or a number of steps per second from {MIN_SPEED} to {MAX_SPEED}",
+            shown(text)
         )),
     }
 }
@@ -588,7 +635,12 @@ fn build_shape(
 fn parse_point(text: &str, shape: &Shape) -> Result<Cell, String> {
     let cell = match (text.split_once(','), shape.rows()) {
         (Some((x, y)), Some(d)) => {
-            let bad = || format!("'{text}' is not a cell as x,y (from 0,0 at the top left)");
+            let bad = || {
+                format!(
+                    "'{}' is not a cell as x,y (from 0,0 at the top left)",
+                    shown(text)
+                )
+            };
             let (x, y): (u32, u32) = (
                 x.trim().parse().map_err(|_| bad())?,
                 y.trim().parse().map_err(|_| bad())?,
@@ -610,7 +662,7 @@ fn parse_point(text: &str, shape: &Shape) -> Result<Cell, String> {
         (None, _) => text
             .trim()
             .parse()
-            .map_err(|_| format!("'{text}' is not a cell as x,y or a cell number"))?,
+            .map_err(|_| format!("'{}' is not a cell as x,y or a cell number", shown(text)))?,
     };
     if cell >= shape.cells() || !shape.is_cell(cell) {
         return Err(format!("{text} is not a cell of this maze"));
@@ -673,6 +725,40 @@ mod tests {
         assert_eq!(notices.len(), 3, "{notices:?}");
         assert_eq!(broken.view, View::Maze);
         assert_eq!(broken.lab, crate::lab::settings::LabSettings::default());
+    }
+
+    #[test]
+    fn the_speed_read_back_from_an_unmoved_slider_is_the_links() {
+        for speed in [1.0, 7.0, 398.0, 400.0, 2000.0, 99_999.0, 100_000.0] {
+            let speed = Speed::StepsPerSecond(speed);
+            assert_eq!(speed.read_back(speed.slider()), speed);
+        }
+        assert_eq!(Speed::Instant.slider(), SLIDER_INSTANT);
+        assert_eq!(Speed::from_slider(SLIDER_INSTANT), Speed::Instant);
+        // A moved slider gives its own speed: 400 steps/s is position 520,
+        // and 521 is about 402.
+        let moved = Speed::StepsPerSecond(400.0).read_back(521);
+        assert_eq!(moved, Speed::from_slider(521));
+        assert_eq!(Speed::StepsPerSecond(400.0).slider(), 520);
+        assert_eq!(Speed::from_slider(0), Speed::StepsPerSecond(1.0));
+    }
+
+    /// A right-to-left override (U+202E) in a link would print the rest
+    /// of its notice backwards: the notice names it instead.
+    #[test]
+    fn a_notice_shows_a_direction_turning_character_as_its_code() {
+        for query in [
+            "?algorithm=wil%E2%80%AEson",
+            "?size=40x%E2%80%AE25",
+            "?view=ma%E2%80%AEze",
+            "?start=1%E2%80%AE,2",
+            "?braid=5%E2%80%AE",
+        ] {
+            let (_, notices) = Settings::from_query(query, 5);
+            assert_eq!(notices.len(), 1, "{query}: {notices:?}");
+            assert!(notices[0].contains("\\u{202e}"), "{query}: {notices:?}");
+            assert!(!notices[0].contains('\u{202e}'), "{query}: {notices:?}");
+        }
     }
 
     #[test]

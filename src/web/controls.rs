@@ -2,32 +2,8 @@
 //! handlers of its buttons.
 
 use super::dom::{input, select};
-use crate::settings::{Settings, Speed, MAX_SPEED, MIN_SPEED};
+use crate::settings::{Settings, Speed};
 use wasm_bindgen::prelude::*;
-
-/// The speed slider's top position means "instant".
-const SLIDER_INSTANT: u32 = 1001;
-/// Slider positions per decade of steps per second (0 is 1 step/s).
-const SLIDER_PER_DECADE: f64 = 200.0;
-
-pub(super) fn speed_to_slider(speed: Speed) -> u32 {
-    match speed {
-        Speed::Instant => SLIDER_INSTANT,
-        Speed::StepsPerSecond(s) => (s.log10() * SLIDER_PER_DECADE).round() as u32,
-    }
-}
-
-pub(super) fn slider_to_speed(value: u32) -> Speed {
-    if value >= SLIDER_INSTANT {
-        Speed::Instant
-    } else {
-        Speed::StepsPerSecond(
-            10f64
-                .powf(f64::from(value) / SLIDER_PER_DECADE)
-                .clamp(MIN_SPEED, MAX_SPEED),
-        )
-    }
-}
 
 pub(super) fn speed_label(speed: Speed) -> String {
     match speed {

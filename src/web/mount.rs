@@ -3,7 +3,7 @@
 //! frame loop.
 
 use super::app::{App, Msg};
-use super::controls::{slider_to_speed, speed_label};
+use super::controls::speed_label;
 use super::dom::{self, input, select};
 use super::handle::{AppHandle, FrameLoop, FrameRequest, Listener};
 use super::keys;
@@ -14,7 +14,7 @@ use super::theme;
 use super::views;
 use crate::generate::ALGORITHMS;
 use crate::rng::fresh_seed;
-use crate::settings::Settings;
+use crate::settings::{Settings, Speed};
 use crate::solve::{self, SOLVERS};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -309,7 +309,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
             "input",
             Box::new(move |app, _| {
                 let slider: u32 = input(id)?.value().parse().unwrap_or(0);
-                app.settings.speed = slider_to_speed(slider);
+                app.settings.speed = Speed::from_slider(slider);
                 for (other, label) in [("speed", "speed-value"), ("code-speed", "code-speed-value")]
                 {
                     if other != id {

@@ -586,6 +586,32 @@ try {
     expect(errors.length === 0, errors.join('\n'));
   });
 
+  await check('small faults mended: the random share only for the mix, Compare keeps the speed, a bad trial count and a text-turning link named as given', async () => {
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    await page.goto(`${origin}/?algorithm=growing-tree&pop=newest&size=20x12&seed=1&speed=400`);
+    await waitForState(page, 'running');
+    expect(await page.locator('#pop-mix').isDisabled(), 'the random share is still while the pop is newest');
+    await page.selectOption('#pop', 'mix');
+    expect(!(await page.locator('#pop-mix').isDisabled()), 'the mix takes a random share');
+    await page.selectOption('#pop', 'oldest');
+    expect(await page.locator('#pop-mix').isDisabled(), 'and oldest does not');
+    // Ticking Compare reads the form back: the link's 400 steps/s stays
+    // 400 (the slider's own position there is 398 steps/s).
+    await page.check('#compare');
+    expect(new URL(page.url()).searchParams.get('speed') === '400', `speed in ${page.url()}`);
+    await page.locator('summary', { hasText: 'Difficulty' }).click();
+    await page.fill('#mc-trials', '-3');
+    await page.click('#mc-run');
+    const trials = await page.textContent('#notice');
+    expect(trials.startsWith("bad number of trials '-3'"), `notice: ${trials}`);
+    // A right-to-left override in a link is named, not obeyed.
+    await page.goto(`${origin}/?algorithm=wil%E2%80%AEson&size=20x12&seed=1&speed=instant`);
+    await waitForState(page, 'done');
+    const notice = await page.textContent('#notice');
+    expect(notice.includes('wil\\u{202e}son') && !notice.includes('\u202e'), `notice: ${JSON.stringify(notice)}`);
+    expect(errors.length === 0, errors.join('\n'));
+  });
+
   await check('keyboard help opens with ? and every control is reachable by Tab', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=eller&size=20x12&seed=1&speed=instant`);

@@ -8,9 +8,7 @@ use crate::rng::fresh_seed;
 use crate::settings::{PanelSpec, Settings};
 use crate::solve;
 use crate::web::app::App;
-use crate::web::controls::{
-    check_weave, read_shape, slider_to_speed, speed_label, speed_to_slider,
-};
+use crate::web::controls::{check_weave, read_shape, speed_label};
 use crate::web::dom::{self, input, select};
 use crate::web::mode::State;
 use crate::web::theme;
@@ -49,11 +47,13 @@ impl App {
                 .map_or(0, |&(_, w)| w);
             input("pop-mix")?.set_value(&(100 * random / total.max(1)).to_string());
         }
+        // The random share is the mix's alone: still for any other pop.
+        input("pop-mix")?.set_disabled(!mix);
         dom::set_text("pop-mix-value", &format!("{}%", input("pop-mix")?.value()));
         select("bias")?.set_value(&s.main.bias.to_string());
         // The Code view has its own speed slider, the same setting.
         for (slider, label) in [("speed", "speed-value"), ("code-speed", "code-speed-value")] {
-            input(slider)?.set_value(&speed_to_slider(s.speed).to_string());
+            input(slider)?.set_value(&s.speed.slider().to_string());
             dom::set_text(label, &speed_label(s.speed));
         }
         input("seed")?.set_value(&s.seed.to_string());
@@ -219,7 +219,7 @@ impl App {
             Err(e) => problems.push(e.to_string()),
         }
         let slider: u32 = input("speed")?.value().parse().unwrap_or(0);
-        s.speed = slider_to_speed(slider);
+        s.speed = s.speed.read_back(slider);
         s.braid = input("braid")?.value().parse::<u8>().unwrap_or(0).min(100);
         s.sparse = input("sparse")?.value().parse::<u8>().unwrap_or(0).min(100);
         s.weave = input("weave")?.checked();

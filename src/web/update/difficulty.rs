@@ -9,7 +9,13 @@ use wasm_bindgen::prelude::*;
 impl App {
     /// Generates mazes with consecutive seeds and keeps the hardest or easiest.
     pub(in crate::web) fn monte_carlo(&mut self) -> Result<(), JsValue> {
-        let trials: u32 = input("mc-trials")?.value().trim().parse().unwrap_or(0);
+        let trials = match difficulty::parse_trials(&input("mc-trials")?.value()) {
+            Ok(trials) => trials,
+            Err(e) => {
+                dom::show_notice(&e.to_string());
+                return Ok(());
+            }
+        };
         let keep = if select("mc-keep")?.value() == "easiest" {
             Keep::Easiest
         } else {
