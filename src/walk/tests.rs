@@ -21,6 +21,17 @@ fn maze(shape: &str, size: &str, wrap: Option<&str>, seed: u64, braid: u8) -> Gr
     generate("backtracker", params).unwrap()
 }
 
+/// The marks of a walk from `start` to `goal`, `way` the cells shown as
+/// the way, `carving` whether the maze is still being carved.
+fn ends(start: Cell, goal: Cell, way: &HashSet<Cell>, carving: bool) -> Marks<'_> {
+    Marks {
+        start,
+        goal,
+        way,
+        carving,
+    }
+}
+
 fn shapes() -> Vec<Grid> {
     vec![
         maze("square", "9x7", None, 1, 0),
@@ -259,12 +270,7 @@ fn the_scene_holds_every_wall_in_view_once_and_nothing_far() {
     let ground = Ground::new(grid.shape()).unwrap();
     let walker = Walker::new(&ground, &grid, 12, 24);
     let way = HashSet::new();
-    let marks = Marks {
-        start: 0,
-        goal: 24,
-        way: &way,
-        carving: false,
-    };
+    let marks = ends(0, 24, &way, false);
     let colours = Colours::from_palette(&LIGHT);
     let mut scene = Scene::default();
     scene.build(&ground, &grid, &walker, &marks, &colours, 0.0);
@@ -294,12 +300,7 @@ fn a_wall_carved_away_sinks_and_one_put_back_rises() {
     let ground = Ground::new(&shape).unwrap();
     let walker = Walker::new(&ground, &grid, 5, 15);
     let way = HashSet::new();
-    let marks = Marks {
-        start: 0,
-        goal: 15,
-        way: &way,
-        carving: true,
-    };
+    let marks = ends(0, 15, &way, true);
     let colours = Colours::from_palette(&LIGHT);
     let mut scene = Scene::default();
     scene.build(&ground, &grid, &walker, &marks, &colours, 0.0);
@@ -352,12 +353,7 @@ fn floors_show_the_trail_and_the_way() {
             .count()
     };
     let none = HashSet::new();
-    let marks = Marks {
-        start: 0,
-        goal: grid.cells() - 1,
-        way: &none,
-        carving: false,
-    };
+    let marks = ends(0, grid.cells() - 1, &none, false);
     scene.build(&ground, &grid, &walker, &marks, &colours, 0.0);
     assert_eq!(
         colour_count(&scene, colours.trail),
@@ -376,12 +372,7 @@ fn a_torus_is_drawn_with_its_copies_round_it_each_in_its_own_place() {
     let ground = Ground::new(&shape).unwrap();
     let walker = Walker::new(&ground, &grid, 12, 0);
     let way = HashSet::new();
-    let marks = Marks {
-        start: 0,
-        goal: 24,
-        way: &way,
-        carving: false,
-    };
+    let marks = ends(0, 24, &way, false);
     let mut scene = Scene::default();
     scene.build(
         &ground,
