@@ -13,6 +13,7 @@ mod lab;
 mod mask;
 mod play;
 mod pointer;
+mod program;
 mod run;
 mod stage;
 mod status;
