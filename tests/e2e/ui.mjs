@@ -597,6 +597,7 @@ try {
     expect(await page.locator('#pop-mix').isDisabled(), 'and oldest does not');
     // Ticking Compare reads the form back: the link's 400 steps/s stays
     // 400 (the slider's own position there is 398 steps/s).
+    await page.locator('summary', { hasText: 'Compare' }).click();
     await page.check('#compare');
     expect(new URL(page.url()).searchParams.get('speed') === '400', `speed in ${page.url()}`);
     await page.locator('summary', { hasText: 'Difficulty' }).click();
