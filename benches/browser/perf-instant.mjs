@@ -10,6 +10,7 @@
 //   node benches/browser/perf-instant.mjs /old/dist dist   (two builds, by turns)
 // RUNS visits of each link to each build (7 unless set).
 import { launch, serveDist } from '../../tests/e2e/browser.mjs';
+import { relative } from 'node:path';
 import { interval, median } from './timing.mjs';
 
 
@@ -46,9 +47,10 @@ try {
 for (const size of SIZES) {
   dists.forEach((dist, d) => {
     const { elapsed, module } = seen[d][size];
+    const name = `${relative(process.cwd(), dist) || '.'}/`;
     const [low, high] = interval(elapsed.length, (idx) => median(idx.map((k) => elapsed[k])));
     const modules = [...new Set(module)].join('+');
-    console.log(`${dist} backtracker ${size} instant (${modules} module): median ${median(elapsed).toFixed(1)} ms ` +
+    console.log(`${name} backtracker ${size} instant (${modules} module): median ${median(elapsed).toFixed(1)} ms ` +
       `(95% ${low.toFixed(1)}-${high.toFixed(1)}; ${elapsed.map((x) => x.toFixed(1)).join(', ')})`);
   });
   if (dists.length === 2) {
