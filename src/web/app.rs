@@ -1,9 +1,10 @@
 //! The app: the maze's panels and settings, each view's own state, and
-//! `update`, the one way a view's wish changes them. A view never names
-//! `App`: what it wants done comes up as a message (`Msg`: a key read by
-//! `keys`, a worker's answer through the view's `Mailbox`), and the app
-//! applies it. How the app applies each view's messages, and runs the
-//! maze, is in `update/`, a file a view.
+//! `update`, which applies the views' messages. A view never names `App`:
+//! a key (read by `keys`), a pointer or the wheel on the stage, and a
+//! waiting view's answer (through its `Mailbox`) come up as a `Msg`. The
+//! form's and buttons' handlers (`mount.rs`) call the app's methods
+//! directly. How the app applies each view's wishes, and runs the maze,
+//! is in `update/`, a file a view.
 
 use super::clock::Clock;
 use super::dom;
@@ -16,8 +17,7 @@ use std::cell::RefCell;
 use std::rc::Weak;
 use wasm_bindgen::prelude::*;
 
-/// What the views ask of the app, each in its own words: the one way a
-/// view's wish changes the app (`App::update`).
+/// What the views ask of the app, each in its own words (`App::update`).
 pub(super) enum Msg {
     /// A key pressed outside every text field.
     Key(super::keys::Key),
@@ -59,13 +59,19 @@ impl App {
     /// Applies one message from a view.
     pub(super) fn update(&mut self, msg: Msg) -> Result<(), JsValue> {
         match msg {
-            Msg::Key(key) => return self.apply_key(key),
-            Msg::Pointer(event) => return self.on_pointer(&event),
-            Msg::Wheel(event) => return self.on_wheel(&event),
-            Msg::Code(m) => self.code_update(m),
-            Msg::Lab(m) => self.lab_update(m),
+            Msg::Key(key) => self.apply_key(key),
+            Msg::Pointer(event) => self.on_pointer(&event),
+            Msg::Wheel(event) => self.on_wheel(&event),
+            // The Code view and the Lab show their own errors.
+            Msg::Code(m) => {
+                self.code_update(m);
+                Ok(())
+            }
+            Msg::Lab(m) => {
+                self.lab_update(m);
+                Ok(())
+            }
         }
-        Ok(())
     }
 
     /// Delivers `msg` to the app behind `home` (a view's mailbox, from a

@@ -1,7 +1,7 @@
 //! The keyboard: a key read as one of the page's commands (`Key`), the
 //! same commands as the buttons, listed in the help dialog (`?`). Reading
-//! a key needs only where the page is (`Where`); the app applies the
-//! command (`App::update`).
+//! a key needs only where the page is (`Where`) and whether the help is
+//! open; the app applies the command (`App::update`).
 
 use super::dom;
 use super::mode::Mode;
