@@ -96,7 +96,7 @@ impl AppHandle {
     pub fn advance(&self, steps: u64) -> Result<(), JsValue> {
         let mut app = self.app.borrow_mut();
         app.advance(steps)?;
-        app.clock.readouts_now();
+        app.maze.clock.readouts_now();
         app.show_status();
         Ok(())
     }
@@ -109,7 +109,7 @@ impl AppHandle {
 
     /// The step panel `index`'s maze shows.
     pub fn panel_step(&self, index: usize) -> Option<u64> {
-        Some(self.app.borrow().panels.get(index)?.step())
+        Some(self.app.borrow().maze.panels.get(index)?.step())
     }
 
     /// The query string that reproduces what is on screen.
@@ -120,7 +120,8 @@ impl AppHandle {
     /// Panel `index`'s maze as ascii text (no ends), once it exists.
     pub fn maze_text(&self, index: usize) -> Option<String> {
         let app = self.app.borrow();
-        app.panels
+        app.maze
+            .panels
             .get(index)
             .map(|p| ascii::render(p.maze(), None, None))
     }
@@ -140,6 +141,7 @@ impl AppHandle {
     pub fn solution(&self, index: usize) -> Option<Vec<Cell>> {
         self.app
             .borrow()
+            .maze
             .panels
             .get(index)?
             .solution()
@@ -148,18 +150,26 @@ impl AppHandle {
 
     /// Panel `index`'s solver counts: cells explored and steps.
     pub fn solve_counts(&self, index: usize) -> Option<(u32, u64)> {
-        Some(self.app.borrow().panels.get(index)?.solve_counts())
+        Some(self.app.borrow().maze.panels.get(index)?.solve_counts())
     }
 
     /// Panel `index`'s overlay pixels as painted.
     pub fn overlay_pixels(&self, index: usize) -> Option<Vec<u8>> {
-        Some(self.app.borrow_mut().panels.get_mut(index)?.overlay_rgba())
+        Some(
+            self.app
+                .borrow_mut()
+                .maze
+                .panels
+                .get_mut(index)?
+                .overlay_rgba(),
+        )
     }
 
     /// The player's trail in the panel being played.
     pub fn trail(&self) -> Vec<Cell> {
         let app = self.app.borrow();
-        app.panels
+        app.maze
+            .panels
             .get(app.play.panel)
             .map_or_else(Vec::new, |p| p.solving.trail.clone())
     }
@@ -172,7 +182,7 @@ impl AppHandle {
     /// Where a cell's centre is on screen (client coordinates), for pointing at it.
     pub fn cell_centre(&self, panel: usize, cell: Cell) -> Option<(f64, f64)> {
         let app = self.app.borrow();
-        let p = app.panels.get(panel)?;
+        let p = app.maze.panels.get(panel)?;
         let (x, y) = p.centre_px(cell);
         let rect = p.client_rect();
         let sx = rect.width() / f64::from(p.overlay_canvas.width());
@@ -197,13 +207,14 @@ impl AppHandle {
 
     /// Panel `index`'s zoom: device pixels per cell.
     pub fn pitch(&self, index: usize) -> Option<f64> {
-        Some(self.app.borrow().panels.get(index)?.layout().pitch)
+        Some(self.app.borrow().maze.panels.get(index)?.layout().pitch)
     }
 
     /// A copy of panel `index`'s maze.
     pub fn grid(&self, index: usize) -> Option<Grid> {
         self.app
             .borrow()
+            .maze
             .panels
             .get(index)
             .map(|p| p.maze().clone())
@@ -211,11 +222,20 @@ impl AppHandle {
 
     /// How many panels are shown.
     pub fn panel_count(&self) -> usize {
-        self.app.borrow().panels.len()
+        self.app.borrow().maze.panels.len()
     }
 
     /// Panel `index`'s maze canvas.
     pub fn canvas(&self, index: usize) -> Option<Element> {
-        Some(self.app.borrow().panels.get(index)?.canvas.clone().into())
+        Some(
+            self.app
+                .borrow()
+                .maze
+                .panels
+                .get(index)?
+                .canvas
+                .clone()
+                .into(),
+        )
     }
 }

@@ -1,20 +1,22 @@
 //! The browser side: the only module that names wasm_bindgen, web_sys or
 //! js_sys. It consumes engine events and knows no algorithm.
 //!
-//! - `app`: the app's state (the panels, the settings, each view's own
-//!   state) and `update`, which applies the views' messages; `update/`:
+//! - `app`: the app's state (the settings, the maze on the stage, each
+//!   view's own state) and `update`, which applies the views' messages;
+//!   `msg`: every message; `events`: which page event asks for which
+//!   message; `update/`:
 //!   how it applies them, a file a view, and the run (build, frames,
 //!   solve); `mode`: what clicks do and whether the maze runs;
 //!   `mailbox`: how a waiting view sends its messages up;
 //! - `panel`: one maze on one canvas pair; `blit`: pixels to a canvas;
 //! - the views, each its own state and drawing, none naming `App`:
 //!   `stage` (canvas sizes, zoom, pan), `pointer` and `keys` (input read
-//!   as commands), `play` (tracing the path by hand), `mask` (the mask
+//!   as messages), `play` (tracing the path by hand), `mask` (the mask
 //!   tools), `status` (the status line), `timeline` (the bar that scrubs
 //!   the carving or the solve), `steps` (the algorithm's numbered steps),
 //!   `controls` (the form), `lab`, `code`, `walk` (the maze from inside,
 //!   WebGL2), `export` (downloads), `difficulty`;
-//! - `mount`: wiring the page's events to the app; `handle`: the running
+//! - `mount`: sending the page's events to `update`; `handle`: the running
 //!   app as tests and the page hold it; `handover`: the first-visit module
 //!   and the full one; `theme`: light and dark; `dom`: element helpers.
 
@@ -25,6 +27,7 @@ mod code;
 mod controls;
 mod difficulty;
 mod dom;
+mod events;
 mod export;
 mod handle;
 mod handover;
@@ -34,6 +37,7 @@ mod mailbox;
 mod mask;
 mod mode;
 mod mount;
+mod msg;
 mod panel;
 mod play;
 mod pointer;

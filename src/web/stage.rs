@@ -4,7 +4,28 @@
 //! is one repaint of what is on screen.
 
 use super::dom;
+use super::pointer::PointerState;
 use wasm_bindgen::prelude::*;
+
+/// The stage's own state.
+pub(super) struct Stage {
+    /// What the pointer is doing on the stage.
+    pub(super) pointer: PointerState,
+    /// Whether the view is "fit": it re-fits on resize.
+    pub(super) fitted: bool,
+    /// Whether the maze is coloured by distance from the start.
+    pub(super) distance: bool,
+}
+
+impl Default for Stage {
+    fn default() -> Stage {
+        Stage {
+            pointer: PointerState::default(),
+            fitted: true,
+            distance: false,
+        }
+    }
+}
 
 /// One press of `+` or `-`, or of the zoom buttons.
 pub(super) const ZOOM_STEP: f64 = 1.5;

@@ -45,8 +45,12 @@ pub(in crate::web) struct ProgramRun {
 
 /// What the Code view's waiting parts ask of the app when they answer.
 pub(in crate::web) enum Msg {
-    /// Run (Ctrl+Enter in the editor).
+    /// Run (the button, or Ctrl+Enter in the editor).
     Run,
+    /// The language picked.
+    Lang,
+    /// A starter picked: its program replaces the editor's.
+    Starter,
     /// The program was edited: the browser keeps it.
     Edited,
     /// Python's loading said how it goes (asked at `began`, the page's

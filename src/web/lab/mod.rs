@@ -64,6 +64,13 @@ pub(in crate::web) struct Finished {
 pub(in crate::web) enum Msg {
     /// Worker `w` answered.
     Answer(usize, Answer),
+    /// A control of the Lab's form changed.
+    FormChanged,
+    /// The form sent: a run starts.
+    Run,
+    Cancel,
+    /// The last results downloaded as `csv` or `json`.
+    Download(&'static str),
 }
 
 #[derive(Default)]

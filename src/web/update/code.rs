@@ -23,6 +23,8 @@ impl App {
     pub(in crate::web) fn code_update(&mut self, msg: code::Msg) {
         let done = match msg {
             code::Msg::Run => self.run_program(),
+            code::Msg::Lang => self.choose_lang(),
+            code::Msg::Starter => self.load_starter(),
             code::Msg::Edited => {
                 self.keep_program();
                 Ok(())
@@ -80,7 +82,7 @@ impl App {
     /// The language chosen in `#code-lang`: the program of the language
     /// left is kept, the one kept for the language chosen (else its first
     /// starter) takes the editor, and Python starts to load.
-    pub(in crate::web) fn choose_lang(&mut self) -> Result<(), JsValue> {
+    fn choose_lang(&mut self) -> Result<(), JsValue> {
         let lang = Lang::parse(&dom::select("code-lang")?.value())
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         if lang == self.settings.lang {
@@ -269,7 +271,7 @@ impl App {
     }
 
     /// The starter chosen in the menu replaces the program.
-    pub(in crate::web) fn load_starter(&mut self) -> Result<(), JsValue> {
+    fn load_starter(&mut self) -> Result<(), JsValue> {
         let menu = dom::select("code-starter")?;
         let chosen = menu.value();
         if let (Some((_, _, text)), Some(editor)) = (

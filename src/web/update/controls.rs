@@ -5,7 +5,7 @@
 use crate::error::parse_seed;
 use crate::generate::{self, Bias, Knob, PopSpec};
 use crate::rng::fresh_seed;
-use crate::settings::{PanelSpec, Settings};
+use crate::settings::{PanelSpec, Settings, Speed};
 use crate::solve;
 use crate::web::app::App;
 use crate::web::controls::{check_weave, read_shape, speed_label};
@@ -269,6 +269,50 @@ impl App {
         self.rebuild()
     }
 
+    /// A speed slider (`from`) moved: the maze's and the Code view's show
+    /// one setting.
+    pub(in crate::web) fn set_speed(&mut self, slider: u32, from: &str) -> Result<(), JsValue> {
+        self.settings.speed = Speed::from_slider(slider);
+        for (other, label) in [("speed", "speed-value"), ("code-speed", "code-speed-value")] {
+            if other != from {
+                input(other)?.set_value(&slider.to_string());
+            }
+            dom::set_text(label, &speed_label(self.settings.speed));
+        }
+        self.sync_url();
+        Ok(())
+    }
+
+    /// The solver picked by name, for every panel.
+    pub(in crate::web) fn pick_solver(&mut self, name: &str) -> Result<(), JsValue> {
+        self.settings.solver = solve::find(name).map_err(|e| e.to_string())?.name;
+        for panel in &self.maze.panels {
+            panel.solver_pick.set_value(self.settings.solver);
+        }
+        self.show_settings()?;
+        self.sync_url();
+        Ok(())
+    }
+
+    /// Colour-blind patterns on or off, on every panel.
+    pub(in crate::web) fn set_patterns(&mut self, on: bool) -> Result<(), JsValue> {
+        let palette = theme::set_patterns(on);
+        for panel in &mut self.maze.panels {
+            panel.set_palette(palette)?;
+        }
+        Ok(())
+    }
+
+    /// Colouring by distance from the start on or off, on every panel.
+    pub(in crate::web) fn set_distance(&mut self, on: bool) -> Result<(), JsValue> {
+        self.stage.distance = on;
+        for panel in &mut self.maze.panels {
+            panel.set_distance_colouring(on);
+            panel.blit()?;
+        }
+        Ok(())
+    }
+
     /// A new seed, and the mazes carved again.
     pub(in crate::web) fn new_maze(&mut self) -> Result<(), JsValue> {
         self.settings.seed = fresh_seed();
@@ -278,12 +322,12 @@ impl App {
 
     /// Pauses a run, or goes on with it.
     pub(in crate::web) fn toggle_play(&mut self) -> Result<(), JsValue> {
-        self.state = match self.state {
+        self.maze.state = match self.maze.state {
             State::Running => State::Paused,
             State::Paused => State::Running,
             State::Done => State::Done,
         };
-        self.clock.restart();
+        self.maze.clock.restart();
         self.show_status();
         Ok(())
     }
@@ -291,7 +335,7 @@ impl App {
     /// Switches between the light and dark themes and repaints every panel.
     pub(in crate::web) fn toggle_theme(&mut self) -> Result<(), JsValue> {
         let palette = theme::toggle();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.set_palette(palette)?;
         }
         Ok(())

@@ -13,8 +13,16 @@ use crate::web::mode::State;
 use wasm_bindgen::prelude::*;
 
 impl App {
-    pub(in crate::web) fn export(&mut self, kind: &str) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.first_mut() else {
+    /// Downloads the first panel's maze as `kind`, asked by `button`.
+    pub(in crate::web) fn export(&mut self, kind: &str, button: &str) -> Result<(), JsValue> {
+        if cfg!(feature = "first") {
+            // Downloads come with the full module, which then presses
+            // this button again.
+            self.sync_url();
+            crate::web::handover::to_full(Some(button));
+            return Ok(());
+        }
+        let Some(panel) = self.maze.panels.first_mut() else {
             return Ok(());
         };
         panel.finish();
@@ -91,7 +99,7 @@ impl App {
                 )
             }
         }?;
-        self.state = State::Done;
+        self.maze.state = State::Done;
         self.show_status();
         Ok(())
     }

@@ -15,10 +15,38 @@ use wasm_bindgen::prelude::*;
 impl App {
     /// Applies a message of the Lab's; an error shows in its status.
     pub(in crate::web) fn lab_update(&mut self, msg: lab::Msg) {
-        let lab::Msg::Answer(w, answer) = msg;
-        if let Err(e) = self.lab_answer(w, answer) {
+        let done = match msg {
+            lab::Msg::Answer(w, answer) => self.lab_answer(w, answer),
+            lab::Msg::FormChanged => self.lab_form_changed(),
+            lab::Msg::Run => self.lab_run(),
+            lab::Msg::Cancel => self.lab_cancel(),
+            lab::Msg::Download(kind) => self.lab_download(kind),
+        };
+        if let Err(e) = done {
             let _ = view::show_status("error", &dom::describe(&e));
         }
+    }
+
+    /// The Lab's form read into the settings, or what is wrong with it
+    /// shown.
+    fn lab_form_changed(&mut self) -> Result<(), JsValue> {
+        match view::read_form() {
+            Ok(mut settings) => {
+                // A new shape starts at its own default size.
+                let shape = dom::select("lab-shape")?.value();
+                if shape != self.settings.lab.shape.name() {
+                    settings.set("lab_shape", &shape)?;
+                }
+                self.settings.lab = settings;
+                view::show(&self.settings.lab)?;
+                self.sync_url();
+                if !self.lab.is_running() {
+                    view::show_status("idle", "")?;
+                }
+            }
+            Err(message) => view::show_status("invalid", &message)?,
+        }
+        Ok(())
     }
 
     /// The Lab is showing: its form is built (the first time) and holds
@@ -36,7 +64,7 @@ impl App {
 
 impl App {
     /// Starts the lab's run with the form's settings.
-    pub(in crate::web) fn lab_run(&mut self) -> Result<(), JsValue> {
+    fn lab_run(&mut self) -> Result<(), JsValue> {
         let settings = match view::read_form() {
             Ok(s) => s,
             Err(message) => return view::show_status("invalid", &message),
@@ -101,7 +129,7 @@ impl App {
 
     /// Stops the run: the workers are ended at once (and started afresh
     /// next time).
-    pub(in crate::web) fn lab_cancel(&mut self) -> Result<(), JsValue> {
+    fn lab_cancel(&mut self) -> Result<(), JsValue> {
         if let Some(run) = self.lab.run.take() {
             self.lab.pool = None;
             view::set_running(false);
@@ -246,7 +274,7 @@ impl App {
     }
 
     /// Downloads the last results as CSV or JSON.
-    pub(in crate::web) fn lab_download(&self, kind: &str) -> Result<(), JsValue> {
+    fn lab_download(&self, kind: &str) -> Result<(), JsValue> {
         let Some(last) = &self.lab.last else {
             return Ok(());
         };

@@ -15,7 +15,7 @@ impl App {
     pub(in crate::web) fn set_mask_mode(&mut self, on: bool) -> Result<(), JsValue> {
         self.mode = if on { Mode::Masking } else { Mode::Normal };
         input("mask-paint")?.set_checked(on);
-        self.pointer.stroke = None;
+        self.stage.pointer.stroke = None;
         self.show_hint();
         Ok(())
     }
@@ -25,7 +25,7 @@ impl App {
     pub(in crate::web) fn mask_touch(&mut self, cell: Cell) -> Result<(), JsValue> {
         let shape = &self.settings.shape;
         let was_on = shape.is_cell(cell);
-        let stroke = self.pointer.stroke.get_or_insert_with(|| Stroke {
+        let stroke = self.stage.pointer.stroke.get_or_insert_with(|| Stroke {
             on: !was_on,
             cells: Vec::new(),
         });
@@ -34,7 +34,7 @@ impl App {
         }
         stroke.cells.push(cell);
         let off = !stroke.on;
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.preview_mask(cell, off);
             panel.blit_overlay()?;
         }
@@ -43,7 +43,7 @@ impl App {
 
     /// The brush lifts: the stroke becomes the mask, if the mask is valid.
     pub(in crate::web) fn mask_commit(&mut self) -> Result<(), JsValue> {
-        let Some(stroke) = self.pointer.stroke.take() else {
+        let Some(stroke) = self.stage.pointer.stroke.take() else {
             return Ok(());
         };
         let base = self.settings.shape.unmasked();
@@ -91,7 +91,7 @@ impl App {
             }
             Err(e) => {
                 dom::show_notice(&format!("mask not used: {e}"));
-                for panel in &mut self.panels {
+                for panel in &mut self.maze.panels {
                     panel.clear_mask_preview()?;
                 }
             }
@@ -108,8 +108,16 @@ impl App {
         self.apply_mask(Mask::all_on(cells), "no")
     }
 
+    /// The picture chosen has loaded: it masks the maze, and its
+    /// address is let go.
+    pub(in crate::web) fn mask_image_loaded(&mut self) -> Result<(), JsValue> {
+        let made = self.mask_from_image();
+        crate::web::mask::forget_mask_image_url()?;
+        made
+    }
+
     /// Masks by the picture loaded into `#mask-image`: dark pixels off.
-    pub(in crate::web) fn mask_from_image(&mut self) -> Result<(), JsValue> {
+    fn mask_from_image(&mut self) -> Result<(), JsValue> {
         let image: HtmlImageElement = dom::by_id("mask-image")?;
         let (iw, ih) = (
             f64::from(image.natural_width()),

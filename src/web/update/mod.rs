@@ -1,16 +1,14 @@
 //! How the app applies what each view asks for: one file a view, each an
 //! `impl App` over the app's state and the view's. The views themselves
 //! (`play`, `pointer`, `mask`, `stage`, `walk`, `code`, `lab`) hold their
-//! own state and draw it; they never name `App`. Keys, the pointer
-//! and the waiting views' answers reach the app as messages through
-//! `App::update` (`app.rs`); the form's and buttons' handlers
-//! (`mount.rs`) call these methods directly.
+//! own state and draw it; they never name `App`. Every event reaches the
+//! app as a message (`msg.rs`, read by `events.rs`), which
+//! `App::update` (`app.rs`) applies by calling these methods.
 
 mod code;
 mod controls;
 mod difficulty;
 mod export;
-mod keys;
 mod lab;
 mod mask;
 mod play;
@@ -21,4 +19,5 @@ mod stage;
 mod status;
 mod steps;
 mod timeline;
+mod views;
 mod walk;

@@ -16,7 +16,7 @@ use wasm_bindgen::prelude::*;
 impl App {
     /// Starts manual play in one panel.
     pub(in crate::web) fn play(&mut self, panel: usize) -> Result<(), JsValue> {
-        let Some(p) = self.panels.get_mut(panel) else {
+        let Some(p) = self.maze.panels.get_mut(panel) else {
             return Ok(());
         };
         p.start_trail();
@@ -26,14 +26,29 @@ impl App {
         self.play.panel = panel;
         self.play.started_ms = now_ms();
         dom::set_hidden("banner", true);
-        self.state = State::Done;
+        self.maze.state = State::Done;
         self.show_hint();
         self.show_status();
-        if let Some(p) = self.panels.get(panel) {
+        if let Some(p) = self.maze.panels.get(panel) {
             let (start, goal) = (p.solving.start, p.solving.goal);
             announce(&describe::play_started(p.maze(), start, goal));
         }
         Ok(())
+    }
+
+    /// Stops playing by hand; the trail stays.
+    pub(in crate::web) fn stop_playing(&mut self) -> Result<(), JsValue> {
+        self.mode = Mode::Normal;
+        self.show_hint();
+        self.show_status();
+        Ok(())
+    }
+
+    /// The solve or the play cleared: the start and goal stay.
+    pub(in crate::web) fn clear_solve(&mut self) -> Result<(), JsValue> {
+        let (start, goal) = self.current_ends();
+        self.mode = Mode::Normal;
+        self.set_ends(start, goal)
     }
 
     /// Moves the player's head to `cell` if it is an open neighbour of the
@@ -42,7 +57,7 @@ impl App {
         if self.mode != Mode::Playing {
             return Ok(());
         }
-        let Some(panel) = self.panels.get_mut(self.play.panel) else {
+        let Some(panel) = self.maze.panels.get_mut(self.play.panel) else {
             return Ok(());
         };
         let Some(&head) = panel.solving.trail.last() else {
@@ -86,7 +101,7 @@ impl App {
     /// it names one; if not, a wall is said, not passed. Every key that
     /// moves the player comes through here.
     fn play_by(&mut self, pick: impl Fn(&Grid, Cell) -> Option<Cell>) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.get(self.play.panel) else {
+        let Some(panel) = self.maze.panels.get(self.play.panel) else {
             return Ok(());
         };
         let Some(&head) = panel.solving.trail.last() else {
@@ -126,7 +141,7 @@ impl App {
     /// Says the first panel's maze in words (the `i` key and the describe
     /// button): in the banner, which a screen reader also reads.
     pub(in crate::web) fn describe_maze(&mut self) -> Result<(), JsValue> {
-        let Some(panel) = self.panels.first() else {
+        let Some(panel) = self.maze.panels.first() else {
             return Ok(());
         };
         let grid = panel.maze();
@@ -140,7 +155,7 @@ impl App {
             (start, goal),
             solution,
         );
-        let text = if self.state == State::Done {
+        let text = if self.maze.state == State::Done {
             text
         } else {
             format!("Still carving (press f to finish). {text}")

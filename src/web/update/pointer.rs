@@ -13,14 +13,15 @@ impl App {
     /// The panel whose overlay is the event's target.
     fn panel_of(&self, event: &Event) -> Option<usize> {
         let target = event.target()?;
-        self.panels
+        self.maze
+            .panels
             .iter()
             .position(|p| JsValue::from(&p.overlay_canvas) == JsValue::from(&target))
     }
 
     /// A client point as canvas pixels of panel `index`.
     fn canvas_point(&self, index: usize, cx: f64, cy: f64) -> (f64, f64) {
-        let panel = &self.panels[index];
+        let panel = &self.maze.panels[index];
         let rect = panel.client_rect();
         panel.to_canvas_px(cx - rect.left(), cy - rect.top())
     }
@@ -33,21 +34,22 @@ impl App {
         let (cx, cy) = (f64::from(mouse.client_x()), f64::from(mouse.client_y()));
         match event.type_().as_str() {
             "pointerdown" if touch => {
-                self.pointer.gesture.touches.retain(|t| t.0 != id);
-                self.pointer.gesture.touches.push((id, cx, cy));
-                if self.pointer.gesture.touches.len() == 2 {
+                self.stage.pointer.gesture.touches.retain(|t| t.0 != id);
+                self.stage.pointer.gesture.touches.push((id, cx, cy));
+                if self.stage.pointer.gesture.touches.len() == 2 {
                     // A second finger: the first one's click or drag is off.
-                    self.pointer.gesture.pinch = pinch_of(&self.pointer.gesture.touches);
-                    self.pointer.pending_click = None;
-                    self.pointer.drag = None;
-                    self.pointer.down = false;
+                    self.stage.pointer.gesture.pinch =
+                        pinch_of(&self.stage.pointer.gesture.touches);
+                    self.stage.pointer.pending_click = None;
+                    self.stage.pointer.drag = None;
+                    self.stage.pointer.down = false;
                     return Ok(true);
                 }
-                Ok(self.pointer.gesture.touches.len() > 2)
+                Ok(self.stage.pointer.gesture.touches.len() > 2)
             }
             "pointerdown" if mouse.button() == 1 || mouse.shift_key() => {
                 event.prevent_default();
-                self.pointer.gesture.pan_from = Some((cx, cy));
+                self.stage.pointer.gesture.pan_from = Some((cx, cy));
                 if let (Some(p), Some(el)) = (pointer, event.target()) {
                     if let Ok(el) = el.dyn_into::<web_sys::Element>() {
                         let _ = el.set_pointer_capture(p.pointer_id());
@@ -57,14 +59,21 @@ impl App {
                 Ok(true)
             }
             "pointermove" => {
-                if let Some(t) = self.pointer.gesture.touches.iter_mut().find(|t| t.0 == id) {
+                if let Some(t) = self
+                    .stage
+                    .pointer
+                    .gesture
+                    .touches
+                    .iter_mut()
+                    .find(|t| t.0 == id)
+                {
                     *t = (id, cx, cy);
                 }
                 if let (Some((d0, mx0, my0)), Some((d1, mx1, my1))) = (
-                    self.pointer.gesture.pinch,
-                    pinch_of(&self.pointer.gesture.touches),
+                    self.stage.pointer.gesture.pinch,
+                    pinch_of(&self.stage.pointer.gesture.touches),
                 ) {
-                    self.pointer.gesture.pinch = Some((d1, mx1, my1));
+                    self.stage.pointer.gesture.pinch = Some((d1, mx1, my1));
                     if let Some(index) = self.panel_of(event) {
                         let (px, py) = self.canvas_point(index, mx1, my1);
                         self.zoom_at(d1 / d0, px, py)?;
@@ -72,21 +81,21 @@ impl App {
                     self.pan_by(mx1 - mx0, my1 - my0)?;
                     return Ok(true);
                 }
-                if let Some((x0, y0)) = self.pointer.gesture.pan_from {
-                    self.pointer.gesture.pan_from = Some((cx, cy));
+                if let Some((x0, y0)) = self.stage.pointer.gesture.pan_from {
+                    self.stage.pointer.gesture.pan_from = Some((cx, cy));
                     self.pan_by(cx - x0, cy - y0)?;
                     return Ok(true);
                 }
                 Ok(false)
             }
             _ => {
-                let was_pinch = self.pointer.gesture.pinch.is_some();
-                self.pointer.gesture.touches.retain(|t| t.0 != id);
-                if self.pointer.gesture.touches.len() < 2 {
-                    self.pointer.gesture.pinch = None;
+                let was_pinch = self.stage.pointer.gesture.pinch.is_some();
+                self.stage.pointer.gesture.touches.retain(|t| t.0 != id);
+                if self.stage.pointer.gesture.touches.len() < 2 {
+                    self.stage.pointer.gesture.pinch = None;
                 }
-                if self.pointer.gesture.pan_from.take().is_some() {
-                    for p in &self.panels {
+                if self.stage.pointer.gesture.pan_from.take().is_some() {
+                    for p in &self.maze.panels {
                         let _ = p
                             .overlay_canvas
                             .parent_element()
@@ -95,7 +104,7 @@ impl App {
                     return Ok(true);
                 }
                 // The last finger of a pinch lifting is no click.
-                Ok(was_pinch || !self.pointer.gesture.touches.is_empty())
+                Ok(was_pinch || !self.stage.pointer.gesture.touches.is_empty())
             }
         }
     }
@@ -107,27 +116,27 @@ impl App {
         mouse: &MouseEvent,
         index: usize,
     ) -> Result<(), JsValue> {
-        let rect = self.panels[index].client_rect();
-        let cell = self.panels[index].cell_under_any(
+        let rect = self.maze.panels[index].client_rect();
+        let cell = self.maze.panels[index].cell_under_any(
             f64::from(mouse.client_x()) - rect.left(),
             f64::from(mouse.client_y()) - rect.top(),
         );
         match event.type_().as_str() {
             "pointerdown" if mouse.button() == 0 => {
                 event.prevent_default();
-                self.pointer.down = true;
-                self.pointer.stroke = None;
+                self.stage.pointer.down = true;
+                self.stage.pointer.stroke = None;
                 if let Some(c) = cell {
                     self.mask_touch(c)?;
                 }
             }
-            "pointermove" if self.pointer.down => {
+            "pointermove" if self.stage.pointer.down => {
                 if let Some(c) = cell {
                     self.mask_touch(c)?;
                 }
             }
             "pointerup" | "pointercancel" => {
-                self.pointer.down = false;
+                self.stage.pointer.down = false;
                 self.mask_commit()?;
             }
             _ => {}
@@ -145,15 +154,15 @@ impl App {
         }
         let Some(index) = self.panel_of(event) else {
             if matches!(event.type_().as_str(), "pointerup" | "pointercancel") {
-                self.pointer.down = false;
-                if self.pointer.drag.take().is_some() {
+                self.stage.pointer.down = false;
+                if self.stage.pointer.drag.take().is_some() {
                     self.sync_url();
                 }
             }
             return Ok(());
         };
-        let rect = self.panels[index].client_rect();
-        let cell = self.panels[index].cell_under(
+        let rect = self.maze.panels[index].client_rect();
+        let cell = self.maze.panels[index].cell_under(
             f64::from(mouse.client_x()) - rect.left(),
             f64::from(mouse.client_y()) - rect.top(),
         );
@@ -167,7 +176,7 @@ impl App {
                     return Ok(());
                 }
                 event.prevent_default();
-                self.pointer.down = true;
+                self.stage.pointer.down = true;
                 if self.mode == Mode::Playing {
                     if let Some(c) = cell.filter(|_| index == self.play.panel) {
                         self.play_to(c)?;
@@ -177,17 +186,17 @@ impl App {
                 let Some(c) = cell else {
                     return Ok(());
                 };
-                self.pointer.drag = if c == start {
+                self.stage.pointer.drag = if c == start {
                     Some(Marker::Start)
                 } else if c == goal {
                     Some(Marker::Goal)
                 } else {
                     None
                 };
-                self.pointer.pending_click = self.pointer.drag.is_none().then_some(c);
+                self.stage.pointer.pending_click = self.stage.pointer.drag.is_none().then_some(c);
             }
             "pointermove" => {
-                if !self.pointer.down {
+                if !self.stage.pointer.down {
                     return Ok(());
                 }
                 if self.mode == Mode::Playing {
@@ -196,8 +205,8 @@ impl App {
                     }
                     return Ok(());
                 }
-                if let (Some(marker), Some(c)) = (self.pointer.drag, cell) {
-                    self.pointer.pending_click = None;
+                if let (Some(marker), Some(c)) = (self.stage.pointer.drag, cell) {
+                    self.stage.pointer.pending_click = None;
                     match marker {
                         Marker::Start if c != goal && c != start => self.set_ends(c, goal)?,
                         Marker::Goal if c != start && c != goal => self.set_ends(start, c)?,
@@ -206,23 +215,24 @@ impl App {
                 }
             }
             _ => {
-                self.pointer.down = false;
-                if self.pointer.drag.take().is_some() {
+                self.stage.pointer.down = false;
+                if self.stage.pointer.drag.take().is_some() {
                     self.sync_url();
                 }
                 if let Some(c) = self
+                    .stage
                     .pointer
                     .pending_click
                     .take()
                     .filter(|&c| Some(c) == cell)
                 {
-                    match self.pointer.next_click {
+                    match self.stage.pointer.next_click {
                         Marker::Start => {
-                            self.pointer.next_click = Marker::Goal;
+                            self.stage.pointer.next_click = Marker::Goal;
                             self.set_ends(c, if c == goal { start } else { goal })?;
                         }
                         Marker::Goal => {
-                            self.pointer.next_click = Marker::Start;
+                            self.stage.pointer.next_click = Marker::Start;
                             self.set_ends(if c == start { goal } else { start }, c)?;
                         }
                     }

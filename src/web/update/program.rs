@@ -56,7 +56,7 @@ impl App {
             Kind::Generator => (Grid::closed_shape(shape.clone()), (0, 0)),
             Kind::Solver => {
                 self.finish()?;
-                let Some(panel) = self.panels.first() else {
+                let Some(panel) = self.maze.panels.first() else {
                     return Ok(());
                 };
                 (
@@ -299,6 +299,7 @@ impl App {
             // cells, and the cells it never reached.
             let in_loop: Vec<u32> = verdict.first_loop.map_or(Vec::new(), |(a, b)| vec![a, b]);
             if let Some(panel) = self
+                .maze
                 .panels
                 .iter_mut()
                 .find(|p| p.spec.algorithm == PROGRAM.name)
@@ -363,7 +364,7 @@ impl App {
             el.set_attribute("data-path", if found { "true" } else { "false" })?;
             el.set_attribute("data-steps", &steps.to_string())?;
         }
-        if let Some(panel) = self.panels.first_mut() {
+        if let Some(panel) = self.maze.panels.first_mut() {
             let solver = Solver::program(Arc::new(events), outcome, &run.maze, true);
             panel.start_solve_with(solver, "program")?;
             panel.blit_overlay()?;

@@ -61,7 +61,7 @@ impl App {
         parent.set_class_name(if specs.len() > 1 { "compare" } else { "" });
         crate::web::stage::set_maze_aspect(&shape)?;
         let instant = self.settings.speed == Speed::Instant;
-        self.panels.clear();
+        self.maze.panels.clear();
         self.settings.clamp_ends();
         let ends = (self.settings.start_cell(), self.settings.goal_cell());
         let palette = theme::current();
@@ -89,20 +89,20 @@ impl App {
                 palette,
                 budget,
             )?;
-            panel.set_distance_colouring(self.distance);
+            panel.set_distance_colouring(self.stage.distance);
             panel.ends_follow_maze =
                 shape.has_seams() && self.settings.start.is_none() && self.settings.goal.is_none();
-            self.panels.push(panel);
+            self.maze.panels.push(panel);
         }
-        self.clock.start_run();
+        self.maze.clock.start_run();
         self.walk.forget();
         self.mode = Mode::Normal;
-        self.solve_paused = false;
-        self.pointer.drag = None;
-        self.pointer.pending_click = None;
+        self.maze.solve_paused = false;
+        self.stage.pointer.drag = None;
+        self.stage.pointer.pending_click = None;
         dom::set_hidden("banner", true);
-        self.state = State::Running;
-        self.fitted = true;
+        self.maze.state = State::Running;
+        self.stage.fitted = true;
         if let Some(status) = dom::by_id_opt("status") {
             let _ = status.remove_attribute("data-recorded");
         }
@@ -113,9 +113,9 @@ impl App {
         self.lay_out(!instant)?;
         if instant {
             self.finish()?;
-            self.clock.build_ms = now_ms() - began;
+            self.maze.clock.build_ms = now_ms() - began;
         } else {
-            self.clock.build_ms = 0.0;
+            self.maze.clock.build_ms = 0.0;
             let first = self.budget(FIRST_FRAME_GAP_MS);
             if first > 0 {
                 self.advance(first)?;
@@ -134,20 +134,20 @@ impl App {
     }
 
     fn all_done(&self) -> bool {
-        self.panels.iter().all(Panel::is_done)
+        self.maze.panels.iter().all(Panel::is_done)
     }
 
     /// Carves `steps` more events in every panel and draws them; the
     /// caller shows the status once its frame's work is done.
     pub(in crate::web) fn advance(&mut self, steps: u64) -> Result<(), JsValue> {
         let started = now_ms();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.advance(steps);
             panel.blit()?;
         }
-        self.clock.elapsed_ms += now_ms() - started;
+        self.maze.clock.elapsed_ms += now_ms() - started;
         if self.all_done() {
-            self.state = State::Done;
+            self.maze.state = State::Done;
         }
         self.write_metrics();
         Ok(())
@@ -157,16 +157,16 @@ impl App {
     /// work, and the metrics that follow are timed on their own.
     pub(in crate::web) fn finish(&mut self) -> Result<(), JsValue> {
         let started = now_ms();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             if panel.drain() {
                 let drawing = now_ms();
                 panel.on_done();
                 panel.blit()?;
-                self.clock.draw_ms += now_ms() - drawing;
+                self.maze.clock.draw_ms += now_ms() - drawing;
             }
         }
-        self.clock.elapsed_ms += now_ms() - started;
-        self.state = State::Done;
+        self.maze.clock.elapsed_ms += now_ms() - started;
+        self.maze.state = State::Done;
         // The metrics follow on the next frame, so the browser shows the maze
         // first (at 4096 x 4096 they take over a second).
         self.show_status();
@@ -174,14 +174,14 @@ impl App {
     }
 
     pub(in crate::web) fn write_metrics(&mut self) {
-        if !self.panels.iter().any(Panel::metrics_due) {
+        if !self.maze.panels.iter().any(Panel::metrics_due) {
             return;
         }
         let started = now_ms();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.write_metrics();
         }
-        self.clock.metrics_ms += now_ms() - started;
+        self.maze.clock.metrics_ms += now_ms() - started;
         self.show_status();
     }
 
@@ -190,7 +190,7 @@ impl App {
     fn budget(&mut self, gap_ms: f64) -> u64 {
         match self.settings.speed {
             Speed::Instant => u64::MAX,
-            Speed::StepsPerSecond(rate) => self.clock.steps_owed(rate, gap_ms),
+            Speed::StepsPerSecond(rate) => self.maze.clock.steps_owed(rate, gap_ms),
         }
     }
 
@@ -208,22 +208,22 @@ impl App {
         // Behind the lab's tab the maze waits where it was (and its frame
         // gap restarts when it shows again).
         if self.settings.view == crate::settings::View::Lab {
-            self.clock.restart();
+            self.maze.clock.restart();
             return Ok(());
         }
         self.write_metrics();
-        let gap = self.clock.gap(timestamp);
-        if self.state == State::Done && self.mode != Mode::Solving {
+        let gap = self.maze.clock.gap(timestamp);
+        if self.maze.state == State::Done && self.mode != Mode::Solving {
             self.index_in_background();
         }
         if self.mode == Mode::Solving {
-            if self.solve_paused {
+            if self.maze.solve_paused {
                 return Ok(());
             }
             let budget = self.budget(gap);
             return self.advance_solve(budget);
         }
-        if self.state != State::Running {
+        if self.maze.state != State::Running {
             return Ok(());
         }
         if self.settings.speed == Speed::Instant {
@@ -233,7 +233,7 @@ impl App {
         if steps >= 1 {
             let started = now_ms();
             self.advance(steps)?;
-            if self.clock.count_frame(now_ms() - started) {
+            if self.maze.clock.count_frame(now_ms() - started) {
                 self.note_first_frame();
             }
             self.show_status();
@@ -246,7 +246,7 @@ impl App {
     /// from the start (the README gives the seek times).
     fn index_in_background(&mut self) {
         let started = now_ms();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             while panel.index_timeline(INDEX_EVENTS) {
                 if now_ms() - started > INDEX_FRAME_MS {
                     return;
@@ -276,7 +276,7 @@ impl App {
 
     /// Starts every panel's solver from the start to the goal.
     pub(in crate::web) fn solve(&mut self) -> Result<(), JsValue> {
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.start_solve()?;
             panel.blit_overlay()?;
         }
@@ -286,8 +286,8 @@ impl App {
     /// The panels' solvers are set: they play at the run's speed.
     pub(in crate::web) fn show_solving(&mut self) -> Result<(), JsValue> {
         self.mode = Mode::Solving;
-        self.solve_paused = false;
-        self.clock.drop_carry();
+        self.maze.solve_paused = false;
+        self.maze.clock.drop_carry();
         dom::set_hidden("banner", true);
         if self.settings.speed == Speed::Instant {
             self.advance_solve(u64::MAX)?;
@@ -301,14 +301,14 @@ impl App {
     pub(in crate::web) fn advance_solve(&mut self, budget: u64) -> Result<(), JsValue> {
         if budget > 0 {
             let paint = budget != u64::MAX;
-            for panel in &mut self.panels {
+            for panel in &mut self.maze.panels {
                 if panel.is_solving() {
                     panel.advance_solve(budget, paint);
                     panel.blit_overlay()?;
                 }
             }
         }
-        if !self.panels.iter().any(Panel::is_solving) {
+        if !self.maze.panels.iter().any(Panel::is_solving) {
             self.mode = Mode::Normal;
             self.sync_url();
         }
@@ -319,7 +319,11 @@ impl App {
     /// The markers as they stand: the chosen ones, or the first panel's
     /// default (on a surface whose edges meet, its maze's longest path).
     pub(in crate::web) fn current_ends(&self) -> (Cell, Cell) {
-        match (self.settings.start, self.settings.goal, self.panels.first()) {
+        match (
+            self.settings.start,
+            self.settings.goal,
+            self.maze.panels.first(),
+        ) {
             (None, None, Some(panel)) => (panel.solving.start, panel.solving.goal),
             _ => (self.settings.start_cell(), self.settings.goal_cell()),
         }
@@ -329,20 +333,20 @@ impl App {
     pub(in crate::web) fn set_ends(&mut self, start: Cell, goal: Cell) -> Result<(), JsValue> {
         self.settings.start = Some(start);
         self.settings.goal = Some(goal);
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.ends_follow_maze = false;
         }
         if self.mode == Mode::Solving {
             self.mode = Mode::Normal;
         }
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             panel.set_ends(start, goal);
             panel.blit_overlay()?;
         }
         dom::set_hidden("banner", true);
         // While a marker is dragged the link is written once, on release:
         // browsers throttle pages that rewrite their address on every move.
-        if self.pointer.drag.is_none() {
+        if self.stage.pointer.drag.is_none() {
             self.sync_url();
         }
         self.show_hint();
@@ -357,7 +361,7 @@ impl App {
         dom::set_hidden("level-buttons", !(playing && levels));
         dom::set_hidden("level-ana", shape.name() != "4d");
         dom::set_hidden("level-kata", shape.name() != "4d");
-        let hint = match (self.mode, self.pointer.next_click) {
+        let hint = match (self.mode, self.stage.pointer.next_click) {
             (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
             (Mode::Playing, _) if shape.name() == "4d" => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way), [ and ] along the rows of levels; Esc stops",
             (Mode::Playing, _) if levels => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way); Esc stops",

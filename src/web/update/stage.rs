@@ -15,11 +15,11 @@ impl App {
     /// the maze, for a run that paints once when it finishes.
     pub(in crate::web) fn lay_out(&mut self, paint: bool) -> Result<(), JsValue> {
         let dpr = device_pixel_ratio();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             let (w, h) = panel.box_size();
             let (dw, dh) = ((w * dpr).floor() as u32, (h * dpr).floor() as u32);
             let fit = Layout::for_shape(&panel.shape, dw, dh);
-            let layout = if self.fitted
+            let layout = if self.stage.fitted
                 || (panel.layout().dims, panel.layout().units) != (fit.dims, fit.units)
             {
                 fit
@@ -39,7 +39,7 @@ impl App {
     /// Applies a change of view to every panel and repaints.
     fn change_view(&mut self, change: impl Fn(Layout) -> Layout) -> Result<(), JsValue> {
         let dpr = device_pixel_ratio();
-        for panel in &mut self.panels {
+        for panel in &mut self.maze.panels {
             let layout = change(panel.layout());
             panel.set_layout(layout, dpr)?;
         }
@@ -49,13 +49,13 @@ impl App {
 
     /// Zooms by `factor` around a point in canvas pixels.
     pub(in crate::web) fn zoom_at(&mut self, factor: f64, px: f64, py: f64) -> Result<(), JsValue> {
-        self.fitted = false;
+        self.stage.fitted = false;
         self.change_view(|l| l.zoomed(factor, px, py))
     }
 
     /// Zooms around the canvases' centre (keys and buttons).
     pub(in crate::web) fn zoom_centre(&mut self, factor: f64) -> Result<(), JsValue> {
-        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+        let Some(l) = self.maze.panels.first().map(|p| p.layout()) else {
             return Ok(());
         };
         self.zoom_at(factor, f64::from(l.width) / 2.0, f64::from(l.height) / 2.0)
@@ -64,13 +64,13 @@ impl App {
     /// Pans by a distance in CSS pixels.
     pub(in crate::web) fn pan_by(&mut self, dx: f64, dy: f64) -> Result<(), JsValue> {
         let dpr = device_pixel_ratio();
-        self.fitted = false;
+        self.stage.fitted = false;
         self.change_view(|l| l.panned(dx * dpr, dy * dpr))
     }
 
     /// Pans by a share of the canvas (Shift + arrows).
     pub(in crate::web) fn pan_share(&mut self, sx: f64, sy: f64) -> Result<(), JsValue> {
-        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+        let Some(l) = self.maze.panels.first().map(|p| p.layout()) else {
             return Ok(());
         };
         let dpr = device_pixel_ratio();
@@ -80,7 +80,7 @@ impl App {
 
     /// Back to the whole maze.
     pub(in crate::web) fn fit(&mut self) -> Result<(), JsValue> {
-        self.fitted = true;
+        self.stage.fitted = true;
         show_level_value(0, 0);
         self.lay_out(true)
     }
@@ -91,7 +91,8 @@ impl App {
     pub(in crate::web) fn view_level(&mut self) -> Result<(), JsValue> {
         let value: u32 = dom::input("level")?.value().parse().unwrap_or(0);
         // The levels as the panels draw them (wrapped for the window).
-        let Some(crate::shape::Kind::Stack(s)) = self.panels.first().map(|p| p.shape.kind.clone())
+        let Some(crate::shape::Kind::Stack(s)) =
+            self.maze.panels.first().map(|p| p.shape.kind.clone())
         else {
             return Ok(());
         };
@@ -103,7 +104,7 @@ impl App {
         let (x, y) = crate::shape::geometry::level_origin(&s, l, k);
         let (x, y) = (f64::from(x), f64::from(y));
         let (w, h) = (f64::from(s.width), f64::from(s.height));
-        self.fitted = false;
+        self.stage.fitted = false;
         self.change_view(|layout| layout.framing((x, y), (x + w, y + h)))
     }
 
@@ -113,14 +114,15 @@ impl App {
     /// reports when it starts).
     pub(in crate::web) fn on_resize(&mut self) -> Result<(), JsValue> {
         let shape = self.settings.shape.clone();
-        let columns = window_level_columns(&shape, self.panels.len() > 1);
+        let columns = window_level_columns(&shape, self.maze.panels.len() > 1);
         if self
+            .maze
             .panels
             .first()
             .is_some_and(|p| p.shape.level_columns() != columns)
         {
             let shape = shape.with_level_columns(columns);
-            for panel in &mut self.panels {
+            for panel in &mut self.maze.panels {
                 panel.redraw_as(&shape);
             }
             set_maze_aspect(&shape)?;
@@ -129,7 +131,7 @@ impl App {
             return self.lay_out(true);
         }
         let dpr = device_pixel_ratio();
-        let changed = self.panels.iter().any(|p| {
+        let changed = self.maze.panels.iter().any(|p| {
             let (w, h) = p.box_size();
             let l = p.layout();
             ((w * dpr).floor() as u32, (h * dpr).floor() as u32) != (l.width, l.height)
@@ -143,10 +145,10 @@ impl App {
     /// The zoom readout: the zoom as a share of the fitting one.
     fn show_zoom(&self) {
         let dpr = device_pixel_ratio();
-        for panel in &self.panels {
+        for panel in &self.maze.panels {
             let _ = panel.place_level_labels(dpr);
         }
-        let Some(l) = self.panels.first().map(|p| p.layout()) else {
+        let Some(l) = self.maze.panels.first().map(|p| p.layout()) else {
             return;
         };
         let fit = Layout::fit_units(l.dims, l.units, l.width, l.height).pitch;

@@ -12,9 +12,9 @@ impl App {
     /// the announced text (`aria-live`) only when the state changes, so a
     /// screen reader is not read every frame's step count.
     pub(in crate::web) fn show_status(&self) {
-        let steps: u64 = self.panels.iter().map(|p| p.steps).max().unwrap_or(0);
-        let cells = f64::from(self.settings.shape.live_cells()) * self.panels.len() as f64;
-        let state = match self.state {
+        let steps: u64 = self.maze.panels.iter().map(|p| p.steps).max().unwrap_or(0);
+        let cells = f64::from(self.settings.shape.live_cells()) * self.maze.panels.len() as f64;
+        let state = match self.maze.state {
             State::Running => "running",
             State::Paused => "paused",
             State::Done => "done",
@@ -25,17 +25,17 @@ impl App {
             Mode::Normal => "idle",
             Mode::Masking => "masking",
         };
-        let text = match (self.state, self.mode) {
-            (_, Mode::Solving) if self.solve_paused => {
+        let text = match (self.maze.state, self.mode) {
+            (_, Mode::Solving) if self.maze.solve_paused => {
                 format!("solve paused at step {}", self.position().at)
             }
             (_, Mode::Solving) => "solving".to_string(),
             (_, Mode::Playing) => "playing by hand".to_string(),
             (_, Mode::Masking) => "painting the mask".to_string(),
-            (State::Done, _) if self.clock.elapsed_ms > 0.0 => format!(
+            (State::Done, _) if self.maze.clock.elapsed_ms > 0.0 => format!(
                 "done · {steps} steps · {:.0} ms of work · {:.0} cells/s",
-                self.clock.elapsed_ms,
-                cells / (self.clock.elapsed_ms / 1000.0)
+                self.maze.clock.elapsed_ms,
+                cells / (self.maze.clock.elapsed_ms / 1000.0)
             ),
             (State::Done, _) => format!("done · {steps} steps"),
             (State::Paused, _) => format!("paused at step {steps}"),
@@ -48,21 +48,28 @@ impl App {
             let attrs = [
                 ("data-state", state.to_string()),
                 ("data-steps", steps.to_string()),
-                ("data-elapsed-ms", format!("{:.1}", self.clock.elapsed_ms)),
-                ("data-frames", self.clock.frames.to_string()),
-                ("data-metrics-ms", format!("{:.1}", self.clock.metrics_ms)),
+                (
+                    "data-elapsed-ms",
+                    format!("{:.1}", self.maze.clock.elapsed_ms),
+                ),
+                ("data-frames", self.maze.clock.frames.to_string()),
+                (
+                    "data-metrics-ms",
+                    format!("{:.1}", self.maze.clock.metrics_ms),
+                ),
                 ("data-solve", solve_state.to_string()),
                 (
                     "data-max-frame-ms",
-                    format!("{:.1}", self.clock.max_frame_ms),
+                    format!("{:.1}", self.maze.clock.max_frame_ms),
                 ),
-                ("data-slow-frames", self.clock.slow_frames.to_string()),
-                ("data-draw-ms", format!("{:.1}", self.clock.draw_ms)),
-                ("data-build-ms", format!("{:.1}", self.clock.build_ms)),
+                ("data-slow-frames", self.maze.clock.slow_frames.to_string()),
+                ("data-draw-ms", format!("{:.1}", self.maze.clock.draw_ms)),
+                ("data-build-ms", format!("{:.1}", self.maze.clock.build_ms)),
                 ("data-memory-bytes", memory_bytes().to_string()),
                 (
                     "data-recording-bytes",
-                    self.panels
+                    self.maze
+                        .panels
                         .iter()
                         .map(|p| p.recording_bytes().1)
                         .sum::<usize>()
@@ -70,7 +77,8 @@ impl App {
                 ),
                 (
                     "data-checkpoints",
-                    self.panels
+                    self.maze
+                        .panels
                         .iter()
                         .map(|p| p.recording_bytes().0)
                         .sum::<usize>()
@@ -80,7 +88,11 @@ impl App {
                     "data-map-ms",
                     format!(
                         "{:.1}",
-                        self.panels.iter().map(|p| p.map_ms).fold(0.0, f64::max)
+                        self.maze
+                            .panels
+                            .iter()
+                            .map(|p| p.map_ms)
+                            .fold(0.0, f64::max)
                     ),
                 ),
             ];
@@ -93,15 +105,15 @@ impl App {
         // written a few times a second (`Clock::readouts_due`); a pause,
         // the end or any other state writes it at once.
         let animating = match self.mode {
-            Mode::Normal => self.state == State::Running,
-            Mode::Solving => !self.solve_paused,
+            Mode::Normal => self.maze.state == State::Running,
+            Mode::Solving => !self.maze.solve_paused,
             Mode::Playing | Mode::Masking => false,
         };
-        if animating && !self.clock.readouts_due() {
+        if animating && !self.maze.clock.readouts_due() {
             return;
         }
-        let progress = if self.state == State::Running && self.mode == Mode::Normal {
-            format!("{steps} steps · {:.0} ms", self.clock.elapsed_ms)
+        let progress = if self.maze.state == State::Running && self.mode == Mode::Normal {
+            format!("{steps} steps · {:.0} ms", self.maze.clock.elapsed_ms)
         } else {
             String::new()
         };

@@ -14,7 +14,7 @@ impl App {
     /// Brings the steps panel up to date: lists when the algorithm
     /// changes, the lit step and the counters every call.
     pub(in crate::web) fn show_steps(&self) {
-        let Some(panel) = self.panels.first() else {
+        let Some(panel) = self.maze.panels.first() else {
             return;
         };
         let Some(list) = dom::by_id_opt("phase-list") else {
@@ -84,7 +84,7 @@ impl App {
         };
         if list.get_attribute("data-for").as_deref() != Some(key.as_str()) {
             let _ = list.set_attribute("data-for", &key);
-            let compare = if self.panels.len() > 1 {
+            let compare = if self.maze.panels.len() > 1 {
                 " (first panel)"
             } else {
                 ""
@@ -92,7 +92,7 @@ impl App {
             dom::set_text("steps-title", &format!("{title}{compare}"));
             fill_lists(&list, &lists);
             let name = key.split(':').nth(1).unwrap_or_default();
-            let first = self.panels.first().filter(|_| key.starts_with("gen:"));
+            let first = self.maze.panels.first().filter(|_| key.starts_with("gen:"));
             let note = first.and_then(|p| texture_note(p.steer(), p.symmetry(), p.sparse()));
             fill_about(name, note);
         }
@@ -121,7 +121,7 @@ impl App {
     /// The first panel's working set: its marks by kind, and how much of
     /// the maze is joined up.
     fn carving_counters(&self) -> String {
-        let panel = &self.panels[0];
+        let panel = &self.maze.panels[0];
         let scene = &panel.scene;
         let (algorithm, _, _) = panel.run_kind();
         // A finished sparse maze's rock is no part of it.

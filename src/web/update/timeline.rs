@@ -11,12 +11,12 @@ use wasm_bindgen::prelude::*;
 impl App {
     /// Whether the bar drives the solve (a solve has run) or the carving.
     fn drives_solve(&self) -> bool {
-        self.panels.iter().any(Panel::has_solve)
+        self.maze.panels.iter().any(Panel::has_solve)
     }
 
     pub(in crate::web) fn position(&self) -> Position {
         if self.drives_solve() {
-            let reaches = self.panels.iter().filter_map(Panel::solve_reach);
+            let reaches = self.maze.panels.iter().filter_map(Panel::solve_reach);
             let (mut at, mut reached, mut ended) = (0, 0, true);
             for (a, r, end) in reaches {
                 at = at.max(a);
@@ -31,7 +31,7 @@ impl App {
             };
         }
         let (mut at, mut reached, mut ended) = (0, 0, true);
-        for panel in &self.panels {
+        for panel in &self.maze.panels {
             let (r, end) = panel.reach();
             at = at.max(panel.step());
             reached = reached.max(end.unwrap_or(r));
@@ -61,13 +61,13 @@ impl App {
     pub(in crate::web) fn seek_quietly(&mut self, target: u64) -> Result<(), JsValue> {
         let started = crate::web::clock::now_ms();
         if self.drives_solve() {
-            for panel in &mut self.panels {
+            for panel in &mut self.maze.panels {
                 panel.seek_solve(target);
                 panel.blit_overlay()?;
             }
-            let running = self.panels.iter().any(Panel::is_solving);
+            let running = self.maze.panels.iter().any(Panel::is_solving);
             self.mode = if running { Mode::Solving } else { Mode::Normal };
-            self.solve_paused = running;
+            self.maze.solve_paused = running;
         } else {
             if self.mode == Mode::Playing {
                 // The player's trail belongs to the finished maze.
@@ -75,18 +75,18 @@ impl App {
                 self.mode = Mode::Normal;
                 self.set_ends(start, goal)?;
             }
-            for panel in &mut self.panels {
+            for panel in &mut self.maze.panels {
                 panel.seek(target);
                 panel.blit()?;
             }
-            self.state = if self.panels.iter().all(Panel::is_done) {
+            self.maze.state = if self.maze.panels.iter().all(Panel::is_done) {
                 State::Done
             } else {
                 State::Paused
             };
-            self.clock.restart();
+            self.maze.clock.restart();
         }
-        self.clock.seek_ms = crate::web::clock::now_ms() - started;
+        self.maze.clock.seek_ms = crate::web::clock::now_ms() - started;
         self.note_position();
         self.show_status();
         Ok(())
@@ -117,10 +117,10 @@ impl App {
     /// Play or pause whichever timeline the bar drives.
     pub(in crate::web) fn toggle_timeline_play(&mut self) -> Result<(), JsValue> {
         if self.drives_solve() {
-            if self.panels.iter().any(Panel::is_solving) {
-                self.solve_paused = !self.solve_paused;
+            if self.maze.panels.iter().any(Panel::is_solving) {
+                self.maze.solve_paused = !self.maze.solve_paused;
                 self.mode = Mode::Solving;
-                self.clock.restart();
+                self.maze.clock.restart();
             }
             self.show_status();
             return Ok(());
@@ -173,7 +173,7 @@ impl App {
             let _ = bar.set_attribute("data-at", &p.at.to_string());
             let _ = bar.set_attribute("data-reached", &p.reached.to_string());
             let _ = bar.set_attribute("data-which", if p.solve { "solve" } else { "carving" });
-            let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.clock.seek_ms));
+            let _ = bar.set_attribute("data-seek-ms", &format!("{:.1}", self.maze.clock.seek_ms));
         }
     }
 
@@ -181,9 +181,9 @@ impl App {
     /// while the timeline they drive is playing.
     pub(in crate::web) fn play_label(&self) -> &'static str {
         let playing = if self.drives_solve() {
-            self.mode == Mode::Solving && !self.solve_paused
+            self.mode == Mode::Solving && !self.maze.solve_paused
         } else {
-            self.state == State::Running
+            self.maze.state == State::Running
         };
         if playing {
             "pause"
@@ -197,7 +197,7 @@ impl App {
     pub(in crate::web) fn note_position(&mut self) {
         let p = self.position();
         self.settings.solve_at = p.solve.then_some(p.at);
-        let paused_midway = !p.solve && self.state == State::Paused;
+        let paused_midway = !p.solve && self.maze.state == State::Paused;
         self.settings.at = paused_midway.then_some(p.at);
     }
 }

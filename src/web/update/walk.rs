@@ -7,6 +7,7 @@ use crate::walk::{Ground, Step, Walker};
 use crate::web::app::App;
 use crate::web::clock::now_ms;
 use crate::web::dom;
+use crate::web::msg::Drag;
 use crate::web::walk::picture::LIFT_MS;
 use crate::web::walk::said::{announce, compass, say, set_pressed, unsay};
 use crate::web::walk::{gl, picture, Command, LOOK_PER_PX, PITCH_LIMIT};
@@ -35,7 +36,7 @@ impl App {
         }
         self.walk_ensure()?;
         // The map is the panel, smaller: fit it to its new box.
-        self.fitted = true;
+        self.stage.fitted = true;
         self.lay_out(true)?;
         Ok(())
     }
@@ -45,7 +46,7 @@ impl App {
     fn walk_ensure(&mut self) -> Result<(), JsValue> {
         // The start or goal moved (a click on the map, or the Maze view):
         // a new start starts a new walk; a new goal is the walk's goal.
-        if let (Some(w), Some(p)) = (self.walk.walker.as_mut(), self.panels.first()) {
+        if let (Some(w), Some(p)) = (self.walk.walker.as_mut(), self.maze.panels.first()) {
             let (start, goal) = (p.solving.start, p.solving.goal);
             if w.trail.first() != Some(&start) {
                 self.walk.forget();
@@ -61,7 +62,7 @@ impl App {
         if self.walk.walker.is_some() {
             return Ok(());
         }
-        let Some(panel) = self.panels.first_mut() else {
+        let Some(panel) = self.maze.panels.first_mut() else {
             return Ok(());
         };
         let ground = match Ground::new(&panel.shape) {
@@ -112,7 +113,7 @@ impl App {
 
     fn walk_do(&mut self, command: Command, toward: Option<Cell>) -> Result<(), JsValue> {
         self.walk_ensure()?;
-        let Some(panel) = self.panels.first_mut() else {
+        let Some(panel) = self.maze.panels.first_mut() else {
             return Ok(());
         };
         let Some(walker) = self.walk.walker.as_mut() else {
@@ -162,9 +163,24 @@ impl App {
         self.walk.said.show(self.walk.started_ms, panel, walker)
     }
 
+    /// A drag on the walk's picture looks round.
+    pub(in crate::web) fn walk_drag(&mut self, drag: Drag) -> Result<(), JsValue> {
+        match drag {
+            Drag::Down(x, y) => self.walk.drag = Some((x, y)),
+            Drag::Move(x, y) => {
+                if let Some(from) = self.walk.drag {
+                    self.walk.drag = Some((x, y));
+                    self.walk_look(x - from.0, y - from.1)?;
+                }
+            }
+            Drag::Up => self.walk.drag = None,
+        }
+        Ok(())
+    }
+
     /// Looks round by a drag of `dx`, `dy` CSS pixels.
-    pub(in crate::web) fn walk_look(&mut self, dx: f64, dy: f64) -> Result<(), JsValue> {
-        let (Some(w), Some(panel)) = (self.walk.walker.as_mut(), self.panels.first()) else {
+    fn walk_look(&mut self, dx: f64, dy: f64) -> Result<(), JsValue> {
+        let (Some(w), Some(panel)) = (self.walk.walker.as_mut(), self.maze.panels.first()) else {
             return Ok(());
         };
         w.look(dx * LOOK_PER_PX);
@@ -175,7 +191,7 @@ impl App {
     /// The chosen solver's path from where the walker stands to the goal
     /// (the shortest one if that solver finds none from here).
     fn walk_path(&self) -> Option<Vec<Cell>> {
-        let panel = self.panels.first()?;
+        let panel = self.maze.panels.first()?;
         let walker = self.walk.walker.as_ref()?;
         let grid = panel.maze();
         match crate::solve::solve(self.settings.solver, grid, walker.cell, walker.goal) {
@@ -223,7 +239,7 @@ impl App {
             self.walk.scale.follow(gap);
         }
         let dt = gap.clamp(0.0, 100.0);
-        let carving = self.panels.first().is_some_and(|p| !p.is_done());
+        let carving = self.maze.panels.first().is_some_and(|p| !p.is_done());
         let target = if carving { 1.0 } else { 0.0 };
         self.walk.lift += (target - self.walk.lift) * (dt / LIFT_MS).min(1.0);
         if (self.walk.lift - target).abs() < 1e-3 {
@@ -247,7 +263,7 @@ impl App {
                 }
             }
         }
-        let Some(panel) = self.panels.first() else {
+        let Some(panel) = self.maze.panels.first() else {
             return Ok(());
         };
         let walk = &mut self.walk;
