@@ -45,6 +45,21 @@ fn check(palette: &Palette, selector: &str) {
         ("--start", palette.start),
         ("--goal", palette.goal),
     ];
+    // A solver's queued cells are a tint over a passage: the swatch is
+    // the colour they show.
+    let over = |top: Rgba, under: Rgba| -> Rgba {
+        let a = f64::from(top[3]) / 255.0;
+        std::array::from_fn(|i| {
+            if i == 3 {
+                0xff
+            } else {
+                (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
+            }
+        })
+    };
+    let canvas = canvas
+        .into_iter()
+        .chain([("--queued", over(palette.queued_tint, palette.passage))]);
     for (name, colour) in canvas {
         let css_colour = found
             .iter()

@@ -91,7 +91,7 @@ impl App {
             Msg::Finish => self.finish(),
 
             Msg::Solve => self.solve(),
-            Msg::Play => self.play(0),
+            Msg::Play => self.toggle_play_by_hand(),
             Msg::PlayStep(dir) => self.play_step(dir),
             Msg::PlayPoint(k) => self.play_point(k),
             Msg::PlaySide(side) => self.play_side(side),

@@ -32,6 +32,15 @@ pub(super) const ZOOM_STEP: f64 = 1.5;
 /// Shift + arrow pans by this share of the canvas.
 pub(super) const PAN_KEY_SHARE: f64 = 0.15;
 
+/// Whether the page has its phone layout (below 761 CSS pixels wide: the
+/// maze above, everything else below it).
+pub(super) fn is_narrow() -> bool {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .is_some_and(|w| w <= 760.0)
+}
+
 /// Levels a row for a 3D maze in this window: on a narrow one (the phone
 /// layout below 760 CSS pixels) as many as draw it largest in a panel's
 /// box, the window's width by at most 62% of its height (38% compared, as

@@ -230,7 +230,7 @@ impl OverlayScene {
         match self.marks[cell as usize] {
             Mark::Blank | Mark::Path => None,
             Mark::Explored => Some(palette.explored_tint),
-            Mark::Frontier => Some(palette.frontier_tint),
+            Mark::Frontier => Some(palette.queued_tint),
             Mark::Dead => Some(palette.dead_tint),
             Mark::Walk => Some(palette.walk),
         }

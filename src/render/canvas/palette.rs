@@ -40,8 +40,10 @@ pub struct Palette {
     pub dead: Rgba,
     /// Overlay tints: translucent, so the maze's walls show through.
     pub explored_tint: Rgba,
-    /// The overlay's frontier tint.
-    pub frontier_tint: Rgba,
+    /// A cell a solver has queued and not yet explored (its frontier):
+    /// a hue of its own, apart from the explored cells' olive and the
+    /// path's blue.
+    pub queued_tint: Rgba,
     /// The overlay's dead-end tint.
     pub dead_tint: Rgba,
     /// The player's trail.
@@ -81,7 +83,7 @@ pub const LIGHT: Palette = Palette {
     path: [0x00, 0x72, 0xb2, 0xff],
     dead: [0x8a, 0x8a, 0x8a, 0xff],
     explored_tint: [0x7d, 0x75, 0x18, 0xd0],
-    frontier_tint: [0x9a, 0x65, 0x00, 0xd0],
+    queued_tint: [0x6a, 0x3d, 0x9a, 0xd0],
     dead_tint: [0x4a, 0x4a, 0x4a, 0xa0],
     trail: [0x46, 0x92, 0xbd, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
@@ -105,7 +107,7 @@ pub const DARK: Palette = Palette {
     path: [0x56, 0xb4, 0xe9, 0xff],
     dead: [0x8a, 0x8a, 0x8a, 0xff],
     explored_tint: [0xf0, 0xe4, 0x42, 0x70],
-    frontier_tint: [0xe6, 0x9f, 0x00, 0xa0],
+    queued_tint: [0xc0, 0xa0, 0xff, 0xb0],
     dead_tint: [0x9a, 0x9a, 0x9a, 0xb0],
     trail: [0xf0, 0xe4, 0x42, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
@@ -232,7 +234,7 @@ mod tests {
             ];
             let tints = [
                 ("explored tint", over(p.explored_tint, ground)),
-                ("frontier tint", over(p.frontier_tint, ground)),
+                ("queued tint", over(p.queued_tint, ground)),
                 ("dead-end tint", over(p.dead_tint, ground)),
             ];
             for (what, colour) in opaque.into_iter().chain(tints) {
@@ -240,6 +242,60 @@ mod tests {
                 assert!(
                     ratio >= 3.0,
                     "{} theme: {what} is {ratio:.2}:1 on a passage",
+                    p.name
+                );
+            }
+        }
+    }
+
+    /// CIE L*a*b* of an sRGB colour (D65).
+    fn lab(c: Rgba) -> [f64; 3] {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        let (r, g, b) = (lin(c[0]), lin(c[1]), lin(c[2]));
+        let x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047;
+        let y = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        let z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883;
+        let f = |t: f64| {
+            if t > 0.008856 {
+                t.cbrt()
+            } else {
+                7.787 * t + 16.0 / 116.0
+            }
+        };
+        let (fx, fy, fz) = (f(x), f(y), f(z));
+        [116.0 * fy - 16.0, 500.0 * (fx - fy), 200.0 * (fy - fz)]
+    }
+
+    /// How far apart two colours look (CIE76: 2.3 is just noticeable,
+    /// 25 and more reads as another colour at a glance).
+    fn delta_e(a: Rgba, b: Rgba) -> f64 {
+        let (a, b) = (lab(a), lab(b));
+        (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+    }
+
+    #[test]
+    fn a_solver_s_queued_explored_and_path_cells_are_told_apart_at_a_glance() {
+        for p in [&LIGHT, &DARK] {
+            let ground = p.passage;
+            let queued = over(p.queued_tint, ground);
+            let explored = over(p.explored_tint, ground);
+            for (what, a, b) in [
+                ("queued and explored", queued, explored),
+                ("queued and the path", queued, p.path),
+                ("explored and the path", explored, p.path),
+                ("queued and dead ends", queued, over(p.dead_tint, ground)),
+            ] {
+                let apart = delta_e(a, b);
+                assert!(
+                    apart >= 30.0,
+                    "{} theme: {what} are {apart:.1} apart",
                     p.name
                 );
             }

@@ -81,6 +81,15 @@ impl App {
                 group.set_attribute("open", "")?;
             }
         }
+        // The texture knobs fold away until one is used: a link that
+        // sets one shows them.
+        let textured =
+            s.braid > 0 || s.weave || !s.steer.is_neutral() || s.symmetry.is_some() || s.sparse > 0;
+        if textured {
+            if let Some(group) = dom::by_id_opt("texture-group") {
+                group.set_attribute("open", "")?;
+            }
+        }
         select("solver")?.set_value(s.solver);
         let solver = solve::find(s.solver).map_err(|e| e.to_string())?;
         dom::set_text("solver-description", solver.description);

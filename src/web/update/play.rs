@@ -36,6 +36,21 @@ impl App {
         Ok(())
     }
 
+    /// Starts playing by hand on the first panel, or stops. On a phone the
+    /// maze comes into view, so the finger finds it.
+    pub(in crate::web) fn toggle_play_by_hand(&mut self) -> Result<(), JsValue> {
+        if self.mode == Mode::Playing {
+            return self.stop_playing();
+        }
+        self.play(0)?;
+        if crate::web::stage::is_narrow() {
+            if let Some(stage) = dom::by_id_opt("stage") {
+                stage.scroll_into_view_with_bool(true);
+            }
+        }
+        Ok(())
+    }
+
     /// Stops playing by hand; the trail stays.
     pub(in crate::web) fn stop_playing(&mut self) -> Result<(), JsValue> {
         self.mode = Mode::Normal;

@@ -9,8 +9,9 @@ use crate::shape::Topology;
 use crate::web::app::App;
 use crate::web::clock::{now_ms, FIRST_FRAME_GAP_MS};
 use crate::web::dom;
-use crate::web::mode::{Marker, Mode, State};
+use crate::web::mode::{Mode, State};
 use crate::web::panel::Panel;
+use crate::web::play;
 use crate::web::theme;
 use wasm_bindgen::prelude::*;
 use web_sys::Element;
@@ -361,16 +362,14 @@ impl App {
         dom::set_hidden("level-buttons", !(playing && levels));
         dom::set_hidden("level-ana", shape.name() != "4d");
         dom::set_hidden("level-kata", shape.name() != "4d");
-        let hint = match (self.mode, self.stage.pointer.next_click) {
-            (Mode::Masking, _) => "paint cells off (or back on) with a click or drag; the maze is carved again when you lift",
-            (Mode::Playing, _) if shape.name() == "4d" => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way), [ and ] along the rows of levels; Esc stops",
-            (Mode::Playing, _) if levels => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD on a level, PageUp / PageDown to the level above or below (an arrow in the cell shows the way); Esc stops",
-            (Mode::Playing, _) if !shape.compass_sides() => "trace a path from the green start to the pink goal: drag, click, the arrow keys / WASD, or Q E Z C for the diagonals; step back to retract; Esc stops",
-            (Mode::Playing, _) => "trace a path from the green start to the pink goal: drag, click or use the arrow keys / WASD; step back to retract; Esc stops",
-            (_, Marker::Start) => "click a cell to set the start (green), or drag a marker",
-            (_, Marker::Goal) => "click a cell to set the goal (pink), or drag a marker",
-        };
+        let hint = play::hint(
+            self.mode,
+            self.stage.pointer.next_click,
+            shape,
+            play::by_touch(),
+        );
         dom::set_text("click-hint", hint);
+        let _ = play::show_play_button(self.mode);
     }
 
     /// Writes the settings into the address bar, so the link reproduces

@@ -12,6 +12,7 @@ impl App {
     /// the announced text (`aria-live`) only when the state changes, so a
     /// screen reader is not read every frame's step count.
     pub(in crate::web) fn show_status(&self) {
+        let _ = crate::web::play::show_play_button(self.mode);
         let steps: u64 = self.maze.panels.iter().map(|p| p.steps).max().unwrap_or(0);
         let cells = f64::from(self.settings.shape.live_cells()) * self.maze.panels.len() as f64;
         let state = match self.maze.state {
