@@ -1342,3 +1342,58 @@ fn stl_is_binary_with_the_measures_given_and_refuses_what_cannot_print() {
         "print size",
     );
 }
+
+/// A PNG's width and height, from its header.
+fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+#[test]
+fn png_is_drawn_at_the_cell_size_and_theme_asked_with_the_solution_and_refuses_what_cannot_draw() {
+    let png = |extra: &[&str]| {
+        let mut args = vec![
+            "generate", "--size", "20x12", "--seed", "3", "--format", "png",
+        ];
+        args.extend_from_slice(extra);
+        let out = mazelab(&args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        out.stdout
+    };
+    // 16 pixels a cell unless asked; a pixel of margin each side.
+    assert_eq!(png_size(&png(&[])), (20 * 16 + 2, 12 * 16 + 2));
+    assert_eq!(png_size(&png(&["--cell-px", "24"])), (482, 290));
+    let plain = png(&["--cell-px", "24"]);
+    let solved = png(&["--cell-px", "24", "--solve"]);
+    let dark = png(&["--cell-px", "24", "--theme", "dark"]);
+    assert_ne!(plain, solved, "--solve draws the solution");
+    assert_ne!(plain, dark, "--theme dark draws in the dark colours");
+    let hex = mazelab(&[
+        "generate", "--shape", "hex", "--size", "8x6", "--format", "png", "--solve",
+    ]);
+    assert!(hex.status.success(), "{}", stderr(&hex));
+    assert_eq!(&hex.stdout[1..4], b"PNG");
+    assert_refused(
+        &["generate", "--format", "png", "--cell-px", "1"],
+        "cell size",
+    );
+    assert_refused(
+        &["generate", "--format", "png", "--cell-px", "65"],
+        "2 to 64 pixels",
+    );
+    assert_refused(
+        &[
+            "generate",
+            "--size",
+            "4000x4000",
+            "--format",
+            "png",
+            "--cell-px",
+            "30",
+        ],
+        "megapixels",
+    );
+    assert_refused(&["generate", "--cell-px", "20"], "png");
+    assert_refused(&["generate", "--format", "svg", "--theme", "dark"], "png");
+}

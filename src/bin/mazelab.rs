@@ -177,9 +177,28 @@ struct Request {
     /// With --format stl: the floor's thickness, in mm [default: 2]
     #[arg(long, value_name = "MM")]
     base_mm: Option<f64>,
+    /// With --format png: pixels from one wall's middle to the next, 2 to 64 [default: 16]
+    #[arg(long, value_name = "PX")]
+    cell_px: Option<u32>,
+    /// With --format png: the page's light or dark colours [default: light]
+    #[arg(long, value_parser = ["light", "dark"])]
+    theme: Option<String>,
 }
 
 impl Request {
+    /// The PNG's cell size and colours: the defaults, with what was given.
+    fn png_options(&self) -> mazelab::render::png::PngOptions {
+        use mazelab::render::canvas::palette::{DARK, LIGHT};
+        mazelab::render::png::PngOptions {
+            cell_px: self.cell_px.unwrap_or(16),
+            palette: if self.theme.as_deref() == Some("dark") {
+                &DARK
+            } else {
+                &LIGHT
+            },
+        }
+    }
+
     /// The STL's measures: the defaults, with what was given.
     fn stl_options(&self) -> mazelab::render::stl::StlOptions {
         let d = mazelab::render::stl::StlOptions::default();
@@ -303,6 +322,23 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
             valid: "stl (the millimetre options shape the 3D print)".into(),
         }
         .into());
+    }
+    let png_given = [
+        ("--cell-px", request.cell_px.is_some()),
+        ("--theme", request.theme.is_some()),
+    ]
+    .into_iter()
+    .find(|(_, given)| *given);
+    if let (Some((flag, _)), false) = (png_given, request.format == Format::Png) {
+        return Err(MazeError::BadValue {
+            what: "format for a picture's option",
+            given: format!("{} with {flag}", request.format.name()),
+            valid: "png (--cell-px and --theme draw the PNG)".into(),
+        }
+        .into());
+    }
+    if request.format == Format::Png {
+        render::png::check(&shape, request.png_options().cell_px)?;
     }
     if request.format == Format::Stl {
         render::stl::check_maze(&shape, request.maze.weave, &request.stl_options())?;
@@ -446,6 +482,17 @@ fn write_maze(
             // Checked before the maze was built (run_generate).
             let bytes = render::stl::render(grid, ends, &request.stl_options())
                 .map_err(std::io::Error::other)?;
+            out.write_all(&bytes)
+        }
+        Format::Png => {
+            // Checked before the maze was built (run_generate).
+            let bytes = render::png::render(
+                grid,
+                (ends.entrance.cell, ends.exit.cell),
+                path,
+                &request.png_options(),
+            )
+            .map_err(std::io::Error::other)?;
             out.write_all(&bytes)
         }
         Format::Stats => {

@@ -7,6 +7,7 @@ pub mod canvas;
 pub mod json;
 pub mod pdf;
 pub mod plot;
+pub mod png;
 pub mod stl;
 pub mod svg;
 pub mod text;
@@ -31,11 +32,13 @@ pub enum Format {
     Stats,
     /// Binary STL, a solid to 3D-print (`stl`: squares, 3D and 4D).
     Stl,
+    /// A PNG picture as the page draws it (`png`), every shape.
+    Png,
 }
 
 impl Format {
     /// Every format, in the order help lists them.
-    pub const ALL: [Format; 7] = [
+    pub const ALL: [Format; 8] = [
         Format::Ascii,
         Format::Norvig,
         Format::Blocks,
@@ -43,6 +46,7 @@ impl Format {
         Format::Json,
         Format::Stats,
         Format::Stl,
+        Format::Png,
     ];
 
     /// The format's name on the command line.
@@ -55,6 +59,7 @@ impl Format {
             Format::Json => "json",
             Format::Stats => "stats",
             Format::Stl => "stl",
+            Format::Png => "png",
         }
     }
 

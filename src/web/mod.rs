@@ -15,7 +15,7 @@
 //!   tools), `status` (the status line), `timeline` (the bar that scrubs
 //!   the carving or the solve), `steps` (the algorithm's numbered steps),
 //!   `controls` (the form), `lab`, `code`, `walk` (the maze from inside,
-//!   WebGL2), `export` (downloads), `difficulty`;
+//!   WebGL2), `difficulty`;
 //! - `mount`: sending the page's events to `update`; `handle`: the running
 //!   app as tests and the page hold it; `handover`: the first-visit module
 //!   and the full one; `theme`: light and dark; `dom`: element helpers.
@@ -28,7 +28,6 @@ mod controls;
 mod difficulty;
 mod dom;
 mod events;
-mod export;
 mod handle;
 mod handover;
 mod keys;

@@ -66,6 +66,25 @@ fn warm_up(settings: &Settings) {
     }
 }
 
+/// The PNG's defaults: sharp on this screen (16 pixels a cell for each
+/// device pixel a CSS pixel holds: 32 on a retina screen), in the page's
+/// theme. Once a page: the full module, mounting after the first-visit
+/// one, keeps what the person has chosen since.
+fn show_png_defaults(window: &web_sys::Window) -> Result<(), JsValue> {
+    let Some(fields) = dom::by_id_opt("png-fields") else {
+        return Ok(());
+    };
+    if fields.has_attribute("data-defaults") {
+        return Ok(());
+    }
+    fields.set_attribute("data-defaults", "")?;
+    let ratio = window.device_pixel_ratio().clamp(1.0, 4.0);
+    let cell = (16.0 * ratio).round().clamp(2.0, 64.0);
+    input("png-cell")?.set_value(&cell.to_string());
+    select("png-theme")?.set_value(theme::current().name);
+    Ok(())
+}
+
 /// Whether the person's system asks for less motion
 /// (`prefers-reduced-motion: reduce`).
 fn reduced_motion(window: &web_sys::Window) -> bool {
@@ -170,6 +189,7 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     fill_select("algorithm", ALGORITHMS.iter().map(|a| a.name))?;
     fill_select("solver", SOLVERS.iter().map(|s| s.name))?;
     theme::show_toggle();
+    show_png_defaults(&window)?;
     if let Ok(patterns) = input("patterns") {
         patterns.set_checked(theme::current().patterns);
     }

@@ -111,6 +111,16 @@ try {
           swatches: swatches.length,
           swatchesSeen: swatches.filter(inView).length,
           scroll: document.documentElement.scrollHeight,
+          // Nothing cut short: the status line, and the size presets'
+          // longest name in its picker (the arrow takes about 2rem).
+          statusCut: document.querySelector('#status').scrollWidth > document.querySelector('#status').clientWidth,
+          presetCut: (() => {
+            const select = document.querySelector('#size-preset');
+            const ctx = document.createElement('canvas').getContext('2d');
+            ctx.font = getComputedStyle(select).font;
+            const longest = Math.max(...[...select.options].map((o) => ctx.measureText(o.text).width));
+            return longest + 32 > select.clientWidth;
+          })(),
         };
       });
       const where = `${width} x ${height}`;
@@ -119,6 +129,7 @@ try {
         `${where}: ${seen.stepsSeen} of ${seen.steps} numbered steps in view, ${seen.clipped} cut short`);
       expect(seen.swatches >= 10 && seen.swatchesSeen === seen.swatches, `${where}: ${seen.swatchesSeen} of ${seen.swatches} colours in view`);
       expect(seen.scroll <= height, `${where}: the page scrolls to ${seen.scroll}`);
+      expect(!seen.statusCut && !seen.presetCut, `${where}: cut short: ${seen.statusCut ? 'the status line ' : ''}${seen.presetCut ? 'the size presets' : ''}`);
       await shot(page, `desktop-first-screen-${width}`);
       expect(!errors.length, errors.join('; '));
       await page.context().close();
@@ -260,6 +271,66 @@ try {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     await shot(page, 'phone-compare');
+    await page.context().close();
+  });
+
+  await check('the Export group\'s PNG is drawn at the cell size asked, in the colours asked, with start, goal and the solution once solved; the SVG carries the solution too', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?algorithm=backtracker&size=20x12&seed=5&speed=instant&solver=bfs`);
+    await waitForState(page, 'done');
+    await page.locator('summary', { hasText: 'Export' }).click();
+    const cellDefault = Number(await page.inputValue('#png-cell'));
+    expect(cellDefault === 16, `a screen of one device pixel a CSS pixel defaults to 16 px a cell, not ${cellDefault}`);
+    const fs = await import('node:fs/promises');
+    const download = async (id) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), page.click(id)]);
+      return { name: file.suggestedFilename(), bytes: await fs.readFile(await file.path()) };
+    };
+    // The picture's pixels, read back by the browser: its size and how
+    // many pixels are each of the given colours.
+    const look = (png, colours) => page.evaluate(async ({ data, colours }) => {
+      const image = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(image, 0, 0);
+      const px = ctx.getImageData(0, 0, image.width, image.height).data;
+      const counts = colours.map((hex) => {
+        const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+        let n = 0;
+        for (let i = 0; i < px.length; i += 4) if (px[i] === r && px[i + 1] === g && px[i + 2] === b) n += 1;
+        return n;
+      });
+      return { width: image.width, height: image.height, counts };
+    }, { data: png.toString('base64'), colours });
+    // Light: passage, start, goal, path.
+    const light = ['#f7f4ea', '#009e73', '#c0729d', '#0072b2'];
+    await page.fill('#png-cell', '24');
+    await page.selectOption('#png-theme', 'light');
+    const before = await download('#export-png');
+    expect(before.name.endsWith('.png') && before.bytes.subarray(1, 4).toString() === 'PNG', before.name);
+    const plain = await look(before.bytes, light);
+    expect(plain.width === 20 * 24 + 2 && plain.height === 12 * 24 + 2, `${plain.width} x ${plain.height} at 24 px a cell`);
+    expect(plain.counts[0] > 50000 && plain.counts[1] > 300 && plain.counts[2] > 300 && plain.counts[3] === 0,
+      `passage, start, goal, path pixels: ${plain.counts}`);
+    await page.click('#solve');
+    await page.waitForSelector('#status[data-solve="idle"]');
+    const solved = await look((await download('#export-png')).bytes, light);
+    expect(solved.counts[3] > 2000, `the solution's pixels: ${solved.counts[3]}`);
+    // Dark, at another size: the dark theme's passage and path.
+    await page.fill('#png-cell', '10');
+    await page.selectOption('#png-theme', 'dark');
+    const dark = await look((await download('#export-png')).bytes, ['#2a2d35', '#56b4e9', '#f7f4ea']);
+    expect(dark.width === 202 && dark.counts[0] > 5000 && dark.counts[1] > 300 && dark.counts[2] === 0,
+      `dark at 10 px: ${dark.width} px wide, passage, path, light passage pixels: ${dark.counts}`);
+    const svg = (await download('#export-svg')).bytes.toString('utf8');
+    expect(svg.includes('class="solution"'), 'the SVG draws the solution once solved');
+    // A size out of range is named, and nothing downloads.
+    await page.fill('#png-cell', '500');
+    await page.click('#export-png');
+    await page.waitForSelector('#notice:not([hidden])');
+    const notice = await page.textContent('#notice');
+    expect(notice.includes('cell size') && notice.includes('2 to 64'), notice);
+    expect(!errors.length, errors.join('; '));
     await page.context().close();
   });
 

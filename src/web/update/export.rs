@@ -2,13 +2,14 @@
 //! written as the chosen file and handed to the browser as a download.
 
 use crate::entrance::EntranceStyle;
+use crate::render::canvas::palette::{DARK, LIGHT};
 use crate::render::pdf::{self, Paper, SheetOptions};
+use crate::render::png;
 use crate::render::stl::{self, StlOptions};
 use crate::render::text::ascii;
 use crate::render::{json, svg};
 use crate::web::app::App;
 use crate::web::dom;
-use crate::web::export::png_data_url;
 use crate::web::mode::State;
 use wasm_bindgen::prelude::*;
 
@@ -36,6 +37,7 @@ impl App {
             s.seed
         );
         let grid = panel.maze();
+        let path = panel.solution();
         if kind == "txt" && grid.shape().plain_square().is_none() {
             dom::show_notice(
                 "text export draws square mazes only: use SVG, PNG or JSON for this shape",
@@ -71,21 +73,41 @@ impl App {
             };
         }
         match kind {
-            "png" => dom::download_url(&format!("{stem}.png"), &png_data_url(panel)?),
+            "png" => {
+                let options = png::PngOptions {
+                    cell_px: dom::input("png-cell")?.value().trim().parse().unwrap_or(0),
+                    palette: if dom::select("png-theme")?.value() == "dark" {
+                        &DARK
+                    } else {
+                        &LIGHT
+                    },
+                };
+                let ends = (panel.solving.start, panel.solving.goal);
+                match png::picture(grid, ends, path, &options) {
+                    Ok(picture) => {
+                        dom::show_notice("");
+                        dom::download_url(&format!("{stem}.png"), &png_data_url(&picture)?)
+                    }
+                    Err(e) => {
+                        dom::show_notice(&format!("PNG: {e}"));
+                        Ok(())
+                    }
+                }
+            }
             "svg" => dom::download_text(
                 &format!("{stem}.svg"),
                 "image/svg+xml",
-                &svg::render(grid, Some(&panel.ends), None),
+                &svg::render(grid, Some(&panel.ends), path),
             ),
             "plot" => dom::download_text(
                 &format!("{stem}-plotter.svg"),
                 "image/svg+xml",
-                &svg::render_for_plotter(grid, Some(&panel.ends), None),
+                &svg::render_for_plotter(grid, Some(&panel.ends), path),
             ),
             "txt" => dom::download_text(
                 &format!("{stem}.txt"),
                 "text/plain",
-                &ascii::render(grid, Some(&panel.ends), None),
+                &ascii::render(grid, Some(&panel.ends), path),
             ),
             _ => {
                 let meta = json::Meta {
@@ -95,7 +117,7 @@ impl App {
                 dom::download_text(
                     &format!("{stem}.json"),
                     "application/json",
-                    &json::render(grid, &meta, &panel.ends, None),
+                    &json::render(grid, &meta, &panel.ends, path),
                 )
             }
         }?;
@@ -164,4 +186,24 @@ impl App {
             }
         }
     }
+}
+
+/// A picture as a PNG data URL, encoded by the browser.
+fn png_data_url(picture: &png::Picture) -> Result<String, JsValue> {
+    use wasm_bindgen::{Clamped, JsCast};
+    let canvas: web_sys::HtmlCanvasElement =
+        dom::document().create_element("canvas")?.dyn_into()?;
+    canvas.set_width(picture.width);
+    canvas.set_height(picture.height);
+    let ctx: web_sys::CanvasRenderingContext2d = canvas
+        .get_context("2d")?
+        .ok_or("a canvas for the PNG")?
+        .dyn_into()?;
+    let data = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+        Clamped(&picture.rgba),
+        picture.width,
+        picture.height,
+    )?;
+    ctx.put_image_data(&data, 0.0, 0.0)?;
+    canvas.to_data_url()
 }
