@@ -397,3 +397,36 @@ fn a_torus_is_drawn_with_its_copies_round_it_each_in_its_own_place() {
         "a cell drawn twice in one place"
     );
 }
+
+#[test]
+fn a_start_whose_only_way_on_is_a_level_above_or_below_says_so() {
+    // Every cell of many 3D mazes: where no side of the floor is open, the
+    // way on is the hole the maze has, and a walker there says which.
+    let (mut up, mut down) = (0, 0);
+    for seed in 0..20 {
+        let grid = maze("3d", "3x3x3", None, seed, 0);
+        let ground = Ground::new(grid.shape()).unwrap();
+        for cell in 0..grid.shape().cells() {
+            let walker = Walker::new(&ground, &grid, cell, 0);
+            let level = ground.level_sides(cell);
+            let floor_open = (0..level).any(|k| grid.through(cell, k).is_some());
+            match walker.only_way_is_vertical(&ground, &grid) {
+                Some(true) => {
+                    up += 1;
+                    assert!(!floor_open && grid.through(cell, level).is_some());
+                }
+                Some(false) => {
+                    down += 1;
+                    assert!(!floor_open && grid.through(cell, level + 1).is_some());
+                }
+                None => assert!(floor_open, "seed {seed} cell {cell}: a way on unsaid"),
+            }
+        }
+    }
+    assert!(up > 0 && down > 0, "{up} cells only up, {down} only down");
+    // A plain square's cells always have a side.
+    let grid = maze("square", "9x7", None, 1, 0);
+    let ground = Ground::new(grid.shape()).unwrap();
+    let walker = Walker::new(&ground, &grid, 0, 62);
+    assert_eq!(walker.only_way_is_vertical(&ground, &grid), None);
+}

@@ -109,6 +109,26 @@ impl Walker {
         w
     }
 
+    /// Where the way on is when no side of the floor is open, only the
+    /// level above (`Some(true)`) or below (`Some(false)`): the eye then
+    /// looks that way, not at a wall. `None` when a side is open, or none
+    /// at all is.
+    pub fn only_way_is_vertical(&self, ground: &Ground, grid: &Grid) -> Option<bool> {
+        let level = ground.level_sides(self.cell);
+        let sides = grid.shape().sides(self.cell).as_slice().len();
+        if (0..level.min(sides)).any(|k| grid.through(self.cell, k).is_some()) {
+            return None;
+        }
+        let open = |k: usize| k < sides && grid.through(self.cell, k).is_some();
+        if open(level) {
+            Some(true)
+        } else if open(level + 1) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Whether the walker stands on the goal.
     pub fn done(&self) -> bool {
         self.cell == self.goal

@@ -281,6 +281,23 @@ fn walk() -> Vec<Wire> {
     .collect();
     wires.push(on("walk-way", "click", || Msg::WalkWay));
     wires.push(on("walk-autopilot", "click", || Msg::WalkAutopilot));
+    // Where the map sits is the view's own: no message.
+    wires.push(read("walk-map", "click", |_| {
+        let stage = dom::by_id::<web_sys::Element>("stage")?;
+        // (Not the top right: the walk's tools stand there.)
+        let corners = ["bottom-right", "bottom-left", "top-left", "hidden"];
+        let now = stage.get_attribute("data-map").unwrap_or_default();
+        let at = corners.iter().position(|&c| c == now).unwrap_or(0);
+        let next = corners[(at + 1) % corners.len()];
+        stage.set_attribute("data-map", next)?;
+        let label = if next == "hidden" {
+            "map: hidden".to_string()
+        } else {
+            format!("map: {}", next.replace('-', " "))
+        };
+        dom::set_text("walk-map", &label);
+        Ok(None)
+    }));
     for kind in ["pointerdown", "pointermove", "pointerup", "pointercancel"] {
         wires.push(read("walk-canvas", kind, move |event| {
             let Some(p) = event.dyn_ref::<web_sys::PointerEvent>() else {

@@ -90,6 +90,9 @@ try {
       await page.keyboard.press('d');
       const turned = await attrs(page);
       expect(turned.facing === (before.facing + 90) % 360, `d turns a quarter: ${before.facing} -> ${turned.facing}`);
+      // The turn is said, with what lies ahead.
+      const said = await page.textContent('#announce');
+      expect(/^Facing (north|east|south|west): (the way ahead is open|a wall ahead)\.$/.test(said), `a turn said as "${said}"`);
     }
     expect(walls >= 2 && steps >= 1, `a corner start has two border walls and an opening: ${walls} walls, ${steps} steps`);
     await page.keyboard.press('ArrowLeft');
@@ -139,6 +142,40 @@ try {
     expect(errors.length === 0, errors.join('; '));
   });
 
+  await check('a wall faced up close is never one flat colour: faces, joints and distance shade it', async () => {
+    for (const theme of ['light', 'dark']) {
+      const { page, errors } = await openPage(browser, DESKTOP, { colorScheme: theme });
+      await openWalk(page, 'size=12x9&seed=3&speed=instant');
+      // Turn until a wall is ahead (a corner start has two).
+      for (let turn = 0; turn < 4; turn++) {
+        await page.keyboard.press('d');
+        if ((await page.textContent('#announce')).includes('a wall ahead')) break;
+      }
+      expect((await page.textContent('#announce')).includes('a wall ahead'), `${theme}: no wall faced`);
+      await page.waitForTimeout(600);
+      const png = await canvasShot(page);
+      // The most common colour, each channel in 16 steps: a flat wall
+      // would be most of the view.
+      const top = await page.evaluate(async (data) => {
+        const image = await createImageBitmap(new Blob([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], { type: 'image/png' }));
+        const canvas = new OffscreenCanvas(image.width, image.height);
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(image, 0, 0);
+        const px = ctx.getImageData(0, 0, image.width, image.height).data;
+        const counts = new Map();
+        for (let i = 0; i < px.length; i += 4) {
+          const key = (px[i] >> 4) * 256 + (px[i + 1] >> 4) * 16 + (px[i + 2] >> 4);
+          counts.set(key, (counts.get(key) || 0) + 1);
+        }
+        return Math.max(...counts.values()) / (px.length / 4);
+      }, png.toString('base64'));
+      expect(top < 0.35, `${theme}: one colour covers ${(100 * top).toFixed(0)}% of the view facing a wall`);
+      await shot(page, `walk-wall-${theme}`);
+      expect(errors.length === 0, errors.join('; '));
+      await page.context().close();
+    }
+  });
+
   await check('a phone walks by its buttons, light and dark', async () => {
     for (const theme of ['light', 'dark']) {
       const { page, errors } = await openPage(browser, PHONE, { isMobile: true, hasTouch: true, colorScheme: theme });
@@ -154,6 +191,16 @@ try {
       const map = await page.locator('#panels').boundingBox();
       const apart = pad.x + pad.width <= map.x || map.x + map.width <= pad.x || pad.y + pad.height <= map.y || map.y + map.height <= pad.y;
       expect(apart, `${theme}: the map covers the buttons: ${JSON.stringify({ pad, map })}`);
+      // The map is a small part of the view, and goes round the corners.
+      const share = (map.width * map.height) / (view.width * view.height);
+      expect(share <= 0.12, `${theme}: the map covers ${(100 * share).toFixed(0)}% of the view`);
+      await page.tap('#walk-map');
+      const moved = await page.locator('#panels').boundingBox();
+      expect(moved.x < map.x && (await page.textContent('#walk-map')) === 'map: bottom left', `${theme}: the map stays put: ${JSON.stringify({ map, moved })}`);
+      for (let i = 0; i < 2; i++) await page.tap('#walk-map');
+      expect(await page.isHidden('#panels') && (await page.textContent('#walk-map')) === 'map: hidden', `${theme}: the map does not hide`);
+      await page.tap('#walk-map');
+      expect(await page.isVisible('#panels'), `${theme}: the map does not come back`);
       await page.tap('#walk-autopilot');
       await page.waitForSelector('#walk[data-done="true"]', { timeout: 60000 });
       await shot(page, `walk-phone-${theme}`);

@@ -89,6 +89,13 @@ impl App {
             compass(walker.bearing()),
             describe::place(&panel.shape, goal)
         ));
+        // A 3D maze's start whose only way on is a hole in the floor or
+        // the ceiling: the eye looks at it, not at a wall.
+        self.walk.pitch = match walker.only_way_is_vertical(&ground, panel.maze()) {
+            Some(true) => 0.75 * PITCH_LIMIT,
+            Some(false) => -0.75 * PITCH_LIMIT,
+            None => 0.0,
+        };
         panel.walk_trail(start);
         self.walk.walker = Some(walker);
         self.walk.stale = true;
@@ -158,7 +165,22 @@ impl App {
                 }
             }
             Step::Wall => announce(&describe::blocked(grid, walker.cell)),
-            Step::Turned => {}
+            Step::Turned => {
+                // A turn is said as a step is: which way now, and whether
+                // that way is open.
+                let open = walker
+                    .facing_side(&ground)
+                    .is_some_and(|k| grid.through(walker.cell, k).is_some());
+                announce(&format!(
+                    "Facing {}: {}.",
+                    compass(walker.bearing()),
+                    if open {
+                        "the way ahead is open"
+                    } else {
+                        "a wall ahead"
+                    }
+                ));
+            }
         }
         self.walk.said.show(self.walk.started_ms, panel, walker)
     }

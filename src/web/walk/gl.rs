@@ -39,7 +39,11 @@ void main() {
   vec3 world = vec3(p.x, mix(span.x, span.y, corner.z), p.y);
   gl_Position = u_matrix * vec4(world, 1.0);
   vec3 normal = vec3(t.x * facing.x + n.x * facing.y, facing.z, t.y * facing.x + n.y * facing.y);
-  float light = 0.8 + 0.2 * dot(normal, normalize(vec3(0.45, 0.75, 0.3)));
+  // Each face its own shade by the way it faces (a low sun from the
+  // north-east, the tops brightest), so corners and the ends of walls
+  // read as solids, not one flat colour.
+  float light = 0.62 + 0.38 * max(dot(normal, normalize(vec3(0.55, 0.7, 0.35))), 0.0)
+    + 0.12 * abs(normal.x);
   v_colour = colour * light;
   v_distance = distance(world, u_eye);
   // Where on the box this is, in world units, for its edges' lines.
@@ -66,8 +70,10 @@ void main() {
 }
 "#;
 
-/// Boxes: lit by their faces, with a dark line along every edge so walls
-/// of one colour stand apart, fading into the sky far off.
+/// Boxes: lit by their faces; a dark line along every edge so walls of
+/// one colour stand apart; courses of blocks whose joints shrink with
+/// distance and show how far a wall runs; darker toward the foot and
+/// with distance (a lamp's fall-off); fading into the sky far off.
 const BOX_FRAGMENT: &str = r#"#version 300 es
 precision mediump float;
 in vec3 v_colour;
@@ -78,11 +84,31 @@ flat in vec3 v_facing;
 uniform vec3 u_sky;
 uniform float u_view;
 out vec4 colour;
+// A joint line of width w (world units) at every whole multiple of x.
+float joint(float x, float w) {
+  float f = abs(fract(x + 0.5) - 0.5);
+  return 1.0 - smoothstep(w, w + 1.5 * fwidth(x), f);
+}
 void main() {
   vec3 d = min(v_local, v_size - v_local) + v_facing * 1e3;
   float e = min(min(d.x, d.y), d.z);
-  float line = 1.0 - smoothstep(0.008, 0.008 + 1.5 * fwidth(e), e);
-  vec3 c = v_colour * (1.0 - 0.4 * line);
+  float edge = 1.0 - smoothstep(0.008, 0.008 + 1.5 * fwidth(e), e);
+  // The blocks: courses a fifth of the wall's height, each block 0.4
+  // long, every other course half a block along. Tops (facing up) and
+  // the boxes' ends have none.
+  float side = v_facing.y;
+  float course = v_local.z / 0.2;
+  float row = floor(course);
+  float along = v_local.x / 0.4 + 0.5 * mod(row, 2.0);
+  float joints = max(joint(course, 0.04), joint(along, 0.02)) * side;
+  // Each block a shade of its own, as laid stones differ.
+  float block = fract(sin(floor(along) * 12.9898 + row * 78.233) * 43758.5453);
+  float stone = mix(1.0, 0.88 + 0.2 * block, side);
+  // The foot of a wall is in its own shadow; the top catches the light.
+  float height = clamp(v_local.z / max(v_size.z, 1e-3), 0.0, 1.0);
+  float foot = mix(0.78, 1.0, sqrt(height));
+  float lamp = mix(1.0, 0.7, smoothstep(0.0, u_view * 0.6, v_distance));
+  vec3 c = v_colour * foot * lamp * stone * (1.0 - 0.4 * edge) * (1.0 - 0.22 * joints);
   float fog = smoothstep(u_view * 0.45, u_view, v_distance);
   colour = vec4(mix(c, u_sky, fog), 1.0);
 }
@@ -99,7 +125,10 @@ uniform float u_view;
 out vec4 colour;
 void main() {
   float line = 1.0 - smoothstep(0.02, 0.02 + 1.5 * fwidth(v_rim), v_rim);
-  vec3 c = v_colour * (1.0 - 0.18 * line);
+  // The floor darkens with distance as the walls do, so near and far
+  // floor differ too.
+  float lamp = mix(1.0, 0.72, smoothstep(0.0, u_view * 0.6, v_distance));
+  vec3 c = v_colour * lamp * (1.0 - 0.18 * line);
   float fog = smoothstep(u_view * 0.45, u_view, v_distance);
   colour = vec4(mix(c, u_sky, fog), 1.0);
 }
