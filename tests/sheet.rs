@@ -86,11 +86,13 @@ fn pages_come_in_the_papers_size_and_number_and_name_their_seeds() {
         );
     }
     assert!(text.contains("answer to maze 3 of 3") && text.contains("Class 4B"));
-    // The footer names the title, the algorithm and the seed together.
+    // Each caption numbers its maze and names the algorithm and the seed;
+    // a page has a line for a name and a date.
     assert!(
-        text.contains("Class 4B - backtracker - square 20x15 - seed 41"),
+        text.contains("2. backtracker - square 20x15 - seed 41"),
         "{text}"
     );
+    assert!(text.contains("Name") && text.contains("Date"), "{text}");
 
     let letter = sheet(
         "letter",
@@ -209,6 +211,8 @@ fn bad_options_are_refused_by_name() {
         (vec!["--size", "300x300"], "landscape"),
         (vec!["--wall-mm", "9"], "0.1 to 5 mm"),
         (vec!["--algorithm", "nope"], "nope"),
+        (vec!["--per-page", "3"], "1, 2, 4 or 6"),
+        (vec!["--title", "迷路 ✓"], "U+8FF7"),
     ] {
         let out = mazelab(&[&["sheet"], &args[..]].concat());
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -234,4 +238,58 @@ fn twenty_mazes_with_answers_come_out_whole() {
     );
     assert_eq!(info(&path, "Pages"), "40");
     let _ = std::fs::remove_file(path);
+}
+
+#[test]
+fn several_mazes_a_page_with_answers_in_the_same_layout_and_a_western_title_whole() {
+    // Four mazes with answers, four a page: two pages, not eight.
+    let title = "Class 3B \u{2013} Friday \u{201c}Mazes\u{201d}";
+    let four = sheet(
+        "four",
+        &[
+            "--size",
+            "15x15",
+            "--count",
+            "4",
+            "--per-page",
+            "4",
+            "--answers",
+            "--seed",
+            "3",
+            "--title",
+            title,
+        ],
+    );
+    assert_eq!(info(&four, "Pages"), "2");
+    let text = tool("pdftotext", &[four.to_str().unwrap(), "-"]);
+    // The en dash and the curly quotes print as themselves, not "?".
+    assert!(text.contains(title), "{text}");
+    assert!(text.contains("mazes 1-4 of 4") && text.contains("answers to mazes 1-4 of 4"));
+    for seed in 3..7 {
+        assert!(text.contains(&format!("seed {seed}")), "seed {seed}");
+    }
+    // Six a page on seven mazes: two puzzle pages and two answer pages;
+    // without the name line none is printed.
+    let seven = sheet(
+        "seven",
+        &[
+            "--size",
+            "12x12",
+            "--count",
+            "7",
+            "--per-page",
+            "6",
+            "--answers",
+            "--no-name-line",
+        ],
+    );
+    assert_eq!(info(&seven, "Pages"), "4");
+    let text = tool("pdftotext", &[seven.to_str().unwrap(), "-"]);
+    assert!(
+        text.contains("maze 7 of 7") && !text.contains("Name"),
+        "{text}"
+    );
+    for p in [four, seven] {
+        let _ = std::fs::remove_file(p);
+    }
 }

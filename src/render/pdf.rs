@@ -1,14 +1,17 @@
-//! Printable puzzle sheets: a vector PDF with one maze a page, centred in
-//! the printable area, its entrance and exit marked, a footer naming the
-//! algorithm and the seed with a link that reopens the maze in the app,
-//! and with answers an answer page for each maze after the puzzles (the
-//! same drawing, the solution over it).
+//! Printable puzzle sheets: a vector PDF with 1, 2, 4 or 6 mazes a page,
+//! each centred in its share of the printable area, its entrance and exit
+//! marked, a caption naming the algorithm and the seed with a link that
+//! reopens the maze in the app; a title and a line for a name and a date
+//! at the top; and with answers the answer pages after the puzzles, in
+//! the same layout (the same drawings, the solutions over them).
 //!
 //! The walls are the SVG renderer's (`svg::walls`), joined into strokes as
 //! for a plotter (`plot`), scaled to the page and flipped (PDF's y runs
 //! up). The text is in Helvetica, one of the fonts every PDF reader has,
-//! so it is real, searchable text and nothing is embedded. Written with
-//! `pdf-writer`, a low-level writer: the document is a few objects a page.
+//! so it is real, searchable text and nothing is embedded: its WinAnsi
+//! encoding holds Western European text (Latin-1 and the typographer's
+//! dashes, quotes and bullets), and a title with other characters is
+//! refused by name. Written with `pdf-writer`, a low-level writer: the document is a few objects a page.
 
 use super::{plot, svg};
 use crate::entrance::Ends;
@@ -22,9 +25,16 @@ use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 const PT_PER_MM: f64 = 72.0 / 25.4;
 /// The blank margin round the page's content.
 const MARGIN_MM: f64 = 15.0;
-/// Room for the title above the maze and the footer below it.
+/// Room for the title at the top of a page.
 const TITLE_PT: f64 = 30.0;
-const FOOTER_PT: f64 = 30.0;
+/// Room for the name and date line under it.
+const NAME_PT: f64 = 24.0;
+/// Room under each maze for its caption and link.
+const CAPTION_PT: f64 = 24.0;
+/// Space between two mazes on a page.
+const GAP_PT: f64 = 14.0;
+/// The mazes a page can hold.
+pub const PER_PAGE: [u32; 4] = [1, 2, 4, 6];
 /// A cell must be this wide at least (and three walls wide) to be drawn
 /// and solved with a pencil.
 const MIN_CELL_MM: f64 = 1.5;
@@ -77,6 +87,10 @@ pub struct SheetOptions {
     pub title: String,
     /// The walls' width in millimetres.
     pub wall_mm: f64,
+    /// Mazes a page: 1, 2, 4 or 6 (`PER_PAGE`).
+    pub per_page: u32,
+    /// A line for the solver's name and the date under the title.
+    pub name_line: bool,
 }
 
 impl Default for SheetOptions {
@@ -87,6 +101,8 @@ impl Default for SheetOptions {
             answers: false,
             title: "mazelab".into(),
             wall_mm: 0.6,
+            per_page: 1,
+            name_line: true,
         }
     }
 }
@@ -102,21 +118,64 @@ impl SheetOptions {
         }
     }
 
-    /// The box the maze is fitted into: left, bottom, width, height.
-    fn maze_box(&self) -> (f64, f64, f64, f64) {
-        let (w, h) = self.page();
-        let m = MARGIN_MM * PT_PER_MM;
-        (
-            m,
-            m + FOOTER_PT,
-            w - 2.0 * m,
-            h - 2.0 * m - TITLE_PT - FOOTER_PT,
-        )
+    /// The columns and rows of mazes on a page: two or six stand in two
+    /// rows on a portrait page, in two or three columns on a landscape one.
+    fn columns_rows(&self) -> (u32, u32) {
+        match (self.per_page, self.landscape) {
+            (2, false) => (1, 2),
+            (2, true) => (2, 1),
+            (4, _) => (2, 2),
+            (6, false) => (2, 3),
+            (6, true) => (3, 2),
+            _ => (1, 1),
+        }
     }
 
-    /// The scale from SVG units to points that fits `grid` in the box.
+    /// The box slot `k` of a page fits its maze into (left, bottom, width,
+    /// height), its caption under it.
+    fn maze_box(&self, k: usize) -> (f64, f64, f64, f64) {
+        let (w, h) = self.page();
+        let m = MARGIN_MM * PT_PER_MM;
+        let top = h - m - TITLE_PT - if self.name_line { NAME_PT } else { 0.0 };
+        let (cols, rows) = self.columns_rows();
+        let (cols_f, rows_f) = (f64::from(cols), f64::from(rows));
+        let cell_w = (w - 2.0 * m - GAP_PT * (cols_f - 1.0)) / cols_f;
+        let cell_h = (top - m - GAP_PT * (rows_f - 1.0)) / rows_f;
+        let (col, row) = ((k as u32 % cols) as f64, (k as u32 / cols) as f64);
+        let left = m + col * (cell_w + GAP_PT);
+        let bottom = top - (row + 1.0) * cell_h - row * GAP_PT;
+        (left, bottom + CAPTION_PT, cell_w, cell_h - CAPTION_PT)
+    }
+
+    /// Whether the options can be printed: a layout offered and a title
+    /// the font holds; else what is wrong.
+    pub fn check(&self) -> Result<(), MazeError> {
+        if !PER_PAGE.contains(&self.per_page) {
+            return Err(MazeError::BadValue {
+                what: "mazes a page",
+                given: self.per_page.to_string(),
+                valid: "1, 2, 4 or 6".into(),
+            });
+        }
+        let missing: Vec<String> = self
+            .title
+            .chars()
+            .filter(|&c| win_ansi(c).is_none())
+            .map(|c| format!("{:?} (U+{:04X})", c, c as u32))
+            .collect();
+        if !missing.is_empty() {
+            return Err(MazeError::BadValue {
+                what: "title",
+                given: format!("{}: the sheet's font has no {}", self.title, missing.join(", ")),
+                valid: "Western European text: Latin letters with their accents, digits, and punctuation with dashes and quotes".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// The scale from SVG units to points that fits `grid` in a box.
     fn scale(&self, grid: &Grid) -> f64 {
-        let (_, _, bw, bh) = self.maze_box();
+        let (_, _, bw, bh) = self.maze_box(0);
         let (pw, ph) = svg::picture_size(grid);
         (bw / pw).min(bh / ph)
     }
@@ -143,7 +202,7 @@ impl SheetOptions {
                     if self.landscape { "landscape" } else { "portrait" }
                 ),
                 valid: format!(
-                    "cells of {least:.1} mm or more: a smaller maze, --landscape, or thinner walls (--wall-mm)"
+                    "cells of {least:.1} mm or more: a smaller maze, fewer mazes a page, --landscape, or thinner walls (--wall-mm)"
                 ),
             });
         }
@@ -166,15 +225,48 @@ pub struct SheetMaze<'a> {
     pub link: String,
 }
 
-/// Text in the font's encoding (WinAnsi: ASCII and Latin-1); anything
-/// else prints as `?`.
-fn latin1(text: &str) -> Vec<u8> {
-    text.chars()
-        .map(|c| match c as u32 {
-            0x20..=0x7e | 0xa0..=0xff => c as u8,
-            _ => b'?',
-        })
-        .collect()
+/// A character's byte in the font's encoding (WinAnsi: ASCII, Latin-1,
+/// and in 0x80..0x9f the typographer's marks), if it has one.
+fn win_ansi(c: char) -> Option<u8> {
+    const HIGH: [(char, u8); 27] = [
+        ('\u{20ac}', 0x80),
+        ('\u{201a}', 0x82),
+        ('\u{0192}', 0x83),
+        ('\u{201e}', 0x84),
+        ('\u{2026}', 0x85),
+        ('\u{2020}', 0x86),
+        ('\u{2021}', 0x87),
+        ('\u{02c6}', 0x88),
+        ('\u{2030}', 0x89),
+        ('\u{0160}', 0x8a),
+        ('\u{2039}', 0x8b),
+        ('\u{0152}', 0x8c),
+        ('\u{017d}', 0x8e),
+        ('\u{2018}', 0x91),
+        ('\u{2019}', 0x92),
+        ('\u{201c}', 0x93),
+        ('\u{201d}', 0x94),
+        ('\u{2022}', 0x95),
+        ('\u{2013}', 0x96),
+        ('\u{2014}', 0x97),
+        ('\u{02dc}', 0x98),
+        ('\u{2122}', 0x99),
+        ('\u{0161}', 0x9a),
+        ('\u{203a}', 0x9b),
+        ('\u{0153}', 0x9c),
+        ('\u{017e}', 0x9e),
+        ('\u{0178}', 0x9f),
+    ];
+    match c as u32 {
+        0x20..=0x7e | 0xa0..=0xff => Some(c as u8),
+        _ => HIGH.iter().find(|&&(h, _)| h == c).map(|&(_, b)| b),
+    }
+}
+
+/// Text in the font's encoding (`win_ansi`); a character it lacks prints
+/// as `?` (a title is checked first: `SheetOptions::check`).
+fn encode(text: &str) -> Vec<u8> {
+    text.chars().map(|c| win_ansi(c).unwrap_or(b'?')).collect()
 }
 
 /// Helvetica's width of `text` at `size`, near enough to centre it
@@ -224,17 +316,22 @@ fn dot(content: &mut Content, (x, y): (f64, f64), r: f64, rgb: (f32, f32, f32)) 
     content.fill_nonzero();
 }
 
-/// One page's drawing: the title, the maze (with its solution on an
-/// answer page), the ends and the footer.
-fn page_content(maze: &SheetMaze, options: &SheetOptions, answer: bool, label: &str) -> Content {
-    let (page_w, page_h) = options.page();
-    let (bx, by, bw, bh) = options.maze_box();
+/// One maze drawn in slot `k` of a page: the walls, the solution on an
+/// answer page, the ends, and the caption with its number under it.
+fn draw_maze(
+    content: &mut Content,
+    maze: &SheetMaze,
+    number: usize,
+    k: usize,
+    options: &SheetOptions,
+    answer: bool,
+) {
+    let (bx, by, bw, bh) = options.maze_box(k);
     let s = options.scale(maze.grid);
     let (pw, ph) = svg::picture_size(maze.grid);
     // Centred in the box; SVG's y runs down, the page's up.
     let (ox, oy) = (bx + (bw - pw * s) / 2.0, by + (bh + ph * s) / 2.0);
     let at = |(x, y): (f64, f64)| ((ox + x * s) as f32, (oy - y * s) as f32);
-    let mut content = Content::new();
 
     let walls = plot::plot(
         &svg::walls(maze.grid, Some(maze.ends)),
@@ -276,12 +373,50 @@ fn page_content(maze: &SheetMaze, options: &SheetOptions, answer: bool, label: &
         (maze.ends.exit.cell, (0.8, 0.47, 0.65)),
     ] {
         let (x, y) = at(svg::centre(maze.grid, cell));
-        dot(&mut content, (f64::from(x), f64::from(y)), r, rgb);
+        dot(content, (f64::from(x), f64::from(y)), r, rgb);
     }
 
+    content.set_fill_rgb(0.0, 0.0, 0.0);
+    content.begin_text();
+    content.set_font(Name(b"F1"), 8.0);
+    content.next_line(bx as f32, (by - 11.0) as f32);
+    content.show(Str(&encode(&format!("{number}. {}", maze.caption))));
+    content.next_line(0.0, -9.0);
+    content.set_font(Name(b"F1"), 6.5);
+    content.show(Str(&encode(&maze.link)));
+    content.end_text();
+}
+
+/// Where slot `k`'s link sits (the line under its caption).
+fn link_rect(options: &SheetOptions, link: &str, k: usize) -> Rect {
+    let (bx, by, bw, _) = options.maze_box(k);
+    let width = text_width(link.as_bytes(), 6.5).min(bw);
+    Rect::new(
+        bx as f32,
+        (by - 22.0) as f32,
+        (bx + width) as f32,
+        (by - 13.0) as f32,
+    )
+}
+
+/// One page's drawing: the title, the page's label and the name and
+/// date line; then its mazes (`first` the number of
+/// the first).
+fn page_content(
+    mazes: &[SheetMaze],
+    first: usize,
+    options: &SheetOptions,
+    answer: bool,
+    label: &str,
+) -> Content {
+    let (page_w, page_h) = options.page();
+    let mut content = Content::new();
+    for (k, maze) in mazes.iter().enumerate() {
+        draw_maze(&mut content, maze, first + k, k, options, answer);
+    }
     let m = MARGIN_MM * PT_PER_MM;
-    let title = latin1(&options.title);
-    let label = latin1(label);
+    let title = encode(&options.title);
+    let label = encode(label);
     content.set_fill_rgb(0.0, 0.0, 0.0);
     content.begin_text();
     content.set_font(Name(b"F1"), 14.0);
@@ -294,16 +429,26 @@ fn page_content(maze: &SheetMaze, options: &SheetOptions, answer: bool, label: &
     content.next_line(right as f32, (page_h - m - 14.0) as f32);
     content.show(Str(&label));
     content.end_text();
-    content.begin_text();
-    content.set_font(Name(b"F1"), 8.0);
-    content.next_line(m as f32, (m + 12.0) as f32);
-    content.show(Str(&latin1(&format!(
-        "{} - {}",
-        options.title, maze.caption
-    ))));
-    content.next_line(0.0, -10.0);
-    content.show(Str(&latin1(&maze.link)));
-    content.end_text();
+    if options.name_line {
+        // "Name" and "Date" with a rule to write on after each.
+        let y = page_h - m - TITLE_PT - 12.0;
+        let name_end = m + (page_w - 2.0 * m) * 0.62;
+        content.begin_text();
+        content.set_font(Name(b"F1"), 10.0);
+        content.next_line(m as f32, y as f32);
+        content.show(Str(b"Name"));
+        content.next_line((name_end - m + 16.0) as f32, 0.0);
+        content.show(Str(b"Date"));
+        content.end_text();
+        content.set_line_width(0.5);
+        content.set_line_cap(LineCapStyle::ButtCap);
+        content.set_stroke_rgb(0.0, 0.0, 0.0);
+        for (from, to) in [(m + 32.0, name_end), (name_end + 46.0, page_w - m)] {
+            content.move_to(from as f32, (y - 2.0) as f32);
+            content.line_to(to as f32, (y - 2.0) as f32);
+        }
+        content.stroke();
+    }
     content
 }
 
@@ -332,6 +477,7 @@ pub fn puzzle_sheet(
             valid: format!("1 to {MAX_COUNT} mazes"),
         });
     }
+    options.check()?;
     let found = generate::find(algorithm)?;
     generate::check_shape(found, &params.shape)?;
     generate::steer::check(found, &params.steer, &params.shape)?;
@@ -418,66 +564,74 @@ pub fn puzzle_sheet(
     Ok(sheet(&mazes, options))
 }
 
-/// The whole document: the puzzles, then (with answers) their answers.
+/// The whole document: the puzzles, `per_page` a page, then (with
+/// answers) their answers in the same layout.
 pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
     let font = Ref::new(3);
     let info = Ref::new(4);
-    let first = 5;
-    let pages: Vec<(usize, bool)> = (0..mazes.len())
+    let mut next = 5;
+    let mut fresh = || {
+        next += 1;
+        Ref::new(next - 1)
+    };
+    let per_page = options.per_page.max(1) as usize;
+    let chunks: Vec<(usize, bool)> = (0..mazes.len())
+        .step_by(per_page)
         .map(|i| (i, false))
         .chain(
             (0..mazes.len())
+                .step_by(per_page)
                 .filter(|_| options.answers)
                 .map(|i| (i, true)),
         )
         .collect();
-    // Three objects a page: the page, its content and its link.
-    let ids = |k: usize| {
-        let base = first + 3 * k as i32;
-        (Ref::new(base), Ref::new(base + 1), Ref::new(base + 2))
-    };
+    // A page, its content and a link a maze.
+    let ids: Vec<(Ref, Ref, Vec<Ref>)> = chunks
+        .iter()
+        .map(|&(i, _)| {
+            let on_page = per_page.min(mazes.len() - i);
+            (fresh(), fresh(), (0..on_page).map(|_| fresh()).collect())
+        })
+        .collect();
     pdf.catalog(catalog).pages(tree);
     pdf.pages(tree)
-        .kids((0..pages.len()).map(|k| ids(k).0))
-        .count(pages.len() as i32);
+        .kids(ids.iter().map(|(page, _, _)| *page))
+        .count(ids.len() as i32);
     let (page_w, page_h) = options.page();
-    let m = MARGIN_MM * PT_PER_MM;
-    for (k, &(i, answer)) in pages.iter().enumerate() {
-        let maze = &mazes[i];
-        let (page_id, content_id, link_id) = ids(k);
-        let label = match answer {
-            false => format!("maze {} of {}", i + 1, mazes.len()),
-            true => format!("answer to maze {} of {}", i + 1, mazes.len()),
+    let n = mazes.len();
+    for (&(i, answer), (page_id, content_id, link_ids)) in chunks.iter().zip(&ids) {
+        let on_page = &mazes[i..(i + per_page).min(n)];
+        let label = match (answer, on_page.len()) {
+            (false, 1) => format!("maze {} of {n}", i + 1),
+            (true, 1) => format!("answer to maze {} of {n}", i + 1),
+            (false, k) => format!("mazes {}-{} of {n}", i + 1, i + k),
+            (true, k) => format!("answers to mazes {}-{} of {n}", i + 1, i + k),
         };
-        let mut page = pdf.page(page_id);
+        let mut page = pdf.page(*page_id);
         page.media_box(Rect::new(0.0, 0.0, page_w as f32, page_h as f32));
         page.parent(tree);
-        page.contents(content_id);
-        page.annotations([link_id]);
+        page.contents(*content_id);
+        page.annotations(link_ids.iter().copied());
         page.resources().fonts().pair(Name(b"F1"), font);
         page.finish();
-        let mut link = pdf.annotation(link_id);
-        link.subtype(AnnotationType::Link);
-        let width = text_width(maze.link.as_bytes(), 8.0);
-        link.rect(Rect::new(
-            m as f32,
-            (m - 1.0) as f32,
-            (m + width) as f32,
-            (m + 8.0) as f32,
-        ));
-        link.border(0.0, 0.0, 0.0, None);
-        link.action()
-            .action_type(ActionType::Uri)
-            .uri(Str(maze.link.as_bytes()));
-        link.finish();
+        for (k, (maze, &link_id)) in on_page.iter().zip(link_ids).enumerate() {
+            let mut link = pdf.annotation(link_id);
+            link.subtype(AnnotationType::Link);
+            link.rect(link_rect(options, &maze.link, k));
+            link.border(0.0, 0.0, 0.0, None);
+            link.action()
+                .action_type(ActionType::Uri)
+                .uri(Str(maze.link.as_bytes()));
+            link.finish();
+        }
         // Compressed: a 40 x 40 maze's page is a few thousand path
         // commands, a fifth of the bytes once deflated.
-        let content = page_content(maze, options, answer, &label).finish();
+        let content = page_content(on_page, i + 1, options, answer, &label).finish();
         let deflated = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
-        pdf.stream(content_id, &deflated)
+        pdf.stream(*content_id, &deflated)
             .filter(pdf_writer::Filter::FlateDecode);
     }
     pdf.type1_font(font)

@@ -382,6 +382,17 @@ try {
     expect(pages === 6, `three puzzles and three answers: ${pages} pages`);
     expect(text.includes('/MediaBox [0 0 595 842]') && text.includes('/Title (Hexagons)'), 'A4, titled');
     console.log(`     3 hexagon mazes with answers: ${bytes.length} bytes in ${await page.getAttribute('#export-pdf', 'data-ms')} ms`);
+    // Four a page: three puzzles and their answers on two pages.
+    await page.selectOption('#sheet-per-page', '4');
+    const [four] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    const fourText = (await (await import('node:fs/promises')).readFile(await four.path())).toString('latin1');
+    const fourPages = (fourText.match(/\/Type \/Page[\s/>]/g) || []).length;
+    expect(fourPages === 2, `three mazes four a page, with answers: ${fourPages} pages`);
+    // A title the font cannot print is named, not turned into "?".
+    await page.fill('#sheet-title', '迷路 ✓');
+    await page.click('#export-pdf');
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('U+8FF7'));
+    await page.fill('#sheet-title', 'Hexagons');
     await page.goto(`${origin}/?algorithm=backtracker&size=400x400&seed=9&speed=instant`);
     await waitForState(page, 'done');
     await page.locator('summary', { hasText: 'Export' }).click();

@@ -142,6 +142,8 @@ impl App {
                 .value()
                 .parse()
                 .unwrap_or(f64::NAN),
+            per_page: dom::select("sheet-per-page")?.value().parse().unwrap_or(0),
+            name_line: dom::input("sheet-name-line")?.checked(),
         };
         let count: u32 = dom::input("sheet-count")?
             .value()
