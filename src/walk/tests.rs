@@ -430,3 +430,16 @@ fn a_start_whose_only_way_on_is_a_level_above_or_below_says_so() {
     let walker = Walker::new(&ground, &grid, 0, 62);
     assert_eq!(walker.only_way_is_vertical(&ground, &grid), None);
 }
+
+#[test]
+fn the_eye_watching_the_carving_stands_at_its_cell_and_the_walker_stays() {
+    let grid = maze("square", "9x7", None, 1, 0);
+    let ground = Ground::new(grid.shape()).unwrap();
+    let mut walker = Walker::new(&ground, &grid, 0, 62);
+    walker.forward(&ground, &grid);
+    let watching = walker.watching(40);
+    assert_eq!(watching.cell, 40);
+    assert_eq!(watching.anchors(), (40, None), "settled, not gliding");
+    assert_eq!((watching.yaw, &watching.trail), (walker.yaw, &walker.trail));
+    assert_ne!(walker.cell, 40);
+}

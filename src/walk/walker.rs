@@ -129,6 +129,17 @@ impl Walker {
         }
     }
 
+    /// This walker's eye at `cell`, settled, facing as it faces: what the
+    /// view follows while a maze still carves (`cell` the carving's
+    /// current cell), the walker itself staying where it stands.
+    pub fn watching(&self, cell: Cell) -> Walker {
+        Walker {
+            cell,
+            motion: None,
+            ..self.clone()
+        }
+    }
+
     /// Whether the walker stands on the goal.
     pub fn done(&self) -> bool {
         self.cell == self.goal

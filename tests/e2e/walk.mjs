@@ -131,8 +131,17 @@ try {
     await page.waitForTimeout(1000);
     expect(await page.getAttribute('#status', 'data-state') === 'running', 'not carving');
     expect(await frames() > f0 + 5, 'the view does not redraw as walls sink');
+    // The risen eye follows the cell at work, the walker staying put.
+    const watched = new Set();
+    for (let i = 0; i < 6; i++) {
+      watched.add(await page.getAttribute('#walk', 'data-watching'));
+      await page.waitForTimeout(150);
+    }
+    expect(watched.size >= 3 && !watched.has(null), `the eye watched cells ${[...watched]}`);
+    expect((await attrs(page)).cell === 0 && (await attrs(page)).moves === 0, 'the walker moved with the carving');
     await page.keyboard.press('End');
     await page.waitForTimeout(700);
+    expect(await page.getAttribute('#walk', 'data-watching') === null, 'carved, the eye still watches the carving');
     const carved = await canvasShot(page);
     await page.keyboard.press('Home');
     await page.waitForTimeout(700);

@@ -80,6 +80,8 @@ pub(in crate::web) struct Walk {
     pub(in crate::web) lift: f64,
     /// Where a drag to look began.
     pub(in crate::web) drag: Option<(f64, f64)>,
+    /// Where the eye stands over the carving, while it follows it.
+    pub(in crate::web) watch: Option<(f64, f64)>,
 }
 
 impl Walk {

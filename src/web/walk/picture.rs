@@ -20,12 +20,16 @@ const EYE: f64 = 0.5;
 /// How far back from the cell's centre the eye stands, as a share of the
 /// way to the nearest wall: a wall faced close fills the view otherwise.
 const SETBACK: f64 = 0.55;
-/// While the maze is still carving the eye rises this far over the
-/// walker, looking down, to watch the walls sink around; it comes back
-/// down over about `LIFT_MS` once the carving is done.
+/// While the maze is still carving the eye rises this far, looking down,
+/// and follows the cell at work to watch the walls sink round it; it
+/// comes back down to the walker over about `LIFT_MS` once the carving is
+/// done.
 const LIFT: f64 = 1.7;
 const LIFT_PITCH: f64 = -0.55;
 pub(in crate::web) const LIFT_MS: f64 = 500.0;
+/// How far a frame takes the eye toward the carving's current cell: it
+/// glides after the carving instead of jumping with every step.
+const WATCH_GLIDE: f64 = 0.2;
 /// The most device pixels the view draws across (a software renderer's
 /// frame rate falls with the pixels).
 const MAX_WIDTH_PX: f64 = 1600.0;
@@ -95,8 +99,25 @@ pub(in crate::web) fn draw(
     };
     let grid = panel.maze();
     let step = panel.step();
+    // While the maze carves, the risen eye follows the carving: it stands
+    // over the cell at work (gliding there), and the scene is built round
+    // that cell.
+    let cursor = panel
+        .scene
+        .cursor
+        .filter(|_| !panel.is_done() && walk.lift > 0.0);
+    let watcher = cursor.map(|c| walker.watching(c));
+    let seen = watcher.as_ref().unwrap_or(walker);
+    if walk.watch.is_some() != cursor.is_some() || cursor.is_some() {
+        if let Some(el) = dom::by_id_opt("walk") {
+            match cursor {
+                Some(c) => el.set_attribute("data-watching", &c.to_string())?,
+                None => el.remove_attribute("data-watching")?,
+            }
+        }
+    }
     let colours = Colours::from_palette(crate::web::theme::current());
-    let around = walker.anchors();
+    let around = seen.anchors();
     let rebuild = walk.stale
         || walk.scene.animating
         || walk.built_step != Some(step)
@@ -110,7 +131,7 @@ pub(in crate::web) fn draw(
             carving: !panel.is_done(),
         };
         walk.scene
-            .build(&ground, grid, walker, &marks, &colours, timestamp);
+            .build(&ground, grid, seen, &marks, &colours, timestamp);
         if let Some(r) = &walk.renderer {
             r.upload(&walk.scene);
         }
@@ -122,7 +143,15 @@ pub(in crate::web) fn draw(
     if let Some(r) = &walk.renderer {
         let canvas: HtmlCanvasElement = dom::by_id("walk-canvas")?;
         let size = fit_canvas(&canvas, walk.scale.share);
-        let (eye, frame) = walker.eye(&ground, grid);
+        let (mut eye, frame) = seen.eye(&ground, grid);
+        if cursor.is_some() {
+            let from = walk.watch.unwrap_or(eye.at);
+            eye.at = (
+                from.0 + WATCH_GLIDE * (eye.at.0 - from.0),
+                from.1 + WATCH_GLIDE * (eye.at.1 - from.1),
+            );
+        }
+        walk.watch = cursor.map(|_| eye.at);
         let back = SETBACK * ground.inradius(frame);
         let at = [
             eye.at.0 - back * eye.yaw.cos(),
