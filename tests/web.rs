@@ -472,7 +472,10 @@ fn the_question_mark_opens_the_keyboard_help() {
     let dialog: web_sys::HtmlDialogElement = element("help");
     assert!(!dialog.open());
     press("?");
-    assert!(dialog.open(), "? opens the help");
+    let error = document()
+        .get_element_by_id("error")
+        .and_then(|e| e.text_content());
+    assert!(dialog.open(), "? opens the help: {error:?}");
     assert!(dialog.text_content().unwrap().contains("play / pause"));
     press("?");
     assert!(!dialog.open(), "? closes it again");
