@@ -3,7 +3,7 @@
 //! paints in that theme (src/render/canvas/palette.rs), so the legend never
 //! shows a swatch the maze does not.
 
-use mazelab::render::canvas::palette::{Palette, Rgba, DARK, LIGHT};
+use mazelab::render::canvas::palette::{over, Palette, Rgba, DARK, LIGHT};
 
 /// The `--name: #rrggbb` declarations of the stylesheet's block that starts
 /// with `selector`.
@@ -47,16 +47,6 @@ fn check(palette: &Palette, selector: &str) {
     ];
     // A solver's queued cells are a tint over a passage: the swatch is
     // the colour they show.
-    let over = |top: Rgba, under: Rgba| -> Rgba {
-        let a = f64::from(top[3]) / 255.0;
-        std::array::from_fn(|i| {
-            if i == 3 {
-                0xff
-            } else {
-                (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
-            }
-        })
-    };
     let canvas = canvas
         .into_iter()
         .chain([("--queued", over(palette.queued_tint, palette.passage))]);

@@ -180,6 +180,19 @@ pub fn gradient(t: f32) -> Rgba {
     [mix(0), mix(1), mix(2), 0xff]
 }
 
+/// A translucent colour laid over an opaque one: what a tint shows on a
+/// passage (the legend's swatches are these).
+pub fn over(top: Rgba, under: Rgba) -> Rgba {
+    let a = f64::from(top[3]) / 255.0;
+    std::array::from_fn(|i| {
+        if i == 3 {
+            0xff
+        } else {
+            (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,18 +214,6 @@ mod tests {
     fn contrast(a: Rgba, b: Rgba) -> f64 {
         let (la, lb) = (luminance(a), luminance(b));
         (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-    }
-
-    /// A translucent colour laid over an opaque one.
-    fn over(top: Rgba, under: Rgba) -> Rgba {
-        let a = f64::from(top[3]) / 255.0;
-        std::array::from_fn(|i| {
-            if i == 3 {
-                0xff
-            } else {
-                (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
-            }
-        })
     }
 
     #[test]
