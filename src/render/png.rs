@@ -9,7 +9,7 @@ use crate::grid::Grid;
 use crate::render::canvas::layout::Layout;
 use crate::render::canvas::overlay::Overlay;
 use crate::render::canvas::overlay_scene::OverlayScene;
-use crate::render::canvas::palette::Palette;
+use crate::render::canvas::palette::{over, Palette};
 use crate::render::canvas::pixels::Pixels;
 use crate::render::canvas::scene::Scene;
 use crate::render::canvas::tiles::TileMap;
@@ -117,14 +117,10 @@ pub fn picture(
 /// the browser lays the overlay canvas over the maze's.
 fn blend_over(under: &mut [u8], top: &[u8]) {
     for (u, t) in under.chunks_exact_mut(4).zip(top.chunks_exact(4)) {
-        let a = u32::from(t[3]);
-        if a == 0 {
-            continue;
+        if t[3] != 0 {
+            let top = [t[0], t[1], t[2], t[3]];
+            u.copy_from_slice(&over(top, [u[0], u[1], u[2], u[3]]));
         }
-        for i in 0..3 {
-            u[i] = ((u32::from(t[i]) * a + u32::from(u[i]) * (255 - a) + 127) / 255) as u8;
-        }
-        u[3] = 0xff;
     }
 }
 

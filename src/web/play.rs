@@ -53,12 +53,16 @@ pub(super) fn show_play_button(mode: Mode) -> Result<(), JsValue> {
     let Some(button) = dom::by_id_opt("play-maze") else {
         return Ok(());
     };
+    // The status line asks every frame: the button changes only with the mode.
     let playing = mode == Mode::Playing;
-    button.set_attribute("aria-pressed", if playing { "true" } else { "false" })?;
-    button.set_text_content(Some(if playing {
-        "stop playing"
-    } else {
-        "play by hand"
-    }));
+    let pressed = if playing { "true" } else { "false" };
+    if button.get_attribute("aria-pressed").as_deref() != Some(pressed) {
+        button.set_attribute("aria-pressed", pressed)?;
+        button.set_text_content(Some(if playing {
+            "stop playing"
+        } else {
+            "play by hand"
+        }));
+    }
     Ok(())
 }

@@ -163,6 +163,13 @@ pub fn mix(a: Rgba, b: Rgba) -> Rgba {
     std::array::from_fn(|i| ((u16::from(a[i]) + u16::from(b[i])) / 2) as u8)
 }
 
+/// `a` blended toward `b` by `t` of 255.
+#[inline]
+pub fn blend(a: Rgba, b: Rgba, t: u8) -> Rgba {
+    let t = u32::from(t);
+    std::array::from_fn(|i| ((u32::from(a[i]) * (255 - t) + u32::from(b[i]) * t + 127) / 255) as u8)
+}
+
 /// A sequential palette (viridis stops) for distance colouring, `t` in 0..=1:
 /// readable with colour blindness and in both themes.
 pub fn gradient(t: f32) -> Rgba {
@@ -183,14 +190,8 @@ pub fn gradient(t: f32) -> Rgba {
 /// A translucent colour laid over an opaque one: what a tint shows on a
 /// passage (the legend's swatches are these).
 pub fn over(top: Rgba, under: Rgba) -> Rgba {
-    let a = f64::from(top[3]) / 255.0;
-    std::array::from_fn(|i| {
-        if i == 3 {
-            0xff
-        } else {
-            (f64::from(top[i]) * a + f64::from(under[i]) * (1.0 - a)).round() as u8
-        }
-    })
+    let [r, g, b, _] = blend(under, top, top[3]);
+    [r, g, b, 0xff]
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use super::glyph::{self, Glyph};
 use super::overlay_scene::{OverlayScene, ON};
-use super::palette::{Palette, Rgba, CLEAR, SEAMS};
+use super::palette::{blend, Palette, Rgba, CLEAR, SEAMS};
 use super::raster::{Raster, Rect};
 use super::scene::Scene;
 use super::tiles::{closed_sides, wall_cover, CellGeometry, TileMap, NO_CELL};
@@ -14,13 +14,6 @@ use crate::event::Mark;
 use crate::shape::geometry::{inside_convex, segment_distance, Point};
 use crate::shape::Cell;
 use crate::shape::Topology;
-
-/// `a` blended toward `b` by `t` of 255.
-#[inline]
-fn blend(a: Rgba, b: Rgba, t: u8) -> Rgba {
-    let t = u32::from(t);
-    std::array::from_fn(|i| ((u32::from(a[i]) * (255 - t) + u32::from(b[i]) * t + 127) / 255) as u8)
-}
 
 /// How much wall shows in a pixel standing for a whole small cell, by how
 /// many of the walls the cell stores are open: dead ends read darker.

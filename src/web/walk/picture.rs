@@ -108,7 +108,7 @@ pub(in crate::web) fn draw(
         .filter(|_| !panel.is_done() && walk.lift > 0.0);
     let watcher = cursor.map(|c| walker.watching(c));
     let seen = watcher.as_ref().unwrap_or(walker);
-    if walk.watch.is_some() != cursor.is_some() || cursor.is_some() {
+    if cursor.is_some() || walk.watch.is_some() {
         if let Some(el) = dom::by_id_opt("walk") {
             match cursor {
                 Some(c) => el.set_attribute("data-watching", &c.to_string())?,
