@@ -22,15 +22,19 @@
 //! 3D or 4D maze prints as its levels side by side, one plate, with a hole
 //! through the floor of each cell that has a passage to another level.
 //! Every other plane shape (hexagons, triangles, rings, upsilon) is cut
-//! from its cells' outlines in the same way (`outline_regions`): a floor
-//! drawn in by half a wall, and round it each side's band of posts and
-//! wall. A wrapped square, a weave and the cube do not lie flat and are
+//! from its cells' outlines instead (`outline.rs`): a floor drawn in by
+//! half a wall, each side's band of wall round it, the rim's drawn out by
+//! half a wall more, and posts that are the walls' own mitres. A wrapped
+//! square, a weave and the cube do not lie flat and are
 //! refused by name.
 
 use crate::entrance::Ends;
 use crate::error::MazeError;
 use crate::grid::Grid;
 use crate::shape::{Cell, Dir, Kind, Shape, Topology};
+
+mod outline;
+use outline::{outline_regions, solid};
 
 /// What the print measures, in millimetres.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -625,242 +629,6 @@ fn fan(outline: &[[i64; 3]], normal: [i64; 3], out: &mut Vec<Triangle>) {
         let (p, q) = (outline[k], outline[(k + 1) % outline.len()]);
         out.push(if turned { [c, q, p] } else { [c, p, q] });
     }
-}
-
-/// A piece of the plate: its outline (anticlockwise seen from above, in
-/// micrometres) and its height.
-struct Region {
-    outline: Vec<[i64; 2]>,
-    height: i64,
-}
-
-/// A point `d` along a polyline from its start, as the segment it lies on
-/// and how far along that segment (0 to 1). Computed from the polyline's
-/// own points only, so the two cells that share a side cut it at the same
-/// points.
-fn along(line: &[(f64, f64)], d: f64) -> Option<(usize, f64)> {
-    let mut left = d;
-    for (i, w) in line.windows(2).enumerate() {
-        let length = (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1);
-        if left < length {
-            return Some((i, left / length));
-        }
-        left -= length;
-    }
-    None
-}
-
-fn lerp(a: (f64, f64), b: (f64, f64), f: f64) -> (f64, f64) {
-    (a.0 + (b.0 - a.0) * f, a.1 + (b.1 - a.1) * f)
-}
-
-/// Every other plane shape, from each cell's outline: the outline drawn
-/// in by half a wall is the cell's floor; the band between is half of the
-/// wall on each side, cut half a wall from each corner into two corner
-/// pieces (always standing: the posts) and the middle (standing where the
-/// side is closed). Neighbours cut their shared side at the same points,
-/// and around every point at most two pieces of different heights meet,
-/// so the boxes close as on the square's grid.
-fn outline_regions(
-    grid: &Grid,
-    ends: &Ends,
-    options: &StlOptions,
-) -> Result<(Vec<Region>, [i64; 3]), MazeError> {
-    let shape = grid.shape();
-    let scale = options.cell_mm * UNITS_PER_MM;
-    let half = options.wall_mm / options.cell_mm / 2.0;
-    // Posts reach half a wall along each side from a corner, as the
-    // square's grid has them.
-    let corner = half;
-    let (_, depth) = shape.bounds();
-    // Cell units to print micrometres: y up, the picture not mirrored, a
-    // half wall of margin so the rim's outer face is at the edge.
-    let um = |p: (f64, f64)| -> [i64; 2] {
-        [
-            ((p.0 + half) * scale).round() as i64,
-            ((depth - p.1 + half) * scale).round() as i64,
-        ]
-    };
-    let base = (options.base_mm * UNITS_PER_MM).round() as i64;
-    let top = base + (options.height_mm * UNITS_PER_MM).round() as i64;
-    let doors: Vec<Cell> = [ends.entrance.cell, ends.exit.cell].to_vec();
-    let too_small = || {
-        MazeError::BadValue {
-        what: "--wall-mm for this maze's smallest cells",
-        given: format!("{} mm", options.wall_mm),
-        valid: format!(
-            "a wall thin enough to leave each side a passage: a thinner --wall-mm or a larger --cell-mm (now {} mm)",
-            options.cell_mm
-        ),
-    }
-    };
-    let mut regions = Vec::new();
-    let (mut points, mut starts) = (Vec::new(), Vec::new());
-    for cell in 0..shape.cells() {
-        let live = shape.is_cell(cell);
-        shape.outline(cell, &mut points, &mut starts);
-        let n = points.len();
-        // Each outline point drawn in by half a wall: where the two sides'
-        // lines, each moved half a wall toward the cell's centre, cross (a
-        // mitre, right at a reflex corner such as a ring's inner arc).
-        let centre = shape.centre(cell);
-        let inward = |a: (f64, f64), b: (f64, f64)| {
-            let l = (b.0 - a.0).hypot(b.1 - a.1);
-            let n = (-(b.1 - a.1) / l, (b.0 - a.0) / l);
-            let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
-            if (centre.0 - mid.0) * n.0 + (centre.1 - mid.1) * n.1 < 0.0 {
-                (-n.0, -n.1)
-            } else {
-                n
-            }
-        };
-        let inner: Vec<(f64, f64)> = (0..n)
-            .map(|i| {
-                let (p, prev, next) = (points[i], points[(i + n - 1) % n], points[(i + 1) % n]);
-                let (n1, n2) = (inward(prev, p), inward(p, next));
-                let k = half / (1.0 + n1.0 * n2.0 + n1.1 * n2.1).max(1e-9);
-                (p.0 + (n1.0 + n2.0) * k, p.1 + (n1.1 + n2.1) * k)
-            })
-            .collect();
-        let mut floor: Vec<[i64; 2]> = Vec::new();
-        let sides = starts.len();
-        for k in 0..sides {
-            let (from, to) = (starts[k], if k + 1 < sides { starts[k + 1] } else { n });
-            let idx: Vec<usize> = (from..=to).map(|i| i % n).collect();
-            let outer: Vec<(f64, f64)> = idx.iter().map(|&i| points[i]).collect();
-            let inside: Vec<(f64, f64)> = idx.iter().map(|&i| inner[i]).collect();
-            let length: f64 = outer
-                .windows(2)
-                .map(|w| (w[1].0 - w[0].0).hypot(w[1].1 - w[0].1))
-                .sum();
-            if length <= 2.0 * corner + 0.4 / options.cell_mm {
-                return Err(too_small());
-            }
-            // The two cuts, measured from each end along the shared side:
-            // the far one from the side's end, walking back.
-            let reversed: Vec<(f64, f64)> = outer.iter().rev().copied().collect();
-            let (Some((i, f)), Some((j_back, g))) =
-                (along(&outer, corner), along(&reversed, corner))
-            else {
-                return Err(too_small());
-            };
-            let m = outer.len() - 1;
-            let j = m - 1 - j_back; // the segment of the far cut, counted forward
-            let a = lerp(outer[i], outer[i + 1], f);
-            let a_in = lerp(inside[i], inside[i + 1], f);
-            let b = lerp(reversed[j_back], reversed[j_back + 1], g);
-            let b_in = lerp(inside[j + 1], inside[j], g);
-            let across = shape.side(cell, k);
-            let standing = match across {
-                Some(other) => !(live && shape.is_cell(other) && grid.is_open_between(cell, other)),
-                // The rim, open at the first rim side of an end's cell.
-                None => {
-                    !(live
-                        && doors.contains(&cell)
-                        && (0..k).all(|e| shape.side(cell, e).is_some()))
-                }
-            };
-            // Strips between the side and its drawn-in copy, as quads.
-            let mut strip = |o: Vec<(f64, f64)>, inn: Vec<(f64, f64)>, height: i64| {
-                for w in 0..o.len() - 1 {
-                    regions.push(Region {
-                        outline: vec![um(o[w]), um(o[w + 1]), um(inn[w + 1]), um(inn[w])],
-                        height,
-                    });
-                }
-            };
-            let mut o1 = outer[..=i].to_vec();
-            o1.push(a);
-            let mut n1 = inside[..=i].to_vec();
-            n1.push(a_in);
-            strip(o1, n1, top);
-            let mut o2 = vec![a];
-            o2.extend_from_slice(&outer[i + 1..=j]);
-            o2.push(b);
-            let mut n2 = vec![a_in];
-            n2.extend_from_slice(&inside[i + 1..=j]);
-            n2.push(b_in);
-            strip(o2, n2, if standing { top } else { base });
-            let mut o3 = vec![b];
-            o3.extend_from_slice(&outer[j + 1..]);
-            let mut n3 = vec![b_in];
-            n3.extend_from_slice(&inside[j + 1..]);
-            strip(o3, n3, top);
-            // The floor's outline gets the cuts' inner points too.
-            let mut along_floor = vec![um(inside[0])];
-            along_floor.extend(inside[1..=i].iter().map(|&p| um(p)));
-            along_floor.push(um(a_in));
-            along_floor.extend(inside[i + 1..=j].iter().map(|&p| um(p)));
-            along_floor.push(um(b_in));
-            along_floor.extend(inside[j + 1..m].iter().map(|&p| um(p)));
-            floor.extend(along_floor);
-        }
-        floor.dedup();
-        regions.push(Region {
-            outline: floor,
-            height: if live { base } else { top },
-        });
-    }
-    // An outline goes clockwise as drawn, which in the print's frame (y
-    // up, the picture not mirrored) is clockwise too: turned, so that
-    // outward is on each side's right.
-    for r in &mut regions {
-        r.outline.reverse();
-    }
-    Ok((regions, [0, base, top]))
-}
-
-/// The closed surface of pieces standing side by side: each piece's top
-/// and bottom, and between two pieces (or a piece and the outside) the
-/// face from the lower height to the higher, cut at each of `cuts`.
-fn solid(regions: &[Region], cuts: &[i64]) -> Vec<Triangle> {
-    use std::collections::HashMap;
-    let mut height_of: HashMap<([i64; 2], [i64; 2]), i64> = HashMap::new();
-    for r in regions {
-        let n = r.outline.len();
-        for k in 0..n {
-            height_of.insert((r.outline[k], r.outline[(k + 1) % n]), r.height);
-        }
-    }
-    let mut out = Vec::new();
-    for r in regions {
-        let z = r.height;
-        if z == 0 {
-            continue;
-        }
-        let n = r.outline.len();
-        let p = |k: usize, z: i64| [r.outline[k % n][0], r.outline[k % n][1], z];
-        if n == 4 {
-            out.push([p(0, z), p(1, z), p(2, z)]);
-            out.push([p(0, z), p(2, z), p(3, z)]);
-            out.push([p(0, 0), p(2, 0), p(1, 0)]);
-            out.push([p(0, 0), p(3, 0), p(2, 0)]);
-        } else {
-            // A fan from the middle (the floors are drawn in from cells
-            // that are star-shaped about their centres).
-            let c = [
-                r.outline.iter().map(|q| q[0]).sum::<i64>() / n as i64,
-                r.outline.iter().map(|q| q[1]).sum::<i64>() / n as i64,
-            ];
-            for k in 0..n {
-                out.push([[c[0], c[1], z], p(k, z), p(k + 1, z)]);
-                out.push([[c[0], c[1], 0], p(k + 1, 0), p(k, 0)]);
-            }
-        }
-        for k in 0..n {
-            let (a, b) = (r.outline[k], r.outline[(k + 1) % n]);
-            let low = height_of.get(&(b, a)).copied().unwrap_or(0);
-            for w in cuts.windows(2) {
-                let (zl, zh) = (w[0].max(low), w[1]);
-                if zl >= zh || zh > z {
-                    continue;
-                }
-                out.push([[a[0], a[1], zl], [b[0], b[1], zl], [b[0], b[1], zh]]);
-                out.push([[a[0], a[1], zl], [b[0], b[1], zh], [a[0], a[1], zh]]);
-            }
-        }
-    }
-    out
 }
 
 /// The maze as binary STL: an 80-byte header, the triangle count, and per
