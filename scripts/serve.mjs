@@ -23,7 +23,7 @@ export const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.zip': 'application/zip',
-  '.gz': 'application/gzip',
+  '.gz': 'application/gzip', '.ttf': 'font/ttf', '.txt': 'text/plain; charset=utf-8',
 };
 export const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
 

@@ -212,7 +212,11 @@ fn bad_options_are_refused_by_name() {
         (vec!["--wall-mm", "9"], "0.1 to 5 mm"),
         (vec!["--algorithm", "nope"], "nope"),
         (vec!["--per-page", "3"], "1, 2, 4 or 6"),
-        (vec!["--title", "迷路 ✓"], "U+8FF7"),
+        (vec!["--title", "Maze \u{13000}"], "U+13000"),
+        (
+            vec!["--title", "\u{5de}\u{5d1}\u{5d5}\u{5da}"],
+            "right to left",
+        ),
     ] {
         let out = mazelab(&[&["sheet"], &args[..]].concat());
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -290,6 +294,49 @@ fn several_mazes_a_page_with_answers_in_the_same_layout_and_a_western_title_whol
         "{text}"
     );
     for p in [four, seven] {
+        let _ = std::fs::remove_file(p);
+    }
+}
+
+#[test]
+fn a_title_in_any_script_prints_whole_with_only_its_glyphs_embedded() {
+    let title = "Class 3B \u{2013} Friday \u{2713} \u{8ff7}\u{8def} \u{395}\u{3bb}\u{3bb}\u{3ac}\u{3b4}\u{3b1} \u{41c}\u{43e}\u{441}\u{43a}\u{432}\u{430}";
+    let world = sheet(
+        "world",
+        &[
+            "--count",
+            "4",
+            "--per-page",
+            "4",
+            "--seed",
+            "2",
+            "--title",
+            title,
+        ],
+    );
+    let text = tool("pdftotext", &[world.to_str().unwrap(), "-"]);
+    assert!(text.contains(title), "{text}");
+    assert_eq!(info(&world, "Title"), title);
+    // Helvetica (not embedded) and the two fallback fonts, each a subset.
+    let fonts = tool("pdffonts", &[world.to_str().unwrap()]);
+    for name in ["+DejaVuSans", "+DroidSansFallback"] {
+        let line = fonts
+            .lines()
+            .find(|l| l.contains(name))
+            .unwrap_or_else(|| panic!("{name} in {fonts}"));
+        assert!(
+            line.contains("CID TrueType") && line.contains("yes yes yes"),
+            "{line}"
+        );
+    }
+    // The whole fonts are 4.2 MB; their used glyphs a few kilobytes.
+    let bytes = std::fs::metadata(&world).unwrap().len();
+    assert!(bytes < 100_000, "{bytes} bytes");
+    // A Western title embeds nothing.
+    let western = sheet("western", &["--title", "Class 3B \u{2013} Friday"]);
+    let fonts = tool("pdffonts", &[western.to_str().unwrap()]);
+    assert_eq!(fonts.lines().count(), 3, "Helvetica alone: {fonts}");
+    for p in [world, western] {
         let _ = std::fs::remove_file(p);
     }
 }

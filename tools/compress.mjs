@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
-const WORTH = /\.(html|js|mjs|wasm|css|svg|json|webmanifest|zip)$/;
+const WORTH = /\.(html|js|mjs|wasm|css|svg|json|webmanifest|zip|ttf)$/;
 const skip = process.argv.indexOf('--skip') > 0 ? process.argv[process.argv.indexOf('--skip') + 1] : null;
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -58,5 +58,18 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
+  if (new URL(request.url).pathname.includes("/fonts/")) {
+    // A printable sheet's font: kept in this build's cache once fetched.
+    event.respondWith(
+      caches.open(CACHE).then(async (cache) => {
+        const hit = await cache.match(request, { ignoreSearch: true });
+        if (hit) return hit;
+        const response = await fetch(request);
+        if (response.ok) await cache.put(request, response.clone());
+        return response;
+      }),
+    );
+    return;
+  }
   event.respondWith(caches.match(request, { ignoreSearch: true }).then((hit) => hit || fetch(request)));
 });

@@ -8,10 +8,12 @@
 //! The walls are the SVG renderer's (`svg::walls`), joined into strokes as
 //! for a plotter (`plot`), scaled to the page and flipped (PDF's y runs
 //! up). The text is in Helvetica, one of the fonts every PDF reader has,
-//! so it is real, searchable text and nothing is embedded: its WinAnsi
-//! encoding holds Western European text (Latin-1 and the typographer's
-//! dashes, quotes and bullets), and a title with other characters is
-//! refused by name. Written with `pdf-writer`, a low-level writer: the document is a few objects a page.
+//! so it is real, searchable text: its WinAnsi encoding holds Western
+//! European text (Latin-1 and the typographer's dashes, quotes and
+//! bullets). A title in any other script is written in a fallback font,
+//! embedded with only the glyphs it uses (`pdf/fonts.rs`); a character no
+//! font has is refused by name. Written with `pdf-writer`, a low-level
+//! writer: the document is a few objects a page.
 
 use super::{plot, svg};
 use crate::entrance::Ends;
@@ -20,6 +22,9 @@ use crate::grid::Grid;
 use crate::shape::Cell;
 use pdf_writer::types::{ActionType, AnnotationType, LineCapStyle, LineJoinStyle};
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
+
+mod fonts;
+pub use fonts::{Fonts, FALLBACKS};
 
 /// Points in a millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -148,8 +153,8 @@ impl SheetOptions {
     }
 
     /// Whether the options can be printed: a layout offered and a title
-    /// the font holds; else what is wrong.
-    pub fn check(&self) -> Result<(), MazeError> {
+    /// the fonts at hand write; else what is wrong.
+    pub fn check(&self, fonts: &Fonts) -> Result<(), MazeError> {
         if !PER_PAGE.contains(&self.per_page) {
             return Err(MazeError::BadValue {
                 what: "mazes a page",
@@ -157,17 +162,35 @@ impl SheetOptions {
                 valid: "1, 2, 4 or 6".into(),
             });
         }
-        let missing: Vec<String> = self
-            .title
-            .chars()
-            .filter(|&c| win_ansi(c).is_none())
+        if let Some(c) = self.title.chars().find(|&c| fonts::right_to_left(c)) {
+            return Err(MazeError::BadValue {
+                what: "title",
+                given: format!(
+                    "{}: {:?} (U+{:04X}) is written right to left, which the sheet cannot set yet",
+                    self.title, c, c as u32
+                ),
+                valid: "a title written left to right".into(),
+            });
+        }
+        let missing: Vec<String> = fonts
+            .missing(&self.title)
+            .into_iter()
             .map(|c| format!("{:?} (U+{:04X})", c, c as u32))
             .collect();
         if !missing.is_empty() {
+            let valid = if fonts.len() < FALLBACKS.len() {
+                "Western European text (the other scripts' fonts are not at hand)"
+            } else {
+                "text in the scripts the sheet's fonts hold: Latin, Greek, Cyrillic, Hebrew, Chinese, Japanese, Korean and common symbols"
+            };
             return Err(MazeError::BadValue {
                 what: "title",
-                given: format!("{}: the sheet's font has no {}", self.title, missing.join(", ")),
-                valid: "Western European text: Latin letters with their accents, digits, and punctuation with dashes and quotes".into(),
+                given: format!(
+                    "{}: the sheet's fonts have no {}",
+                    self.title,
+                    missing.join(", ")
+                ),
+                valid: valid.into(),
             });
         }
         Ok(())
@@ -263,16 +286,49 @@ fn win_ansi(c: char) -> Option<u8> {
     }
 }
 
+/// The page's resource name of fallback font `k`.
+fn fallback_name(k: usize) -> String {
+    format!("F{}", k + 2)
+}
+
 /// Text in the font's encoding (`win_ansi`); a character it lacks prints
 /// as `?` (a title is checked first: `SheetOptions::check`).
 fn encode(text: &str) -> Vec<u8> {
     text.chars().map(|c| win_ansi(c).unwrap_or(b'?')).collect()
 }
 
-/// Helvetica's width of `text` at `size`, near enough to centre it
-/// (digits and most letters are about half an em).
+/// Helvetica's advance widths (thousandths of an em) for ASCII from the
+/// space to the tilde, from its metrics file.
+const HELVETICA_ASCII: [u16; 95] = [
+    278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556,
+    556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667,
+    611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722, 667, 944, 667,
+    667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500,
+    222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+];
+
+/// Helvetica's width of WinAnsi `text` at `size` (a letter past ASCII
+/// taken as 556, a typical lower-case width).
 fn text_width(text: &[u8], size: f64) -> f64 {
-    text.len() as f64 * size * 0.5
+    let units: u32 = text
+        .iter()
+        .map(|&b| match b {
+            0x20..=0x7e => u32::from(HELVETICA_ASCII[usize::from(b - 0x20)]),
+            _ => 556,
+        })
+        .sum();
+    f64::from(units) * size / 1000.0
+}
+
+/// The size at most `size` at which `text` fits in `width` (a long link
+/// in a narrow slot gets smaller, down to 3.5 points).
+fn fitting_size(text: &[u8], size: f64, width: f64) -> f64 {
+    let natural = text_width(text, size);
+    if natural <= width {
+        size
+    } else {
+        (size * width / natural).max(3.5)
+    }
 }
 
 /// A filled circle (four Bézier quarters).
@@ -376,21 +432,28 @@ fn draw_maze(
         dot(content, (f64::from(x), f64::from(y)), r, rgb);
     }
 
+    // Caption and link shrink to their slot's width, so that side by
+    // side they never run into each other.
+    let (caption, link) = (
+        encode(&format!("{number}. {}", maze.caption)),
+        encode(&maze.link),
+    );
     content.set_fill_rgb(0.0, 0.0, 0.0);
     content.begin_text();
-    content.set_font(Name(b"F1"), 8.0);
+    content.set_font(Name(b"F1"), fitting_size(&caption, 8.0, bw) as f32);
     content.next_line(bx as f32, (by - 11.0) as f32);
-    content.show(Str(&encode(&format!("{number}. {}", maze.caption))));
+    content.show(Str(&caption));
     content.next_line(0.0, -9.0);
-    content.set_font(Name(b"F1"), 6.5);
-    content.show(Str(&encode(&maze.link)));
+    content.set_font(Name(b"F1"), fitting_size(&link, 6.5, bw) as f32);
+    content.show(Str(&link));
     content.end_text();
 }
 
 /// Where slot `k`'s link sits (the line under its caption).
 fn link_rect(options: &SheetOptions, link: &str, k: usize) -> Rect {
     let (bx, by, bw, _) = options.maze_box(k);
-    let width = text_width(link.as_bytes(), 6.5).min(bw);
+    let link = encode(link);
+    let width = text_width(&link, fitting_size(&link, 6.5, bw)).min(bw);
     Rect::new(
         bx as f32,
         (by - 22.0) as f32,
@@ -406,6 +469,7 @@ fn page_content(
     mazes: &[SheetMaze],
     first: usize,
     options: &SheetOptions,
+    title: &[(Option<usize>, Vec<u8>)],
     answer: bool,
     label: &str,
 ) -> Content {
@@ -415,13 +479,16 @@ fn page_content(
         draw_maze(&mut content, maze, first + k, k, options, answer);
     }
     let m = MARGIN_MM * PT_PER_MM;
-    let title = encode(&options.title);
     let label = encode(label);
     content.set_fill_rgb(0.0, 0.0, 0.0);
     content.begin_text();
-    content.set_font(Name(b"F1"), 14.0);
     content.next_line(m as f32, (page_h - m - 14.0) as f32);
-    content.show(Str(&title));
+    // Each run in its font; the reader moves on by each glyph's width.
+    for (font, bytes) in title {
+        let name = font.map_or_else(|| "F1".to_string(), fallback_name);
+        content.set_font(Name(name.as_bytes()), 14.0);
+        content.show(Str(bytes));
+    }
     content.end_text();
     content.begin_text();
     content.set_font(Name(b"F1"), 10.0);
@@ -465,6 +532,7 @@ pub fn puzzle_sheet(
     count: u32,
     entrances: crate::entrance::EntranceStyle,
     options: &SheetOptions,
+    fonts: &Fonts,
     link_base: &str,
 ) -> Result<Vec<u8>, MazeError> {
     use crate::generate::{self, Params};
@@ -477,7 +545,7 @@ pub fn puzzle_sheet(
             valid: format!("1 to {MAX_COUNT} mazes"),
         });
     }
-    options.check()?;
+    options.check(fonts)?;
     let found = generate::find(algorithm)?;
     generate::check_shape(found, &params.shape)?;
     generate::steer::check(found, &params.steer, &params.shape)?;
@@ -561,12 +629,12 @@ pub fn puzzle_sheet(
             link: link.clone(),
         })
         .collect();
-    Ok(sheet(&mazes, options))
+    Ok(sheet(&mazes, options, fonts))
 }
 
 /// The whole document: the puzzles, `per_page` a page, then (with
 /// answers) their answers in the same layout.
-pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
+pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions, fonts: &Fonts) -> Vec<u8> {
     let mut pdf = Pdf::new();
     let catalog = Ref::new(1);
     let tree = Ref::new(2);
@@ -577,6 +645,16 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
         next += 1;
         Ref::new(next - 1)
     };
+    // The title's fallback fonts: a resource name and an object each.
+    let title_runs = fonts.runs(&options.title);
+    let mut fallbacks: Vec<(usize, Ref)> = Vec::new();
+    for (font, _) in &title_runs {
+        if let Some(k) = *font {
+            if !fallbacks.iter().any(|&(used, _)| used == k) {
+                fallbacks.push((k, fresh()));
+            }
+        }
+    }
     let per_page = options.per_page.max(1) as usize;
     let chunks: Vec<(usize, bool)> = (0..mazes.len())
         .step_by(per_page)
@@ -615,7 +693,14 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
         page.parent(tree);
         page.contents(*content_id);
         page.annotations(link_ids.iter().copied());
-        page.resources().fonts().pair(Name(b"F1"), font);
+        {
+            let mut resources = page.resources();
+            let mut names = resources.fonts();
+            names.pair(Name(b"F1"), font);
+            for &(k, id) in &fallbacks {
+                names.pair(Name(fallback_name(k).as_bytes()), id);
+            }
+        }
         page.finish();
         for (k, (maze, &link_id)) in on_page.iter().zip(link_ids).enumerate() {
             let mut link = pdf.annotation(link_id);
@@ -629,7 +714,7 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
         }
         // Compressed: a 40 x 40 maze's page is a few thousand path
         // commands, a fifth of the bytes once deflated.
-        let content = page_content(on_page, i + 1, options, answer, &label).finish();
+        let content = page_content(on_page, i + 1, options, &title_runs, answer, &label).finish();
         let deflated = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
         pdf.stream(*content_id, &deflated)
             .filter(pdf_writer::Filter::FlateDecode);
@@ -637,6 +722,9 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions) -> Vec<u8> {
     pdf.type1_font(font)
         .base_font(Name(b"Helvetica"))
         .encoding_predefined(Name(b"WinAnsiEncoding"));
+    for &(k, id) in &fallbacks {
+        fonts.embed(&mut pdf, id, k, &options.title, &mut fresh);
+    }
     pdf.document_info(info)
         .title(TextStr(&options.title))
         .creator(TextStr("mazelab"));
@@ -672,7 +760,7 @@ mod tests {
                 answers,
                 ..SheetOptions::default()
             };
-            let bytes = sheet(&[maze.clone(), maze.clone()], &options);
+            let bytes = sheet(&[maze.clone(), maze.clone()], &options, &Fonts::none());
             let text = String::from_utf8_lossy(&bytes);
             assert!(text.starts_with("%PDF-"));
             assert_eq!(

@@ -36,6 +36,8 @@ pub struct App {
     pub(super) lab: super::lab::Lab,
     /// The walk view: the walker, its scene and renderer.
     pub(super) walk: super::walk::Walk,
+    /// The printable sheet's fonts for titles Helvetica cannot write.
+    pub(super) sheet_fonts: super::sheet_fonts::SheetFonts,
 }
 
 /// The maze being shown: one panel a maze (several when compared), and
@@ -117,6 +119,7 @@ impl App {
             Msg::WalkDrag(drag) => self.walk_drag(drag),
 
             // The Code view and the Lab show their own errors.
+            Msg::SheetFont(fetched) => self.sheet_font_fetched(fetched),
             Msg::Code(m) => {
                 self.code_update(m);
                 Ok(())
@@ -156,6 +159,7 @@ impl App {
             code: Default::default(),
             lab: Default::default(),
             walk: Default::default(),
+            sheet_fonts: Default::default(),
         }
     }
 }

@@ -15,7 +15,8 @@
 //!   tools), `status` (the status line), `timeline` (the bar that scrubs
 //!   the carving or the solve), `steps` (the algorithm's numbered steps),
 //!   `controls` (the form), `lab`, `code`, `walk` (the maze from inside,
-//!   WebGL2), `difficulty`;
+//!   WebGL2), `difficulty`, `sheet_fonts` (the printable sheet's fonts,
+//!   fetched when a title needs one);
 //! - `mount`: sending the page's events to `update`; `handle`: the running
 //!   app as tests and the page hold it; `handover`: the first-visit module
 //!   and the full one; `theme`: light and dark; `dom`: element helpers.
@@ -40,6 +41,7 @@ mod msg;
 mod panel;
 mod play;
 mod pointer;
+mod sheet_fonts;
 mod stage;
 mod status;
 mod steps;

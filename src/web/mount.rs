@@ -195,6 +195,11 @@ pub(super) fn wire(link: Link) -> Result<AppHandle, JsValue> {
     }
 
     let app = Rc::new(RefCell::new(App::new(settings)));
+    if !cfg!(feature = "first") {
+        let home = Rc::downgrade(&app);
+        app.borrow_mut().sheet_fonts.mailbox =
+            Mailbox::new(move |fetched| App::deliver(&home, Msg::SheetFont(fetched)));
+    }
     // The first-visit module has no lab or code view (`handover`).
     if !cfg!(feature = "first") && dom::by_id_opt("lab").is_some() {
         let home = Rc::downgrade(&app);

@@ -99,6 +99,8 @@ pub(super) enum Msg {
     WalkDrag(Drag),
 
     // The waiting views' answers, and their own forms.
+    /// A font the printable sheet's title needs has been fetched (or not).
+    SheetFont(super::sheet_fonts::Fetched),
     Code(super::code::Msg),
     Lab(super::lab::Msg),
 }

@@ -73,6 +73,7 @@ export async function waitForState(page, state, timeout = 20000) {
 // next: `check(name, body)` runs and reports one; `expect` fails it with a
 // message; `shot` saves a screenshot in target/screenshots/ for a person to
 // look at; `finish()` prints the tally and exits non-zero on any failure.
+// ONLY=words runs only the checks whose names hold them (while working).
 export async function checks(suite) {
   const { mkdir } = await import('node:fs/promises');
   const shots = new URL('../../target/screenshots/', import.meta.url);
@@ -81,6 +82,7 @@ export async function checks(suite) {
   let failed = 0;
   return {
     async check(name, body) {
+      if (process.env.ONLY && !name.includes(process.env.ONLY)) return;
       try {
         await body();
         passed += 1;

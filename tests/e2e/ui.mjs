@@ -367,7 +367,7 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
-  await check('the Export group prints puzzle sheets: a PDF of the next seeds with answer pages, and a maze too fine is refused', async () => {
+  await check('the Export group prints puzzle sheets: a PDF of the next seeds with answer pages, a title in any script, and a maze too fine is refused', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${origin}/?algorithm=wilson&shape=hex&size=14x12&seed=9&speed=instant`);
     await waitForState(page, 'done');
@@ -388,10 +388,24 @@ try {
     const fourText = (await (await import('node:fs/promises')).readFile(await four.path())).toString('latin1');
     const fourPages = (fourText.match(/\/Type \/Page[\s/>]/g) || []).length;
     expect(fourPages === 2, `three mazes four a page, with answers: ${fourPages} pages`);
-    // A title the font cannot print is named, not turned into "?".
-    await page.fill('#sheet-title', '迷路 ✓');
+    // A title in other scripts: its fonts fetched once from the build's
+    // fonts/ folder, embedded with the glyphs it uses only.
+    const fontRequests = [];
+    page.on('request', (r) => { if (r.url().includes('/fonts/')) fontRequests.push(r.url()); });
+    await page.fill('#sheet-title', 'Class 3B – Friday ✓ 迷路 Москва');
+    const [world] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    const worldBytes = await (await import('node:fs/promises')).readFile(await world.path());
+    const worldText = worldBytes.toString('latin1');
+    expect((worldText.match(/\/Subtype \/Type0/g) || []).length === 2, 'two fallback fonts');
+    expect(worldText.includes('+DejaVuSans') && worldText.includes('+DroidSansFallback'), 'subset fonts named');
+    expect(worldBytes.length < 200000, `subset, not whole fonts: ${worldBytes.length} bytes`);
+    const [again] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    expect(again.suggestedFilename().endsWith('.pdf'), 'a second sheet');
+    expect(fontRequests.length === 2, `each font fetched once: ${fontRequests.join(', ')}`);
+    // A character no font has, and right-to-left text, are named.
+    await page.fill('#sheet-title', 'Maze \u{13000}');
     await page.click('#export-pdf');
-    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('U+8FF7'));
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('U+13000'));
     await page.fill('#sheet-title', 'Hexagons');
     await page.goto(`${origin}/?algorithm=backtracker&size=400x400&seed=9&speed=instant`);
     await waitForState(page, 'done');

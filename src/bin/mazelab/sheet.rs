@@ -74,6 +74,7 @@ pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
         args.count,
         args.maze.entrances,
         &options,
+        &pdf::Fonts::bundled(),
         &args.link_base,
     )
 }

@@ -11,6 +11,7 @@ use crate::render::{json, svg};
 use crate::web::app::App;
 use crate::web::dom;
 use crate::web::mode::State;
+use crate::web::sheet_fonts::Fetched;
 use wasm_bindgen::prelude::*;
 
 impl App {
@@ -161,12 +162,23 @@ impl App {
             .unwrap_or_default()
             .to_string();
         let started = crate::web::clock::now_ms();
+        // A title Helvetica cannot write waits for its font: fetched once,
+        // then this sheet is made (`sheet_font_fetched`).
+        if let Some(font) = self.sheet_fonts.fonts.next_needed(&options.title) {
+            dom::show_notice(&format!(
+                "printable PDF: loading the font for the title ({font})…"
+            ));
+            self.sheet_fonts.waiting = Some(stem.to_string());
+            self.sheet_fonts.fetch(font);
+            return Ok(());
+        }
         let made = pdf::puzzle_sheet(
             s.main.algorithm,
             &params,
             count,
             EntranceStyle::Norvig,
             &options,
+            &self.sheet_fonts.fonts,
             &base,
         );
         match made {
@@ -186,6 +198,39 @@ impl App {
                 dom::show_notice(&format!("printable PDF: {e}"));
                 Ok(())
             }
+        }
+    }
+}
+
+impl App {
+    /// A font the sheet's title needed has arrived: kept, and the sheet
+    /// that waited for it made (or the next font fetched); a failed fetch
+    /// is named in the notice.
+    pub(in crate::web) fn sheet_font_fetched(&mut self, fetched: Fetched) -> Result<(), JsValue> {
+        if cfg!(feature = "first") {
+            // Sheets come with the full module (`export`).
+            return Ok(());
+        }
+        let waiting = self.sheet_fonts.waiting.take();
+        let added = fetched
+            .bytes
+            .map_err(|why| why.to_string())
+            .and_then(|bytes| {
+                self.sheet_fonts
+                    .fonts
+                    .add(fetched.name, bytes)
+                    .map_err(|e| e.to_string())
+            });
+        match (added, waiting) {
+            (Err(why), _) => {
+                dom::show_notice(&format!(
+                    "printable PDF: the font {} could not be loaded: {why}",
+                    fetched.name
+                ));
+                Ok(())
+            }
+            (Ok(()), Some(stem)) => self.export_sheet(&stem),
+            (Ok(()), None) => Ok(()),
         }
     }
 }
