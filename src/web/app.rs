@@ -86,6 +86,7 @@ impl App {
             Msg::SeekStart => self.seek_start(),
             Msg::SeekEnd => self.seek_end(),
             Msg::Seek(step) => self.seek_quietly(step),
+            Msg::SeekTo(step) => self.seek(step),
             Msg::Linked => {
                 self.sync_url();
                 Ok(())

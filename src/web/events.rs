@@ -328,6 +328,16 @@ fn code_view() -> Vec<Wire> {
         on("code-run", "click", || Msg::Code(code::Msg::Run)),
         on("code-lang", "change", || Msg::Code(code::Msg::Lang)),
         on("code-starter", "change", || Msg::Code(code::Msg::Starter)),
+        // A printed line's step tag: that step on the stage.
+        read("code-output", "click", |event| {
+            let step = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest("[data-step]").ok().flatten())
+                .and_then(|tag| tag.get_attribute("data-step"))
+                .and_then(|step| step.parse().ok());
+            Ok(step.map(Msg::SeekTo))
+        }),
     ]
 }
 

@@ -58,6 +58,8 @@ pub(super) enum Msg {
     Seek(u64),
     /// The link is written again (the timeline's slider let go).
     Linked,
+    /// Show a step and link it (a printed line's step pressed).
+    SeekTo(u64),
     Finish,
 
     // Solving, playing, the maze's figures.

@@ -210,6 +210,34 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('what a program prints shows under the editor in order, each line at its step; a step pressed shows it; Run clears it', async () => {
+    const { page, errors } = await open('view=code&size=4x3&seed=2&speed=instant');
+    await write(page, TYPED.replace('maze.carve(top, n);', 'maze.carve(top, n);\n    console.log("carved", top, n);')
+      .replace('const stack = [start];', 'const stack = [start];\n  console.log("start", start);'));
+    await run(page);
+    const lines = await page.locator('#code-output li').evaluateAll((items) => items.map((li) => [
+      li.querySelector('[data-step]').dataset.step, li.querySelector('.code-output-line').textContent]));
+    expect(lines.length === 12, `a start line and 11 carves: ${lines.length}`);
+    expect(lines[0][0] === '0' && /^start \d+$/.test(lines[0][1]), JSON.stringify(lines[0]));
+    lines.slice(1).forEach(([step, text], k) => {
+      expect(step === String(k + 1) && /^carved \d+ \d+$/.test(text), `line ${k + 2}: ${step} ${text}`);
+    });
+    expect(await page.isVisible('#code-output-box'), 'the output shows');
+    await page.locator('#code-output [data-step="3"]').click();
+    await page.waitForFunction(() => document.querySelector('#timeline').dataset.at === '3');
+    await shot(page, 'code-output');
+    // Printed past the cap: the first 1000 lines, and a note of the rest.
+    await write(page, 'function generate(maze, rng) {\n  for (let i = 0; i < 1234; i++) console.log(i);\n  maze.carve(0, 1);\n}');
+    await run(page);
+    expect((await page.getAttribute('#code-output', 'data-lines')) === '1000', await page.getAttribute('#code-output', 'data-lines'));
+    expect((await page.textContent('#code-output-note')).startsWith('234 more lines'), await page.textContent('#code-output-note'));
+    // A run that prints nothing clears it.
+    await page.selectOption('#code-starter', 'backtracker');
+    await run(page);
+    expect((await page.locator('#code-output li').count()) === 0 && !(await page.isVisible('#code-output-box')), 'cleared at Run');
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('errors name the line, the step or the limit, and leave the app working', async () => {
     const { page } = await open('view=code&size=6x5&seed=1&speed=instant');
     const cases = [

@@ -151,6 +151,8 @@ function readRing(shared, upTo) {
 
 function runOnce(text, kind, topology, extra, shared) {
   const events = [];
+  const output = [];
+  let dropped = 0;
   let last = null;
   // Events already posted when the program said it opened every wall.
   let openedAfter = null;
@@ -161,12 +163,16 @@ function runOnce(text, kind, topology, extra, shared) {
       if (m.log) assert.equal(shared, null, "a shared run posts no copies");
       const words = m.log ? m.log : m.upTo !== undefined ? readRing(shared, m.upTo) : [];
       for (const word of words) events.push(unpack(word, topology));
+      if (m.output) {
+        output.push(...m.output);
+        dropped = m.dropped;
+      }
       if (m.done) last = m;
       else if (m.startsOpen) openedAfter = events.length;
     },
     () => compile(text),
   );
-  return { events, last, openedAfter };
+  return { events, last, openedAfter, output, dropped };
 }
 
 // Whether the carves (and walls) make a spanning tree of the live cells.
@@ -285,6 +291,37 @@ test("bad calls stop the run and name the call, the step and the program's line"
     assert.match(endless.last.error, new RegExp(`more than ${limit} steps`));
     assert.equal(endless.events.length, limit, "the steps before the limit reach the page");
   }
+});
+
+test("what a program prints reaches the page in order, each line with the step it was printed at, capped with a count", () => {
+  const topology = square(3, 3);
+  const text = `function generate(maze, rng) {
+  console.log("start", 1, [2, 3], { a: 4 });
+  maze.carve(0, 1);
+  console.info("two\\nlines");
+  maze.carve(1, 2);
+  console.warn("careful");
+  console.error(undefined, null);
+  for (let i = 0; i < 1500; i++) console.log(i);
+  null.x;
+}`;
+  const { output, dropped, last, events } = runProgram(text, "generator", topology);
+  assert.deepEqual(output.slice(0, 6), [
+    [0, 'start 1 [2,3] {"a":4}'],
+    [1, "two"],
+    [1, "lines"],
+    [2, "warning: careful"],
+    [2, "error: undefined null"],
+    [2, "0"],
+  ]);
+  // The first 1000 lines kept, the rest counted; the error stays the error.
+  assert.equal(output.length, 1000);
+  assert.equal(dropped, 1505 - 1000);
+  assert.equal(events.length, 2);
+  assert.match(last.error, /TypeError/);
+  // The worker's own console is back after the run.
+  assert.equal(typeof console.log, "function");
+  assert.notEqual(console.log.name, "");
 });
 
 test("a cursor move to where it is, or the step the program is at, records nothing (as the built-ins)", () => {

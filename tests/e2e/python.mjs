@@ -166,6 +166,23 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('print shows under the editor, each line at its step, and costs the run microseconds', async () => {
+    const { page, errors } = await python('view=code&size=100x100&seed=4&speed=instant');
+    await page.selectOption('#code-starter', 'kruskal');
+    const starter = await editorText(page);
+    // A print a wall: some 10,000 calls, the first 1000 lines kept.
+    await write(page, starter.replace(/(\n(\s*)maze\.carve\(([^)]*)\))/, '$1\n$2print("carved", $3)'));
+    await run(page, 60000);
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    expect((await page.getAttribute('#code-output', 'data-lines')) === '1000', await page.getAttribute('#code-output', 'data-lines'));
+    const first = await page.locator('#code-output li').first().textContent();
+    expect(/^step \d+carved/.test(first), first);
+    const note = await page.textContent('#code-output-note');
+    expect(/^\d+ more lines printed/.test(note), note);
+    console.log(`     9,999 prints at 100 x 100: the run took ${await verdict(page, 'data-run-ms')} ms in the worker`);
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('errors name their type, line and step, mark the line, and keep the steps before', async () => {
     const { page, errors } = await python('view=code&size=6x5&seed=1&speed=instant');
     const cases = [

@@ -344,3 +344,32 @@ def test_an_edge_of_any_pair_type_is_read_and_a_bad_end_named():
     assert "error" not in outcome and len(events) == 1
     _, outcome = run("def generate(maze, rng):\n    return [frozenset({0, 99})]\n", square(4, 3))
     assert "edge 0 frozenset({0, 99}): 99 is not a cell (cells are 0 to 11)" in outcome["error"], outcome["error"]
+
+
+def test_what_a_program_prints_reaches_the_page_in_order_with_its_steps_capped_with_a_count():
+    text = (
+        "def generate(maze, rng):\n"
+        "    print('start', 1, [2, 3])\n"
+        "    maze.carve(0, 1)\n"
+        "    print('two\\nlines', end='')\n"
+        "    print(' joined', sep='-')\n"
+        "    maze.carve(1, 2)\n"
+        "    print('a', 'b', sep='-', end='!')\n"
+        "    for i in range(1500):\n"
+        "        print(i)\n"
+        "    raise ValueError('stop')\n"
+    )
+    setup = {"kind": "generator", "seed_hi": 0, "seed_lo": 1, "shape": "square", "width": 0, "height": 0,
+             "topology": square(4, 3)}
+    lines, dropped = [], []
+
+    def printed(piece, left_out):
+        lines.extend(piece)
+        dropped.append(left_out)
+
+    outcome = harness.run(setup, lambda e: None, text, printed=printed)
+    assert lines[:5] == [(0, "start 1 [2, 3]"), (1, "two"), (1, "lines joined"), (2, "a-b!0"), (2, "1")]
+    # The first 1000 lines kept, the rest counted; the error stays the error.
+    assert len(lines) == 1000 and dropped[-1] == 1503 - 1000
+    assert outcome["error"].startswith("line 10: ValueError: stop"), outcome["error"]
+

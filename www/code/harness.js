@@ -51,6 +51,55 @@ const PIECE_MS = 100;
 const CHECK_EVENTS = 1024;
 const FIRST_EVENTS = 64;
 const now = () => (typeof performance !== "undefined" ? performance.now() : Date.now());
+// What a program prints (console.log and its kin): the first
+// OUTPUT_LINES lines are kept, each cut at OUTPUT_CHARS characters, and
+// handed to the page OUTPUT_PIECE at a time (or every PIECE_MS) with the
+// step each was printed at; past that only a count.
+const OUTPUT_LINES = 1000;
+const OUTPUT_CHARS = 500;
+const OUTPUT_PIECE = 64;
+
+// A value as console.log shows it, near enough: strings as they are,
+// the rest as JSON where it can be, else as String gives it.
+function shown(v) {
+  if (typeof v === "string") return v;
+  if (typeof v === "function") return `[function ${v.name || "anonymous"}]`;
+  if (v === undefined || typeof v === "bigint" || typeof v === "symbol") return String(v);
+  try {
+    const json = JSON.stringify(v);
+    return json === undefined ? String(v) : json;
+  } catch {
+    return String(v);
+  }
+}
+
+// The program's console while it runs: each call one line (or more, if
+// its text has newlines) into `out`, tagged with `steps()`, the steps made
+// so far; `send(lines, dropped)` hands lines over.
+function outputTo(steps, send) {
+  const out = { pending: [], kept: 0, dropped: 0, sent: now() };
+  const flush = () => {
+    if (out.pending.length || out.dropped) {
+      send(out.pending, out.dropped);
+      out.pending = [];
+    }
+    out.sent = now();
+  };
+  const say = (prefix) => (...args) => {
+    const text = prefix + args.map(shown).join(" ");
+    for (const line of text.split("\n")) {
+      if (out.kept >= OUTPUT_LINES) {
+        out.dropped += 1;
+        continue;
+      }
+      out.kept += 1;
+      out.pending.push([steps(), line.length > OUTPUT_CHARS ? `${line.slice(0, OUTPUT_CHARS)}…` : line]);
+    }
+    if (out.pending.length >= OUTPUT_PIECE || now() - out.sent > PIECE_MS) flush();
+  };
+  const console = { log: say(""), info: say(""), debug: say(""), warn: say("warning: "), error: say("error: ") };
+  return { console, flush, pending: () => out.pending.length > 0 };
+}
 
 // PCG32 (XSH RR) on two 32-bit halves, seeded as the reference
 // pcg32_srandom_r and rand_pcg's Pcg32::new: the generator every built-in
@@ -308,7 +357,8 @@ function backOf(start, adj) {
 // Runs one program to its end. `post(message)` receives { startsOpen:
 // true } first if the program opens every wall, the log in pieces
 // ({ log: Int32Array, kept? }, or with a shared ring { upTo }: see below),
-// and then one last message: { done, startsOpen, steps, path?, error? }.
+// what it prints ({ output: [[step, line], ...], dropped }), and then one
+// last message: { done, startsOpen, steps, path?, error? }.
 // With `setup.logless` (the lab's many mazes) it keeps no log, and the
 // last message also holds the maze's walls as `open` (one bit per
 // neighbour, as the topology lists them). An error names the call and
@@ -370,6 +420,7 @@ function run(setup, post, compile) {
     flushed = now();
   };
   const slow = () => {
+    if (output.pending()) output.flush();
     if (posted + L.used > maxSteps) {
       L.used -= 1;
       throw new ProgramError(`the program made more than ${maxSteps} steps; it was stopped`);
@@ -416,12 +467,17 @@ function run(setup, post, compile) {
     startsOpen = true;
     post({ startsOpen: true });
   };
+  // The program's console: its lines go to the page with the log's
+  // pieces, so what it printed before an endless loop is still seen.
+  const output = outputTo(record.count, (lines, dropped) => post({ output: lines, dropped }));
   const cells = setup.topology.start.length - 1;
   const open = setup.open ? Uint8Array.from(setup.open) : new Uint8Array(cells);
   const maze = makeMaze(setup, record, open);
   const rng = new Rng(setup.seedHi >>> 0, setup.seedLo >>> 0);
   let outcome = { done: true };
   const began = now();
+  const ownConsole = globalThis.console;
+  globalThis.console = Object.assign(Object.create(ownConsole), output.console);
   try {
     const program = compile(setup.text);
     if (setup.kind === "solver") {
@@ -441,9 +497,12 @@ function run(setup, post, compile) {
     }
   } catch (e) {
     outcome.error = describe(e, posted + L.used, setup.lineOffset || 0, setup.programUrl);
+  } finally {
+    globalThis.console = ownConsole;
   }
   outcome.runMs = now() - began;
   flush();
+  output.flush();
   outcome.startsOpen = startsOpen;
   outcome.steps = posted + L.used;
   if (setup.logless) outcome.open = open;

@@ -33,6 +33,13 @@ FIRST_EVENTS = 64
 CHECK_EVENTS = 1024
 PIECE_SECONDS = 0.1
 PROGRAM_FILE = "program.py"
+# What a program prints: the first OUTPUT_LINES lines are kept, each cut
+# at OUTPUT_CHARS characters, and handed to the page OUTPUT_PIECE at a
+# time (or with the log's pieces) with the step each was printed at; past
+# that only a count. As harness.js's.
+OUTPUT_LINES = 1000
+OUTPUT_CHARS = 500
+OUTPUT_PIECE = 64
 
 _MASK32 = 0xFFFFFFFF
 _MASK64 = (1 << 64) - 1
@@ -89,6 +96,50 @@ class Rng:
         return lst
 
 
+class _Output:
+    """The program's `print`: each line with the steps made when it was
+    printed (`steps()`), handed to `send(lines, dropped)` in pieces. A
+    list's append a line, not the browser's console (which costs a
+    millisecond a call)."""
+
+    def __init__(self, steps, send):
+        self.steps = steps
+        self.send = send
+        self.pending = []
+        self.partial = ""  # text printed with end="" and no newline yet
+        self.kept = 0
+        self.dropped = 0
+
+    def print(self, *args, sep=" ", end="\n", file=None, flush=False):
+        if file is not None:
+            # print(..., file=f) writes to f, as Python's print does.
+            print(*args, sep=sep, end=end, file=file, flush=flush)
+            return
+        text = self.partial + (" " if sep is None else sep).join(map(str, args)) + ("\n" if end is None else end)
+        *lines, self.partial = text.split("\n")
+        for line in lines:
+            self.line(line)
+        if len(self.pending) >= OUTPUT_PIECE:
+            self.flush()
+
+    def line(self, line):
+        if self.kept >= OUTPUT_LINES:
+            self.dropped += 1
+            return
+        self.kept += 1
+        if len(line) > OUTPUT_CHARS:
+            line = line[:OUTPUT_CHARS] + "\u2026"
+        self.pending.append((self.steps(), line))
+
+    def flush(self, last=False):
+        if last and self.partial:
+            self.line(self.partial)
+            self.partial = ""
+        if self.pending or (last and self.dropped):
+            self.send(self.pending, self.dropped)
+            self.pending = []
+
+
 class _Log:
     """The run's events, handed to `post` in pieces as they grow."""
 
@@ -101,6 +152,7 @@ class _Log:
         self.keep = keep  # False: count the steps only (the lab's runs)
         self.until = 1  # the length of `events` at which `add` calls `slow`
         self.flushed = _time.monotonic()
+        self.output = None  # the program's print, flushed with each piece
 
     def count(self):
         return self.posted + len(self.events)
@@ -129,6 +181,8 @@ class _Log:
         self.until = len(self.events) + min(ahead, self.max_steps + 1 - steps)
 
     def flush(self):
+        if self.output is not None:
+            self.output.flush()
         if self.events and self.keep:
             self.post(self.events)
         self.posted += len(self.events)
@@ -397,17 +451,21 @@ def describe(error, steps):
     return f"{where}{type(error).__name__}: {error}"
 
 
-def run(setup, post, text, on_open=lambda: None, topology=None):
+def run(setup, post, text, on_open=lambda: None, topology=None, printed=lambda lines, dropped: None):
     """Runs one program to its end; returns the outcome as a dict: `steps`,
     `starts_open`, `run_ms`, and `error`, a solver's `path`, or with
     `setup["logless"]` (the lab's many mazes) the walls as `open`, one bit
     per neighbour. `post(events)` receives the log in pieces (an
     `array("I")` the harness is done with), `on_open()` is called when the
     program opens every wall. `topology`: the maze's `Topology`, if the
-    caller keeps it (else it is made from `setup["topology"]`)."""
+    caller keeps it (else it is made from `setup["topology"]`).
+    `printed(lines, dropped)` receives what the program prints, as
+    `(step, line)` pairs in pieces, and how many lines were left out."""
     solving = setup["kind"] == "solver"
     logless = bool(setup.get("logless"))
     log = _Log(post, on_open, setup.get("max_steps") or 50_000_000, not logless)
+    output = _Output(log.count, printed)
+    log.output = output
     maze = Maze(setup, log, solving, topology)
     seed = (setup["seed_hi"] << 32) | setup["seed_lo"]
     rng = Rng(seed)
@@ -417,7 +475,7 @@ def run(setup, post, text, on_open=lambda: None, topology=None):
     outcome = {}
     began = _time.perf_counter()
     try:
-        names = {"__name__": "program", "__builtins__": __builtins__}
+        names = {"__name__": "program", "__builtins__": __builtins__, "print": output.print}
         exec(compile(text, PROGRAM_FILE, "exec"), names)
         if solving:
             solve = names.get("solve")
@@ -438,6 +496,7 @@ def run(setup, post, text, on_open=lambda: None, topology=None):
         outcome["error"] = describe(error, log.count())
     outcome["run_ms"] = (_time.perf_counter() - began) * 1000
     log.flush()
+    output.flush(last=True)
     outcome["steps"] = log.count()
     outcome["starts_open"] = maze.starts_open
     if logless:

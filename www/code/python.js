@@ -14,7 +14,8 @@
 //     (`kind, seedHi, seedLo, shape, width, height, topology, open?, start,
 //     goal, maxSteps, logless?`, and the program as `text`) and the same
 //     messages to `post`: { startsOpen: true } when the program opens every
-//     wall, the log in pieces ({ log: Int32Array }), and last { done,
+//     wall, the log in pieces ({ log: Int32Array }), what it prints
+//     ({ output: [[step, line], ...], dropped }), and last { done,
 //     startsOpen, steps, runMs, path?, open?, error?, fatal? }. `fatal`:
 //     Python itself failed (out of memory), and the worker must go.
 
@@ -150,9 +151,15 @@ self.mazelabPython = (() => {
       startsOpen = true;
       post({ startsOpen: true });
     };
+    // What the program prints: (step, line) pairs, as harness.js posts them.
+    const printed = (lines, dropped) => {
+      const output = lines.toJs();
+      lines.destroy();
+      post({ output, dropped });
+    };
     let outcome;
     try {
-      const result = harnessRun(setup, piece, m.text, opened, topology);
+      const result = harnessRun(setup, piece, m.text, opened, topology, printed);
       outcome = result.toJs({ dict_converter: Object.fromEntries });
       result.destroy();
     } catch (e) {

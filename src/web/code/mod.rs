@@ -6,6 +6,7 @@
 //! the person presses Run.
 
 pub(in crate::web) mod editor;
+pub(in crate::web) mod output;
 pub(in crate::web) mod python;
 pub(in crate::web) mod report;
 pub(in crate::web) mod starters;
@@ -111,6 +112,8 @@ pub(in crate::web) struct Code {
     /// Run was pressed while Python loads: the program runs once it is
     /// ready.
     pub(in crate::web) python_waiting: bool,
+    /// What the last run printed (`#code-output`).
+    pub(in crate::web) output: output::Output,
 }
 
 /// The verdict's data for tests and styles.

@@ -16,6 +16,12 @@ pub(in crate::web) enum Report {
     Retry,
     /// The program opened every wall before its first change.
     Opened,
+    /// What the program printed: each line with the steps made before it;
+    /// and how many lines the worker has left out so far.
+    Output {
+        lines: Vec<(u64, String)>,
+        dropped: u64,
+    },
     /// The end of the run: its error (with the line or step).
     Done {
         error: Option<String>,
@@ -35,6 +41,19 @@ pub(in crate::web) fn read(data: &JsValue) -> Option<Report> {
         // The worker's own array, not a copy (a copy of a million-cell
         // run's log cost more than reading it).
         return log.dyn_into::<js_sys::Int32Array>().ok().map(Report::Log);
+    }
+    let output = get("output");
+    if !output.is_undefined() {
+        let lines = js_sys::Array::from(&output)
+            .iter()
+            .map(|pair| {
+                let pair = js_sys::Array::from(&pair);
+                let step = pair.get(0).as_f64().unwrap_or(0.0).max(0.0) as u64;
+                (step, pair.get(1).as_string().unwrap_or_default())
+            })
+            .collect();
+        let dropped = get("dropped").as_f64().unwrap_or(0.0).max(0.0) as u64;
+        return Some(Report::Output { lines, dropped });
     }
     if get("done").as_bool() != Some(true) {
         if get("retry").as_bool() == Some(true) {

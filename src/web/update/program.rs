@@ -29,6 +29,7 @@ impl App {
         let text = editor.text();
         editor.mark_line(0, "");
         self.show_program_error("");
+        self.code.output.clear();
         let lang = self.settings.lang;
         let Some(kind) = Kind::of(&text, lang) else {
             self.keep_run_program(text);
@@ -197,6 +198,7 @@ impl App {
                 }
                 Ok(())
             }
+            Report::Output { lines, dropped } => self.code.output.add(&lines, dropped),
             Report::Done {
                 error,
                 run_ms,
