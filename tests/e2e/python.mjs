@@ -183,6 +183,45 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('a recursive backtracker as books teach it carves 40 x 40; deeper, the message marks the recursive call; slips are answered', async () => {
+    const RECURSIVE = [
+      'def generate(maze, rng):',
+      '    seen = set()',
+      '    def visit(c):',
+      '        seen.add(c)',
+      '        ns = maze.neighbors(c)',
+      '        rng.shuffle(ns)',
+      '        for n in ns:',
+      '            if n not in seen:',
+      '                maze.carve(c, n)',
+      '                visit(n)',
+      '    visit(0)',
+    ].join('\n');
+    const { page, errors } = await python('view=code&size=40x40&seed=4&speed=instant');
+    await write(page, RECURSIVE);
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    const { page: deep } = await python('view=code&size=200x200&seed=4&speed=instant');
+    await write(deep, RECURSIVE);
+    await run(deep, 60000);
+    const error = await deep.textContent('#code-error');
+    expect(error.startsWith('line 10: RecursionError') && error.includes('keep your own stack'), error);
+    expect((await markedLine(deep)) === 10, `the recursive call's line marked: ${await markedLine(deep)}`);
+    for (const [text, says] of [
+      ['import numpy\ndef generate(maze, rng):\n    pass', /^line 1: ModuleNotFoundError: no module named 'numpy': the page runs Python's standard library only/],
+      ['def generate(maze, rng):\n    for n in maze.neighbours(0):\n        maze.carve(0, n)', /did you mean maze\.neighbors\?$/],
+      ['def generate(maze, rng):\n    edges = [(0, 1)]', /^generate returned None and carved nothing: a missing return\?/],
+      ['def generate(maze):\n    maze.carve(0, 1)', /^generate must take \(maze, rng\)/],
+      ['def generate(maze, rng):\n    n = int(input("size? "))', /^line 2: input\(\): the page has no keyboard/],
+    ]) {
+      await write(page, text);
+      await run(page);
+      const said = await page.textContent('#code-error');
+      expect(says.test(said), `${JSON.stringify(text)}: ${said}`);
+    }
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('errors name their type, line and step, mark the line, and keep the steps before', async () => {
     const { page, errors } = await python('view=code&size=6x5&seed=1&speed=instant');
     const cases = [

@@ -373,3 +373,62 @@ def test_what_a_program_prints_reaches_the_page_in_order_with_its_steps_capped_w
     assert len(lines) == 1000 and dropped[-1] == 1503 - 1000
     assert outcome["error"].startswith("line 10: ValueError: stop"), outcome["error"]
 
+
+
+RECURSIVE = (
+    "def generate(maze, rng):\n"
+    "    seen = set()\n"
+    "    def visit(c):\n"
+    "        seen.add(c)\n"
+    "        ns = maze.neighbors(c)\n"
+    "        rng.shuffle(ns)\n"
+    "        for n in ns:\n"
+    "            if n not in seen:\n"
+    "                maze.carve(c, n)\n"
+    "                visit(n)\n"
+    "    visit(0)\n"
+)
+
+
+def test_a_recursive_backtracker_as_books_teach_it_carves_40_by_40():
+    events, outcome = run(RECURSIVE, square(40, 40))
+    assert "error" not in outcome, outcome.get("error")
+    assert len(events) == 40 * 40 - 1
+
+
+def test_recursion_too_deep_marks_the_recursive_call_and_suggests_a_stack():
+    limit = sys.getrecursionlimit()
+    events, outcome = run(RECURSIVE, square(200, 200))
+    assert outcome["error"].startswith("line 10: RecursionError"), outcome["error"]
+    assert "keep your own stack" in outcome["error"]
+    assert sys.getrecursionlimit() == limit, "the limit is put back"
+
+
+@pytest.mark.parametrize("text, message", [
+    ("import numpy\ndef generate(maze, rng):\n    pass\n",
+     "line 1: ModuleNotFoundError: no module named 'numpy': the page runs Python's standard library only"),
+    ("def generate(maze, rng):\n    for n in maze.neighbours(0):\n        maze.carve(0, n)\n",
+     "line 2: AttributeError: 'Maze' object has no attribute 'neighbours': did you mean maze.neighbors?"),
+    ("def generate(maze, rng):\n    for n in neighbors(0):\n        maze.carve(0, n)\n",
+     "line 2: NameError: name 'neighbors' is not defined: did you mean maze.neighbors?"),
+    ("def generate(maze, rng):\n    c = rnd.below(maze.cells)\n",
+     "line 2: NameError: name 'rnd' is not defined: did you mean rng?"),
+    ("def generate(maze, rng):\n    c = rng.randint(0, 3)\n",
+     "line 2: AttributeError: 'Rng' object has no attribute 'randint'"),
+    ("def generate(maze, rng):\n    edges = []\n    edges.append((0, 1))\n",
+     "generate returned None and carved nothing: a missing return?"),
+    ("def generate(maze):\n    maze.carve(0, 1)\n",
+     "generate must take (maze, rng): the page calls generate(maze, rng)"),
+    ("def generate(maze, rng):\n    size = int(input('size? '))\n",
+     "line 2: input(): the page has no keyboard for a program"),
+])
+def test_a_learners_slip_is_answered_with_what_to_do(text, message):
+    _, outcome = run(text, square(4, 3))
+    assert outcome["error"].startswith(message), outcome["error"]
+
+
+def test_a_solver_with_the_wrong_signature_names_the_one_expected():
+    setup = {"kind": "solver", "seed_hi": 0, "seed_lo": 1, "shape": "square", "width": 0, "height": 0,
+             "topology": square(4, 3), "open": [15] * 12, "start": 0, "goal": 11}
+    outcome = harness.run(setup, lambda e: None, "def solve(maze, start):\n    return [start]\n")
+    assert outcome["error"].startswith("solve must take (maze, start, goal)"), outcome["error"]

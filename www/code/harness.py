@@ -15,7 +15,10 @@ Nothing here knows of the browser: `run` takes the setup as a dict and a
 (tests/python/test_page_harness.py).
 """
 
+import difflib as _difflib
+import inspect as _inspect
 import random as _random
+import sys as _sys
 import time as _time
 import traceback as _traceback
 from array import array as _array
@@ -52,6 +55,19 @@ _INC = ((0x6D617A656C616221 << 1) | 1) & _MASK64
 
 class ProgramError(Exception):
     """A bad call: the run stops and the page names the call and the step."""
+
+
+class Advice(Exception):
+    """A learner's slip the harness saw (a wrong signature, a missing
+    return, `input()`): the page shows the message as it is, after the
+    line."""
+
+
+# How deep a program may recurse: a recursive backtracker, as books teach
+# it, on a 40 x 40 maze (one call a cell) whatever the seed: deeper, the
+# browser's own stack runs out first when a deep call hands its log to the
+# page (which Pyodide does on the same stack).
+RECURSION_LIMIT = 2500
 
 
 class Rng:
@@ -434,13 +450,17 @@ def _program_line(error):
     return line
 
 
-def describe(error, steps):
+def describe(error, steps, names=None):
     """An error as the page shows it: `line L: ` where the program's line is
-    known, then for a bad call its step, else the exception's type."""
+    known, then for a bad call its step, else the exception's type, with a
+    hint where a learner's slip is plain (a misspelt name, a module the
+    page lacks, recursion too deep). `names`: the program's globals."""
     line = _program_line(error)
     where = f"line {line}: " if line else ""
     if isinstance(error, ProgramError):
         return f"{where}step {steps + 1}: {error}"
+    if isinstance(error, Advice):
+        return f"{where}{error}"
     if isinstance(error, MemoryError):
         return (
             f"{where}MemoryError: the program asked for more memory than the page can give; "
@@ -448,7 +468,95 @@ def describe(error, steps):
         )
     if isinstance(error, SyntaxError):
         return f"{where}SyntaxError: {error.msg}"
-    return f"{where}{type(error).__name__}: {error}"
+    if isinstance(error, RecursionError):
+        call, depth = _deepest_call(error)
+        at = f"line {call}: " if call else where
+        return (
+            f"{at}RecursionError: the calls went {depth} deep, more than the page allows "
+            f"({RECURSION_LIMIT}); this call recurses: keep your own stack (a list you append "
+            "to and pop from) instead, as the random_tree starter keeps its frontier"
+        )
+    if isinstance(error, ModuleNotFoundError) and error.name:
+        return (
+            f"{where}ModuleNotFoundError: no module named {error.name!r}: the page runs "
+            "Python's standard library only (random, collections, heapq, itertools, math, ...)"
+        )
+    hint = _nearest_name(error, names or {})
+    return f"{where}{type(error).__name__}: {error}{hint}"
+
+
+# The names the program is given, as a learner may reach for them.
+_API = {
+    "maze": ["cells", "width", "height", "shape", "is_live", "neighbors", "is_open", "center", "carve",
+             "wall", "open_all", "mark", "cursor", "phase"],
+    "rng": ["below", "random", "shuffle"],
+}
+# Other spellings of the API's names.
+_SPELLINGS = {"neighbours": "neighbors", "centre": "center", "neighbor": "neighbors",
+              "neighbour": "neighbors", "openall": "open_all", "is_alive": "is_live"}
+
+
+def _nearest_name(error, names):
+    """For a NameError or AttributeError, `: did you mean X?` naming the
+    nearest of the program's names and the API's (`maze.neighbors` for
+    `neighbours`), or nothing."""
+    if not isinstance(error, (NameError, AttributeError)) or not getattr(error, "name", None):
+        return ""
+    name = error.name
+    qualified = {f"{owner}.{n}": n for owner, members in _API.items() for n in members}
+    if isinstance(error, AttributeError):
+        owner = {Maze: "maze", Rng: "rng"}.get(type(getattr(error, "obj", None)))
+        if owner is None:
+            return ""
+        members = _API[owner]
+        found = _SPELLINGS.get(name.lower()) if _SPELLINGS.get(name.lower()) in members else None
+        found = found or next(iter(_difflib.get_close_matches(name, members, n=1, cutoff=0.6)), None)
+        return f": did you mean {owner}.{found}?" if found else ""
+    # A NameError: the program's own names first, then the API's members
+    # used bare (`neighbors(c)` for `maze.neighbors(c)`).
+    own = [n for n in names if not n.startswith("__")] + ["maze", "rng"]
+    found = next(iter(_difflib.get_close_matches(name, own, n=1, cutoff=0.6)), None)
+    if found:
+        return f": did you mean {found}?"
+    spelt = _SPELLINGS.get(name.lower(), name)
+    for full, member in qualified.items():
+        if member == spelt:
+            return f": did you mean {full}?"
+    found = next(iter(_difflib.get_close_matches(spelt, list(qualified.values()), n=1, cutoff=0.75)), None)
+    return next((f": did you mean {full}?" for full, m in qualified.items() if m == found), "")
+
+
+def _deepest_call(error):
+    """The program's line that called itself most in a RecursionError's
+    traceback (the recursive call), and how deep the calls went."""
+    counts = {}
+    depth = 0
+    for frame in _traceback.extract_tb(error.__traceback__):
+        if frame.filename == PROGRAM_FILE:
+            depth += 1
+            counts[frame.lineno] = counts.get(frame.lineno, 0) + 1
+    if not counts:
+        return 0, depth
+    return max(counts, key=counts.get), depth
+
+
+def _check_signature(function, name, wanted):
+    """Refuses a `generate` or `solve` that cannot take the page's
+    arguments, naming the signature the page calls."""
+    try:
+        _inspect.signature(function).bind(*wanted)
+    except TypeError:
+        args = ", ".join(wanted)
+        raise Advice(
+            f"{name} must take ({args}): the page calls {name}({args}) (an argument you do not "
+            "use can stay unused)"
+        ) from None
+    except ValueError:
+        pass  # no signature to read (a builtin): let the call say
+
+
+def _no_input(*args, **kwargs):
+    raise Advice("input(): the page has no keyboard for a program: write the value into the program")
 
 
 def run(setup, post, text, on_open=lambda: None, topology=None, printed=lambda lines, dropped: None):
@@ -474,13 +582,16 @@ def run(setup, post, text, on_open=lambda: None, topology=None, printed=lambda l
     _random.seed(seed)
     outcome = {}
     began = _time.perf_counter()
+    names = {"__name__": "program", "__builtins__": __builtins__, "print": output.print, "input": _no_input}
+    limit = _sys.getrecursionlimit()
+    _sys.setrecursionlimit(max(limit, RECURSION_LIMIT))
     try:
-        names = {"__name__": "program", "__builtins__": __builtins__, "print": output.print}
         exec(compile(text, PROGRAM_FILE, "exec"), names)
         if solving:
             solve = names.get("solve")
             if not callable(solve):
                 raise ProgramError("a solver defines def solve(maze, start, goal)")
+            _check_signature(solve, "solve", ("maze", "start", "goal"))
             path = solve(maze, setup["start"], setup["goal"])
             if not isinstance(path, (list, tuple)):
                 raise ProgramError("solve(...) must return the path as a list of cells")
@@ -489,11 +600,16 @@ def run(setup, post, text, on_open=lambda: None, topology=None, printed=lambda l
             generate = names.get("generate")
             if not callable(generate):
                 raise ProgramError("a generator defines def generate(maze, rng)")
+            _check_signature(generate, "generate", ("maze", "rng"))
             tree = generate(maze, rng)
             if tree is not None:
                 maze._carve_tree(tree)
+            elif log.count() == 0 and not maze.starts_open and sum(maze._live) > 1:
+                raise Advice("generate returned None and carved nothing: a missing return?")
     except BaseException as error:  # a program may raise anything, even SystemExit
-        outcome["error"] = describe(error, log.count())
+        outcome["error"] = describe(error, log.count(), names)
+    finally:
+        _sys.setrecursionlimit(limit)
     outcome["run_ms"] = (_time.perf_counter() - began) * 1000
     log.flush()
     output.flush(last=True)
