@@ -326,6 +326,7 @@ fn walk() -> Vec<Wire> {
 fn code_view() -> Vec<Wire> {
     vec![
         on("code-run", "click", || Msg::Code(code::Msg::Run)),
+        on("code-stop", "click", || Msg::Code(code::Msg::Stop)),
         on("code-lang", "change", || Msg::Code(code::Msg::Lang)),
         on("code-starter", "change", || Msg::Code(code::Msg::Starter)),
         // A printed line's step tag: that step on the stage.

@@ -287,6 +287,22 @@ try {
     expect((await verdict(page, 'data-steps')) === '1', 'the step before the loop stays');
   });
 
+  await check('Stop ends a run at once, the steps before it kept, and hides itself', async () => {
+    const { page, errors } = await open('view=code&size=6x5&seed=1&speed=instant');
+    expect(!(await page.isVisible('#code-stop')), 'no Stop before a run');
+    await write(page, 'function generate(maze, rng) {\n  maze.carve(0, 1);\n  for (;;) {}\n}');
+    await page.click('#code-run');
+    await page.waitForSelector('#code-stop:not([hidden])');
+    await page.click('#code-stop');
+    await page.waitForFunction(() => document.querySelector('#code-error').textContent.startsWith('stopped: you pressed Stop'));
+    expect((await verdict(page, 'data-steps')) === '1', `the step before stays: ${await verdict(page, 'data-steps')}`);
+    expect(!(await page.isVisible('#code-stop')), 'Stop hides once the run has ended');
+    await page.selectOption('#code-starter', 'backtracker');
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', 'the next run runs');
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('a program that arrives by link is shown but runs only on Run', async () => {
     const { page: first } = await open('view=code&size=8x6&seed=4&speed=instant');
     const text = '// größe 8×6 — «ünïcödé» 迷路 🧩\n' +

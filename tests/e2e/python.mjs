@@ -222,6 +222,20 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('Stop ends a Python run at once; a fresh Python is made ready for the next', async () => {
+    const { page, errors } = await python('view=code&size=6x5&seed=1&speed=instant');
+    await write(page, 'def generate(maze, rng):\n    maze.carve(0, 1)\n    while True:\n        pass');
+    await page.click('#code-run');
+    await page.waitForSelector('#code-stop:not([hidden])');
+    await page.click('#code-stop');
+    await page.waitForFunction(() => document.querySelector('#code-error').textContent.startsWith('stopped: you pressed Stop'));
+    expect((await verdict(page, 'data-steps')) === '1', `the step before stays: ${await verdict(page, 'data-steps')}`);
+    await page.selectOption('#code-starter', 'kruskal');
+    await run(page, 60000);
+    expect((await verdict(page, 'data-perfect')) === 'true', await page.textContent('#code-verdict'));
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('errors name their type, line and step, mark the line, and keep the steps before', async () => {
     const { page, errors } = await python('view=code&size=6x5&seed=1&speed=instant');
     const cases = [

@@ -48,6 +48,8 @@ pub(in crate::web) struct ProgramRun {
 pub(in crate::web) enum Msg {
     /// Run (the button, or Ctrl+Enter in the editor).
     Run,
+    /// Stop: the running program ends now.
+    Stop,
     /// The language picked.
     Lang,
     /// A starter picked: its program replaces the editor's.
@@ -114,6 +116,20 @@ pub(in crate::web) struct Code {
     pub(in crate::web) python_waiting: bool,
     /// What the last run printed (`#code-output`).
     pub(in crate::web) output: output::Output,
+    /// What the running program's run is for (Stop ends it as its worker
+    /// would).
+    pub(in crate::web) current: Option<Rc<Run>>,
+}
+
+/// The Stop button shows while a program runs.
+pub(in crate::web) fn show_stop(running: bool) {
+    if let Some(stop) = dom::by_id_opt("code-stop") {
+        let _ = if running {
+            stop.remove_attribute("hidden")
+        } else {
+            stop.set_attribute("hidden", "")
+        };
+    }
 }
 
 /// The verdict's data for tests and styles.

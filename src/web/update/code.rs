@@ -23,6 +23,7 @@ impl App {
     pub(in crate::web) fn code_update(&mut self, msg: code::Msg) {
         let done = match msg {
             code::Msg::Run => self.run_program(),
+            code::Msg::Stop => self.stop_program(),
             code::Msg::Lang => self.choose_lang(),
             code::Msg::Starter => self.load_starter(),
             code::Msg::Edited => {

@@ -36,14 +36,24 @@ impl App {
             self.show_program_error(Kind::wanted(lang));
             return Ok(());
         };
+        let was_running = self.code.running.is_some();
         let python = match lang {
             Lang::JavaScript => None,
             Lang::Python => match self.ready_python()? {
                 Some(python) => Some(python),
                 None => {
-                    // The run starts once Python is ready.
+                    // The run starts once Python is ready (a run stopped
+                    // mid-way takes its Python with it).
                     self.code.python_waiting = true;
-                    dom::set_text("code-verdict", "waiting for Python to load...");
+                    code::show_stop(false);
+                    dom::set_text(
+                        "code-verdict",
+                        if was_running {
+                            "the last run was stopped; waiting for a fresh Python to load..."
+                        } else {
+                            "waiting for Python to load..."
+                        },
+                    );
                     self.keep_program();
                     return Ok(());
                 }
@@ -111,6 +121,7 @@ impl App {
             seed,
             began_ms: setting_up,
         });
+        self.code.current = Some(run.clone());
         let report = move |report| mailbox.send(code::Msg::Report(report, run.clone()));
         let running = match python {
             Some(python) => worker::start_python(&text, &setup, &tables, python, report)?,
@@ -130,6 +141,7 @@ impl App {
             el.set_attribute("data-log", how)?;
         }
         self.code.running = Some(running);
+        code::show_stop(true);
         set_timing("data-setup-ms", crate::web::clock::now_ms() - setting_up);
         // Kept in the browser now, and put in the link once the worker has
         // loaded it and speaks (`program_report`): a link written now keeps
@@ -156,6 +168,26 @@ impl App {
                 Ok(None)
             }
         }
+    }
+
+    /// Stop: the running program's worker ends now, and its run ends as a
+    /// run past the time limit does, the steps before it kept.
+    pub(in crate::web) fn stop_program(&mut self) -> Result<(), JsValue> {
+        let Some(run) = self.code.current.clone() else {
+            code::show_stop(false);
+            return Ok(());
+        };
+        if self.code.running.is_none() {
+            return Ok(());
+        }
+        self.program_report(
+            Report::Done {
+                error: Some("stopped: you pressed Stop; the steps before it stay".into()),
+                run_ms: 0.0,
+                path: None,
+            },
+            &run,
+        )
     }
 
     /// The program just run: kept in the browser and put in the link.
@@ -204,6 +236,8 @@ impl App {
                 run_ms,
                 path,
             } => {
+                code::show_stop(false);
+                self.code.current = None;
                 // A Python run's worker, if it ended well, waits for the
                 // next; else it goes, and a fresh one loads now.
                 if let Some(python) = self.code.running.take().and_then(Running::into_python) {
