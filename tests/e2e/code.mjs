@@ -287,6 +287,21 @@ try {
     expect((await verdict(page, 'data-steps')) === '1', 'the step before the loop stays');
   });
 
+  await check('a run that cannot start clears the last run\'s verdict and maze instead of leaving them under its error', async () => {
+    const { page, errors } = await open('view=code&size=6x5&seed=1&speed=instant');
+    await page.selectOption('#code-starter', 'backtracker');
+    await run(page);
+    expect((await verdict(page, 'data-perfect')) === 'true', 'a first run');
+    await write(page, 'let x = 1;');
+    await page.click('#code-run');
+    await page.waitForFunction(() => document.querySelector('#code-error').textContent.startsWith('a program defines'));
+    expect((await page.textContent('#code-verdict')) === '' && (await verdict(page, 'data-perfect')) === '', 'no verdict left');
+    // The stage as before any run: nothing carved, no solution.
+    const metrics = await page.textContent('.metrics');
+    expect((await page.getAttribute('#status', 'data-steps')) === '1' && metrics.includes('solution none'), `no maze left: ${metrics}`);
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('Stop ends a run at once, the steps before it kept, and hides itself', async () => {
     const { page, errors } = await open('view=code&size=6x5&seed=1&speed=instant');
     expect(!(await page.isVisible('#code-stop')), 'no Stop before a run');

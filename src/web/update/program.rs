@@ -34,6 +34,13 @@ impl App {
         let Some(kind) = Kind::of(&text, lang) else {
             self.keep_run_program(text);
             self.show_program_error(Kind::wanted(lang));
+            // Nothing ran: the last run's verdict and maze go, so they do
+            // not stand under this error as if it were theirs.
+            dom::set_text("code-verdict", "");
+            set_verdict_data(None, 0);
+            if self.code.run.take().is_some() && self.settings.main.algorithm == PROGRAM.name {
+                self.rebuild()?;
+            }
             return Ok(());
         };
         let was_running = self.code.running.is_some();
