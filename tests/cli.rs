@@ -1397,3 +1397,65 @@ fn png_is_drawn_at_the_cell_size_and_theme_asked_with_the_solution_and_refuses_w
     assert_refused(&["generate", "--cell-px", "20"], "png");
     assert_refused(&["generate", "--format", "svg", "--theme", "dark"], "png");
 }
+
+#[test]
+fn scaling_fits_the_loop_erased_walks_power_to_wilsons_solution_and_a_far_faster_one_to_the_backtrackers(
+) {
+    let fit = |algorithm: &str| {
+        let out = mazelab(&[
+            "scaling",
+            "--algorithm",
+            algorithm,
+            "--metric",
+            "solution",
+            "--sizes",
+            "16,32,64,128",
+            "--runs",
+            "60",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = stdout(&out);
+        let json: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        assert_eq!(
+            json["sizes"],
+            serde_json::json!([16, 32, 64, 128]),
+            "{text}"
+        );
+        assert_eq!(json["means"].as_array().map(Vec::len), Some(4), "{text}");
+        assert_eq!(
+            json["intervals"][3].as_array().map(Vec::len),
+            Some(2),
+            "{text}"
+        );
+        let number = |key: &str| json[key].as_f64().expect(key);
+        let (e, low, high) = (number("exponent"), number("low"), number("high"));
+        assert!(low < e && e < high, "{text}");
+        (e, low, high)
+    };
+    // Kenyon: the loop-erased random walk, n^(5/4).
+    let (wilson, low, high) = fit("wilson");
+    assert!(
+        (1.15..1.35).contains(&wilson) && high - low < 0.15,
+        "{wilson} ({low}-{high})"
+    );
+    let (backtracker, low_b, _) = fit("backtracker");
+    assert!(
+        low_b > high && backtracker > 1.5,
+        "{backtracker} against {wilson}"
+    );
+    // A torus has no boundary and scales too; bad input is named.
+    let torus = mazelab(&[
+        "scaling", "--wrap", "xy", "--sizes", "8,16", "--runs", "10", "--seed", "1",
+    ]);
+    assert!(torus.status.success(), "{}", stderr(&torus));
+    assert_refused(&["scaling", "--sizes", "32,16"], "increasing");
+    assert_refused(&["scaling", "--metric", "beauty"], "longest_path");
+    assert_refused(
+        &["scaling", "--algorithm", "sidewinder", "--shape", "hex"],
+        "sidewinder",
+    );
+}

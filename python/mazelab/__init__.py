@@ -14,16 +14,27 @@ draws itself as text or SVG (a notebook shows it at once)::
 
 import json as _json
 
-from ._mazelab import Maze, generate, generators, solvers, stats_json
+from ._mazelab import Maze, generate, generators, scaling_json, solvers, stats_json
 
-__all__ = ["Maze", "generate", "generators", "solvers", "stats"]
+__all__ = ["Maze", "generate", "generators", "scaling", "solvers", "stats"]
 
 
 def stats(algorithm="growing-tree", **options):
     """Measures many mazes (seeds seed, seed + 1, ...) on every core, as
     ``mazelab stats --format json`` does: a dict with the algorithm, shape,
     size, runs, seed and, under ``metrics``, each metric's mean, std, min,
-    max and 95% interval (``ci95``). Options: pop, shape, size, runs (100),
-    seed, braid, run, grain, sparse, symmetry."""
+    max and 95% interval (``ci95``). Options: pop, shape, size, wrap ("x",
+    "y", "xy": a torus has no boundary), runs (100), seed, braid, run,
+    grain, sparse, symmetry."""
     return _json.loads(stats_json(algorithm, **options))
+
+
+def scaling(algorithm="wilson", metric="solution", sizes=(16, 32, 64, 128), **options):
+    """How a metric's mean grows with the side n of n x n mazes, as
+    ``mazelab scaling --format json`` does: a dict with ``sizes``, each
+    size's ``means`` and ``intervals`` (95%), and the power it grows as,
+    ``exponent``, with its 95% interval ``low`` to ``high``. Metrics:
+    solution, longest_path, dead_ends, junctions, mean_corridor, river.
+    Options: shape, wrap, runs (100), seed."""
+    return _json.loads(scaling_json(algorithm, metric=metric, sizes=list(sizes), **options))
 __version__ = "0.1.0"

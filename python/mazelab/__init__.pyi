@@ -1,6 +1,6 @@
 """Type stubs for mazelab (the extension module `mazelab._mazelab`)."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 Cell = int
 Step = Union[Tuple[str, int, int], Tuple[str, int, str], Tuple[str, int]]
@@ -91,6 +91,7 @@ def stats(
     pop: Optional[str] = None,
     shape: str = "square",
     size: Optional[str] = None,
+    wrap: Optional[str] = None,
     runs: int = 100,
     seed: Optional[int] = None,
     braid: int = 0,
@@ -103,6 +104,21 @@ def stats(
     mazes, as `mazelab stats --format json` gives them."""
 
 def stats_json(algorithm: str = "growing-tree", **options: Any) -> str: ...
+
+def scaling(
+    algorithm: str = "wilson",
+    metric: str = "solution",
+    sizes: Sequence[int] = (16, 32, 64, 128),
+    *,
+    shape: str = "square",
+    wrap: Optional[str] = None,
+    runs: int = 100,
+    seed: Optional[int] = None,
+) -> Dict[str, Any]:
+    """A metric's mean at each side, and the power it grows as with its
+    95% interval, as `mazelab scaling --format json` gives them."""
+
+def scaling_json(algorithm: str = "wilson", **options: Any) -> str: ...
 
 def solvers() -> List[Tuple[str, str]]:
     """(name, description) of every solver."""

@@ -455,8 +455,8 @@ fn solvers() -> Vec<(&'static str, &'static str)> {
 /// its JSON (see `mazelab.stats`).
 #[pyfunction]
 #[pyo3(signature = (
-    algorithm = "growing-tree", *, pop = None, shape = "square", size = None, runs = 100,
-    seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None
+    algorithm = "growing-tree", *, pop = None, shape = "square", size = None, wrap = None,
+    runs = 100, seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn stats_json(
@@ -464,6 +464,7 @@ fn stats_json(
     pop: Option<&str>,
     shape: &str,
     size: Option<String>,
+    wrap: Option<String>,
     runs: u64,
     seed: Option<u64>,
     braid: u8,
@@ -477,11 +478,42 @@ fn stats_json(
         pop: pop.map(PopSpec::parse).transpose().map_err(bad)?,
         shape: shape.to_string(),
         size,
+        wrap,
         runs,
         seed,
         texture: texture(braid, run, grain, sparse, symmetry)?,
     };
     Ok(mazelab::lab::stats::stats(&request).map_err(bad)?.to_json())
+}
+
+/// A metric's growth with the maze's side, as `mazelab scaling --format
+/// json` gives it (see `mazelab.scaling`).
+#[pyfunction]
+#[pyo3(signature = (
+    algorithm = "wilson", *, metric = "solution", sizes = vec![16, 32, 64, 128],
+    shape = "square", wrap = None, runs = 100, seed = None
+))]
+fn scaling_json(
+    algorithm: &str,
+    metric: &str,
+    sizes: Vec<u32>,
+    shape: &str,
+    wrap: Option<String>,
+    runs: u64,
+    seed: Option<u64>,
+) -> PyResult<String> {
+    let request = mazelab::lab::scaling::ScalingRequest {
+        algorithm: algorithm.to_string(),
+        metric: metric.to_string(),
+        sizes,
+        shape: shape.to_string(),
+        wrap,
+        runs,
+        seed,
+    };
+    Ok(mazelab::lab::scaling::scaling(&request, &mut |_| {})
+        .map_err(bad)?
+        .to_json())
 }
 
 /// The extension module the `mazelab` package wraps.
@@ -492,5 +524,6 @@ fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generators, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(stats_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scaling_json, m)?)?;
     Ok(())
 }

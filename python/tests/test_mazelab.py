@@ -3,6 +3,7 @@ the CLI (its JSON byte for byte), spanning trees, paths that walk through
 openings, and clear errors for bad options."""
 
 import json
+import math
 import os
 import subprocess
 from collections import deque
@@ -230,3 +231,28 @@ def test_stats_are_the_clis():
     assert got["runs"] == 30 and 0 < got["metrics"]["dead_end_pct"]["mean"] < 50
     with pytest.raises(ValueError, match="pop"):
         mazelab.stats("kruskal", pop="oldest")
+
+
+def test_scaling_is_the_clis_and_fits_wilsons_solution_to_the_loop_erased_walks_power():
+    got = mazelab.scaling("wilson", metric="solution", sizes=[8, 16, 32, 64], runs=50, seed=1)
+    out = subprocess.run(
+        [os.path.join(ROOT, CLI), "scaling", "--algorithm", "wilson", "--metric", "solution",
+         "--sizes", "8,16,32,64", "--runs", "50", "--seed", "1", "--format", "json"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    assert got == json.loads(out.stdout)
+    assert got["sizes"] == [8, 16, 32, 64] and len(got["intervals"]) == 4
+    assert got["low"] < 1.25 < got["high"], got
+    with pytest.raises(ValueError, match="longest_path"):
+        mazelab.scaling("wilson", metric="beauty")
+
+
+def test_stats_take_a_wrap_and_a_torus_gives_the_infinite_lattices_dead_ends():
+    torus = mazelab.stats("wilson", wrap="xy", runs=200, seed=1)
+    flat = mazelab.stats("wilson", runs=200, seed=1)
+    assert torus["metrics"] != flat["metrics"]
+    # The uniform spanning tree of the plane: 8/pi^2 (1 - 2/pi) of its
+    # vertices are leaves (Manna, Dhar and Majumdar), 29.45%.
+    lattice = 100 * 8 / math.pi**2 * (1 - 2 / math.pi)
+    low, high = torus["metrics"]["dead_end_pct"]["ci95"]
+    assert low < lattice < high, (low, lattice, high)

@@ -59,6 +59,10 @@ enum Command {
     /// A sweep: step one texture control over a range and give every
     /// metric's mean and 95% interval at each point, for each algorithm.
     Sweep(lab::SweepArgs),
+    /// Scaling: a metric's mean at each side n of n x n mazes, and the
+    /// power it grows as (a least-squares fit on the logs, with a 95%
+    /// interval from the runs).
+    Scaling(lab::ScalingArgs),
     /// Print a shell completion script, e.g. `mazelab completions bash > /etc/bash_completion.d/mazelab`.
     Completions {
         /// The shell to complete for.
@@ -587,6 +591,13 @@ fn main() -> ExitCode {
             }
         },
         Command::Sweep(args) => match lab::sweep(args) {
+            Ok(text) => out.write_all(text.as_bytes()),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Scaling(args) => match lab::scaling(args) {
             Ok(text) => out.write_all(text.as_bytes()),
             Err(e) => {
                 eprintln!("mazelab: {e}");

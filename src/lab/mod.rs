@@ -18,6 +18,7 @@ pub mod measure;
 pub mod reference;
 pub mod report;
 pub mod run;
+pub mod scaling;
 pub mod settings;
 pub mod special;
 pub mod stats;

@@ -26,6 +26,9 @@ pub struct StatsRequest {
     pub shape: String,
     /// The size as the CLI writes it; `None` for `lab_size`.
     pub size: Option<String>,
+    /// The square's wrap (`x`, `y`, `xy`: a torus has no boundary, so its
+    /// figures are the infinite lattice's), if any.
+    pub wrap: Option<String>,
     /// How many mazes: seeds `seed`, `seed + 1`, ...
     pub runs: u64,
     /// The first seed; `None` draws one.
@@ -60,38 +63,44 @@ pub fn candidate(algorithm: &str, pop: &Option<PopSpec>) -> Result<Candidate, Ma
     Ok(c)
 }
 
+/// Measures `runs` mazes of `shape` from `seed` on every core, each a row
+/// of `METRIC_COUNT` values in seed order.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn measure_here(
+    c: &Candidate,
+    shape: &Shape,
+    texture: &Texture,
+    seed: u64,
+    runs: u64,
+) -> Result<Vec<f64>, MazeError> {
+    let start = Instant::now();
+    let now_ns = move || start.elapsed().as_nanos() as f64;
+    let parts = run::in_parallel(seed, runs, |from, count| {
+        let mut rows = Vec::new();
+        run::measure_textured(c, shape, texture, from, count, &now_ns, &mut rows)?;
+        Ok(rows)
+    })?;
+    Ok(parts.concat())
+}
+
 /// Measures the request's mazes on every core (natively: the page's lab
 /// runs its own Web Workers).
 #[cfg(not(target_arch = "wasm32"))]
 pub fn stats(request: &StatsRequest) -> Result<StatsReport, MazeError> {
     let c = candidate(&request.algorithm, &request.pop)?;
     let size = request.size.as_deref().unwrap_or(lab_size(&request.shape));
-    let shape = Shape::parse(&request.shape, size, None)?;
+    let shape = Shape::parse(&request.shape, size, request.wrap.as_deref())?;
     c.check(&shape)?;
     request.texture.check(c.algorithm, &shape)?;
     check_runs(request.runs)?;
     let seed = request.seed.unwrap_or_else(crate::rng::fresh_seed);
-    let start = Instant::now();
-    let now_ns = move || start.elapsed().as_nanos() as f64;
-    let parts = run::in_parallel(seed, request.runs, |from, count| {
-        let mut rows = Vec::new();
-        run::measure_textured(
-            &c,
-            &shape,
-            &request.texture,
-            from,
-            count,
-            &now_ns,
-            &mut rows,
-        )?;
-        Ok(rows)
-    })?;
+    let rows = measure_here(&c, &shape, &request.texture, seed, request.runs)?;
     Ok(StatsReport::from_rows(
         c.spec(),
         c.label(),
         shape.name().to_string(),
         shape.size_text(),
         seed,
-        &parts.concat(),
+        &rows,
     ))
 }

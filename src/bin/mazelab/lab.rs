@@ -28,6 +28,10 @@ pub struct StatsArgs {
     /// rings; other shapes: the page's default size).
     #[arg(long, value_name = "WxH|RINGS")]
     size: Option<String>,
+    /// Wrap the square: x, y or xy (a torus: no boundary, so its figures
+    /// are the infinite lattice's).
+    #[arg(long, value_name = "x|y|xy")]
+    wrap: Option<String>,
     /// How many mazes: seeds S, S+1, ...
     #[arg(long, default_value_t = 100)]
     runs: u64,
@@ -82,6 +86,36 @@ pub struct SweepArgs {
     texture: TextureArgs,
 }
 
+/// What `scaling` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct ScalingArgs {
+    /// The generator (see `mazelab list`); `growing-tree:POP` picks a pop.
+    #[arg(long, default_value = "wilson")]
+    algorithm: String,
+    /// What to follow: solution (cells on the solution between the corners),
+    /// longest_path, dead_ends, junctions, mean_corridor or river.
+    #[arg(long, default_value = "solution")]
+    metric: String,
+    /// The sides n of the n x n mazes (polar: rings), increasing.
+    #[arg(long, default_value = "16,32,64,128")]
+    sizes: String,
+    /// The tiling.
+    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// Wrap the square: x, y or xy (a torus, no boundary).
+    #[arg(long, value_name = "x|y|xy")]
+    wrap: Option<String>,
+    /// Mazes at each size: seeds S, S+1, ...
+    #[arg(long, default_value_t = 100)]
+    runs: u64,
+    /// The first seed; without one a random seed is drawn and reported.
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// text (a table) or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
 /// What `uniformity` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct UniformityArgs {
@@ -113,6 +147,7 @@ pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
         pop: args.pop,
         shape: args.shape,
         size: args.size,
+        wrap: args.wrap,
         runs: args.runs,
         seed: args.seed,
         texture: args.texture.texture(),
@@ -154,6 +189,39 @@ pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
     Ok(match args.format.as_str() {
         "json" => sweep::to_json(&plan, &points) + "\n",
         _ => sweep::csv_header() + &sweep::csv_rows(&plan, &points),
+    })
+}
+
+pub fn scaling(args: ScalingArgs) -> Result<String, MazeError> {
+    use mazelab::lab::scaling::{self, parse_sizes, ScalingRequest};
+    use std::io::IsTerminal;
+    let sizes = parse_sizes(&args.sizes)?;
+    // Progress on a terminal: the sizes done so far.
+    let terminal = std::io::stderr().is_terminal();
+    let total = sizes.len();
+    let mut progress = |done: usize| {
+        if terminal {
+            eprint!("\rscaling: {done} of {total} sizes measured");
+            if done == total {
+                eprintln!();
+            }
+        }
+    };
+    let result = scaling::scaling(
+        &ScalingRequest {
+            algorithm: args.algorithm,
+            metric: args.metric,
+            sizes,
+            shape: args.shape,
+            wrap: args.wrap,
+            runs: args.runs,
+            seed: args.seed,
+        },
+        &mut progress,
+    )?;
+    Ok(match args.format.as_str() {
+        "json" => result.to_json() + "\n",
+        _ => result.to_text(),
     })
 }
 
