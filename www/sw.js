@@ -46,22 +46,13 @@ self.addEventListener("fetch", (event) => {
     );
     return;
   }
-  if (new URL(request.url).pathname.includes("/pyodide/")) {
+  // Python (its own cache, shared by builds) and a printable sheet's
+  // fonts (this build's): kept the first time they are fetched.
+  const path = new URL(request.url).pathname;
+  const keptIn = path.includes("/pyodide/") ? PYTHON_CACHE : path.includes("/fonts/") ? CACHE : null;
+  if (keptIn) {
     event.respondWith(
-      caches.open(PYTHON_CACHE).then(async (cache) => {
-        const hit = await cache.match(request, { ignoreSearch: true });
-        if (hit) return hit;
-        const response = await fetch(request);
-        if (response.ok) await cache.put(request, response.clone());
-        return response;
-      }),
-    );
-    return;
-  }
-  if (new URL(request.url).pathname.includes("/fonts/")) {
-    // A printable sheet's font: kept in this build's cache once fetched.
-    event.respondWith(
-      caches.open(CACHE).then(async (cache) => {
+      caches.open(keptIn).then(async (cache) => {
         const hit = await cache.match(request, { ignoreSearch: true });
         if (hit) return hit;
         const response = await fetch(request);

@@ -35,38 +35,33 @@ fn column(key: &str) -> usize {
     metric_index(key).expect("a metric the lab measures")
 }
 
-/// Every metric `scaling` takes.
+const fn metric(
+    key: &'static str,
+    unit: &'static str,
+    read: fn(&[f64], f64) -> f64,
+) -> ScalingMetric {
+    ScalingMetric { key, unit, read }
+}
+
+/// Every metric `scaling` takes: counts and lengths (a share is made a
+/// count of the maze's cells).
 pub const SCALING_METRICS: [ScalingMetric; 6] = [
-    ScalingMetric {
-        key: "solution",
-        unit: "cells on the solution",
-        read: |row, cells| row[column("solution_pct")] / 100.0 * cells,
-    },
-    ScalingMetric {
-        key: "longest_path",
-        unit: "moves",
-        read: |row, _| row[column("longest_path")],
-    },
-    ScalingMetric {
-        key: "dead_ends",
-        unit: "cells",
-        read: |row, cells| row[column("dead_end_pct")] / 100.0 * cells,
-    },
-    ScalingMetric {
-        key: "junctions",
-        unit: "cells",
-        read: |row, _| row[column("junctions")],
-    },
-    ScalingMetric {
-        key: "mean_corridor",
-        unit: "moves",
-        read: |row, _| row[column("mean_corridor")],
-    },
-    ScalingMetric {
-        key: "river",
-        unit: "cells per dead-end branch",
-        read: |row, _| row[column("river")],
-    },
+    metric("solution", "cells on the solution", |row, cells| {
+        row[column("solution_pct")] / 100.0 * cells
+    }),
+    metric("longest_path", "moves", |row, _| {
+        row[column("longest_path")]
+    }),
+    metric("dead_ends", "cells", |row, cells| {
+        row[column("dead_end_pct")] / 100.0 * cells
+    }),
+    metric("junctions", "cells", |row, _| row[column("junctions")]),
+    metric("mean_corridor", "moves", |row, _| {
+        row[column("mean_corridor")]
+    }),
+    metric("river", "cells per dead-end branch", |row, _| {
+        row[column("river")]
+    }),
 ];
 
 /// The metric named `key`, or what the names are.

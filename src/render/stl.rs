@@ -682,7 +682,7 @@ mod tests {
     use crate::request::{MaskText, MazeRequest};
     use std::collections::HashMap;
 
-    fn build(shape: &str, size: &str, algorithm: &str) -> crate::request::Built {
+    pub(super) fn build(shape: &str, size: &str, algorithm: &str) -> crate::request::Built {
         MazeRequest {
             algorithm: algorithm.into(),
             shape: shape.into(),

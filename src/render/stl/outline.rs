@@ -519,7 +519,6 @@ pub(super) fn solid(regions: &[Region], cuts: &[i64]) -> Vec<Triangle> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::request::MazeRequest;
 
     const PLANE_SHAPES: [(&str, &str); 4] = [
         ("hex", "9x7"),
@@ -529,14 +528,7 @@ mod tests {
     ];
 
     fn build(shape: &str, size: &str) -> crate::request::Built {
-        MazeRequest {
-            shape: shape.into(),
-            size: Some(size.into()),
-            seed: Some(7),
-            ..MazeRequest::default()
-        }
-        .build()
-        .unwrap()
+        super::super::tests::build(shape, size, "backtracker")
     }
 
     /// Whether `p` lies inside the outline (even-odd rule).
