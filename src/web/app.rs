@@ -121,6 +121,9 @@ impl App {
 
             // The Code view and the Lab show their own errors.
             Msg::SheetFont(fetched) => self.sheet_font_fetched(fetched),
+            // The first-visit module has neither view (`handover`): their
+            // messages never come, and their code stays out of it.
+            Msg::Code(_) | Msg::Lab(_) if cfg!(feature = "first") => Ok(()),
             Msg::Code(m) => {
                 self.code_update(m);
                 Ok(())
