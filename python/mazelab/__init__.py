@@ -13,12 +13,31 @@ draws itself as text or SVG (a notebook shows it at once)::
 """
 
 import json as _json
+import functools as _functools
 
 from ._mazelab import Maze, generate, generators, scaling_json, solvers, stats_json
 
 __all__ = ["Maze", "generate", "generators", "scaling", "solvers", "stats"]
 
 
+def _named(public):
+    """A call's TypeError (a misspelt keyword, say) names `public`, the
+    function the person called, not the module's internal one."""
+
+    def wrap(function):
+        @_functools.wraps(function)
+        def call(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except TypeError as error:
+                raise TypeError(str(error).replace(f"{public}_json", public)) from None
+
+        return call
+
+    return wrap
+
+
+@_named("stats")
 def stats(algorithm="growing-tree", **options):
     """Measures many mazes (seeds seed, seed + 1, ...) on every core, as
     ``mazelab stats --format json`` does: a dict with the algorithm, shape,
@@ -29,6 +48,7 @@ def stats(algorithm="growing-tree", **options):
     return _json.loads(stats_json(algorithm, **options))
 
 
+@_named("scaling")
 def scaling(algorithm="wilson", metric="solution", sizes=(16, 32, 64, 128), **options):
     """How a metric's mean grows with the side n of n x n mazes, as
     ``mazelab scaling --format json`` does: a dict with ``sizes``, each

@@ -24,6 +24,25 @@ fn bad(e: impl std::fmt::Display) -> PyErr {
     PyValueError::new_err(e.to_string())
 }
 
+/// A seed as Python gives it (any int), or a `ValueError` naming the
+/// range (not the `OverflowError` a negative one would raise).
+fn seed_of(seed: Option<i128>) -> PyResult<Option<u64>> {
+    seed.map(|s| {
+        u64::try_from(s).map_err(|_| {
+            bad(format!(
+                "bad seed {s}; valid: a whole number from 0 to {}",
+                u64::MAX
+            ))
+        })
+    })
+    .transpose()
+}
+
+/// A count of runs as Python gives it, or a `ValueError`.
+fn runs_of(runs: i64) -> PyResult<u64> {
+    u64::try_from(runs).map_err(|_| bad(format!("bad number of runs {runs}; valid: 1 or more")))
+}
+
 /// A maze: its cells and openings, its ends, and what made it.
 #[pyclass(module = "mazelab", frozen, skip_from_py_object)]
 struct Maze {
@@ -61,10 +80,10 @@ fn texture(
 #[allow(clippy::too_many_arguments)]
 fn generate(
     algorithm: &str,
-    width: Option<u32>,
-    height: Option<u32>,
+    width: Option<i64>,
+    height: Option<i64>,
     size: Option<String>,
-    seed: Option<u64>,
+    seed: Option<i128>,
     shape: &str,
     wrap: Option<String>,
     mask: Option<String>,
@@ -100,7 +119,7 @@ fn generate(
             text,
             from: "the mask".into(),
         }),
-        seed,
+        seed: seed_of(seed)?,
         pop: PopSpec::parse(pop).map_err(bad)?,
         bias: Bias::parse(bias).map_err(bad)?,
         weave,
@@ -242,6 +261,11 @@ impl Maze {
     /// Whether the wall between neighbours `a` and `b` is open.
     fn is_open(&self, a: i64, b: i64) -> PyResult<bool> {
         let (a, b) = (self.cell(a)?, self.cell(b)?);
+        if !self.grid().adjacent(a, b) {
+            return Err(bad(format!(
+                "cells {a} and {b} are not neighbours, so no wall stands between them (maze.neighbors({a}) lists {a}'s)"
+            )));
+        }
         Ok(self.grid().is_open_between(a, b))
     }
 
@@ -465,8 +489,8 @@ fn stats_json(
     shape: &str,
     size: Option<String>,
     wrap: Option<String>,
-    runs: u64,
-    seed: Option<u64>,
+    runs: i64,
+    seed: Option<i128>,
     braid: u8,
     run: u8,
     grain: &str,
@@ -479,8 +503,8 @@ fn stats_json(
         shape: shape.to_string(),
         size,
         wrap,
-        runs,
-        seed,
+        runs: runs_of(runs)?,
+        seed: seed_of(seed)?,
         texture: texture(braid, run, grain, sparse, symmetry)?,
     };
     Ok(mazelab::lab::stats::stats(&request).map_err(bad)?.to_json())
@@ -499,8 +523,8 @@ fn scaling_json(
     sizes: Vec<u32>,
     shape: &str,
     wrap: Option<String>,
-    runs: u64,
-    seed: Option<u64>,
+    runs: i64,
+    seed: Option<i128>,
 ) -> PyResult<String> {
     let request = mazelab::lab::scaling::ScalingRequest {
         algorithm: algorithm.to_string(),
@@ -508,8 +532,8 @@ fn scaling_json(
         sizes,
         shape: shape.to_string(),
         wrap,
-        runs,
-        seed,
+        runs: runs_of(runs)?,
+        seed: seed_of(seed)?,
     };
     Ok(mazelab::lab::scaling::scaling(&request, &mut |_| {})
         .map_err(bad)?

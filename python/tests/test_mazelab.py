@@ -256,3 +256,23 @@ def test_stats_take_a_wrap_and_a_torus_gives_the_infinite_lattices_dead_ends():
     lattice = 100 * 8 / math.pi**2 * (1 - 2 / math.pi)
     low, high = torus["metrics"]["dead_end_pct"]["ci95"]
     assert low < lattice < high, (low, lattice, high)
+
+
+def test_no_rust_panic_reaches_python_and_bad_numbers_are_value_errors():
+    maze = mazelab.generate("backtracker", 6, 4, seed=1)
+    with pytest.raises(ValueError, match="not neighbours"):
+        maze.is_open(0, 5)
+    for call in (lambda: mazelab.generate("backtracker", -3, 4, seed=1),
+                 lambda: mazelab.generate("backtracker", 6, 4, seed=-1),
+                 lambda: mazelab.stats("kruskal", runs=-2),
+                 lambda: mazelab.scaling("wilson", seed=-5)):
+        with pytest.raises(ValueError):
+            call()
+
+
+def test_a_misspelt_keyword_names_the_function_called():
+    with pytest.raises(TypeError, match=r"stats\(\)") as error:
+        mazelab.stats("kruskal", rnus=5)
+    assert "stats_json" not in str(error.value)
+    with pytest.raises(TypeError, match=r"scaling\(\)"):
+        mazelab.scaling("wilson", sizez=[8, 16])
