@@ -88,25 +88,34 @@ pub const MAX_SIZES: usize = 16;
 /// The largest side it takes.
 pub const MAX_SIDE: u32 = 2048;
 
-/// Reads `16,32,64`: at least two sides, each 2 to `MAX_SIDE`, increasing.
-pub fn parse_sizes(text: &str) -> Result<Vec<u32>, MazeError> {
-    let bad = || MazeError::BadValue {
-        what: "sizes",
-        given: text.to_string(),
-        valid: format!("2 to {MAX_SIZES} increasing sides from 2 to {MAX_SIDE}, e.g. 16,32,64,128"),
-    };
-    let sizes: Vec<u32> = text
-        .split(',')
-        .map(|s| s.trim().parse::<u32>().map_err(|_| bad()))
-        .collect::<Result<_, _>>()?;
+/// Checks the sides: 2 to `MAX_SIZES` of them, each 2 to `MAX_SIDE`,
+/// increasing; `given` is how the person wrote them.
+pub fn check_sizes(sizes: &[u32], given: &str) -> Result<(), MazeError> {
     let fits = (2..=MAX_SIZES).contains(&sizes.len())
         && sizes.iter().all(|s| (2..=MAX_SIDE).contains(s))
         && sizes.windows(2).all(|w| w[0] < w[1]);
     if fits {
-        Ok(sizes)
+        Ok(())
     } else {
-        Err(bad())
+        Err(MazeError::BadValue {
+            what: "sizes",
+            given: given.to_string(),
+            valid: format!(
+                "2 to {MAX_SIZES} increasing sides from 2 to {MAX_SIDE}, e.g. 16,32,64,128"
+            ),
+        })
     }
+}
+
+/// Reads `16,32,64` (checked as `check_sizes` does).
+pub fn parse_sizes(text: &str) -> Result<Vec<u32>, MazeError> {
+    let sizes: Vec<u32> = text
+        .split(',')
+        .map(|s| s.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .unwrap_or_default();
+    check_sizes(&sizes, text)?;
+    Ok(sizes)
 }
 
 /// A scaling's outcome.
@@ -186,10 +195,10 @@ pub fn fit(
     let mut resampled = vec![0.0; sizes.len()];
     for _ in 0..RESAMPLES {
         for (y, v) in resampled.iter_mut().zip(values) {
-            let finite: f64 = (0..v.len())
+            let sum: f64 = (0..v.len())
                 .map(|_| v[rng.below(v.len() as u32) as usize])
-                .sum::<f64>();
-            *y = (finite / v.len() as f64).max(f64::MIN_POSITIVE).ln();
+                .sum();
+            *y = (sum / v.len() as f64).max(f64::MIN_POSITIVE).ln();
         }
         slopes.push(slope(&xs, &resampled));
     }
@@ -279,16 +288,7 @@ pub fn scaling(
 ) -> Result<Scaling, MazeError> {
     let c = Candidate::parse(&request.algorithm)?;
     let metric = scaling_metric(&request.metric)?;
-    let fits = (2..=MAX_SIZES).contains(&request.sizes.len())
-        && request.sizes.iter().all(|s| (2..=MAX_SIDE).contains(s))
-        && request.sizes.windows(2).all(|w| w[0] < w[1]);
-    if !fits {
-        return Err(MazeError::BadValue {
-            what: "sizes",
-            given: format!("{:?}", request.sizes),
-            valid: format!("2 to {MAX_SIZES} increasing sides from 2 to {MAX_SIDE}"),
-        });
-    }
+    check_sizes(&request.sizes, &format!("{:?}", request.sizes))?;
     super::run::check_runs(request.runs.saturating_mul(request.sizes.len() as u64))?;
     let seed = request.seed.unwrap_or_else(crate::rng::fresh_seed);
     let texture = crate::generate::texture::Texture::default();
