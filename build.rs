@@ -44,6 +44,49 @@ fn main() {
     let dest =
         Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("step_lists.rs");
     std::fs::write(dest, out).expect("OUT_DIR is writable");
+    font_files();
+}
+
+/// Lists the sheet's fallback fonts, the `.ttf` files of `www/fonts`, into
+/// `font_files.rs`: their names in order (DejaVu Sans first, the CJK font
+/// second, the rest by name) and, for the command line, their bytes.
+fn font_files() {
+    let dir =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it")).join("www/fonts");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .expect("the fonts folder")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter_map(|n| n.strip_suffix(".ttf").map(str::to_string))
+        .collect();
+    let rank = |n: &str| match n {
+        "DejaVuSans" => 0,
+        "DroidSansFallback" => 1,
+        _ => 2,
+    };
+    names.sort_by(|a, b| rank(a).cmp(&rank(b)).then(a.cmp(b)));
+    let mut out = String::from("/// The fallback fonts, each `www/fonts/NAME.ttf`.\n");
+    writeln!(
+        out,
+        "pub const FALLBACKS: [&str; {}] = {names:?};",
+        names.len()
+    )
+    .unwrap();
+    out.push_str("/// Each fallback font's bytes, built into the command line.\n");
+    out.push_str("#[cfg(not(target_arch = \"wasm32\"))]\n");
+    writeln!(out, "static BUNDLED: [&[u8]; {}] = [", names.len()).unwrap();
+    for n in &names {
+        writeln!(
+            out,
+            "    include_bytes!({:?}),",
+            dir.join(format!("{n}.ttf")).display().to_string()
+        )
+        .unwrap();
+    }
+    out.push_str("];\n");
+    let dest =
+        Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("font_files.rs");
+    std::fs::write(dest, out).expect("OUT_DIR is writable");
 }
 
 /// The numbered lists of a file's `//!` header, with the line before each

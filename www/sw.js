@@ -47,9 +47,11 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   // Python (its own cache, shared by builds) and a printable sheet's
-  // fonts (this build's): kept the first time they are fetched.
+  // fonts and title shaper (this build's): kept the first time they are
+  // fetched.
   const path = new URL(request.url).pathname;
-  const keptIn = path.includes("/pyodide/") ? PYTHON_CACHE : path.includes("/fonts/") ? CACHE : null;
+  const sheet = path.includes("/fonts/") || path.endsWith("/shaper.wasm");
+  const keptIn = path.includes("/pyodide/") ? PYTHON_CACHE : sheet ? CACHE : null;
   if (keptIn) {
     event.respondWith(
       caches.open(keptIn).then(async (cache) => {

@@ -24,7 +24,8 @@ use pdf_writer::types::{ActionType, AnnotationType, LineCapStyle, LineJoinStyle}
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
 mod fonts;
-pub use fonts::{Fonts, FALLBACKS};
+use fonts::Line;
+pub use fonts::{Fonts, Unshaped, FALLBACKS};
 
 /// Points in a millimetre.
 const PT_PER_MM: f64 = 72.0 / 25.4;
@@ -162,16 +163,6 @@ impl SheetOptions {
                 valid: "1, 2, 4 or 6".into(),
             });
         }
-        if let Some(c) = self.title.chars().find(|&c| fonts::right_to_left(c)) {
-            return Err(MazeError::BadValue {
-                what: "title",
-                given: format!(
-                    "{}: {:?} (U+{:04X}) is written right to left, which the sheet cannot set yet",
-                    self.title, c, c as u32
-                ),
-                valid: "a title written left to right".into(),
-            });
-        }
         let missing: Vec<String> = fonts
             .missing(&self.title)
             .into_iter()
@@ -181,7 +172,7 @@ impl SheetOptions {
             let valid = if fonts.len() < FALLBACKS.len() {
                 "Western European text (the other scripts' fonts are not at hand)"
             } else {
-                "text in the scripts the sheet's fonts hold: Latin, Greek, Cyrillic, Hebrew, Chinese, Japanese, Korean and common symbols"
+                "text the sheet's fonts hold: every script Noto covers (Latin to Yi, Arabic and Hebrew too), Chinese, Japanese, Korean and symbols"
             };
             return Err(MazeError::BadValue {
                 what: "title",
@@ -307,16 +298,18 @@ const HELVETICA_ASCII: [u16; 95] = [
     222, 833, 556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ];
 
-/// Helvetica's width of WinAnsi `text` at `size` (a letter past ASCII
-/// taken as 556, a typical lower-case width).
+/// Helvetica's advance for WinAnsi byte `b`, in thousandths of an em (a
+/// letter past ASCII taken as 556, a typical lower-case width).
+fn helvetica_width(b: u8) -> u16 {
+    match b {
+        0x20..=0x7e => HELVETICA_ASCII[usize::from(b - 0x20)],
+        _ => 556,
+    }
+}
+
+/// Helvetica's width of WinAnsi `text` at `size`.
 fn text_width(text: &[u8], size: f64) -> f64 {
-    let units: u32 = text
-        .iter()
-        .map(|&b| match b {
-            0x20..=0x7e => u32::from(HELVETICA_ASCII[usize::from(b - 0x20)]),
-            _ => 556,
-        })
-        .sum();
+    let units: u32 = text.iter().map(|&b| u32::from(helvetica_width(b))).sum();
     f64::from(units) * size / 1000.0
 }
 
@@ -462,6 +455,61 @@ fn link_rect(options: &SheetOptions, link: &str, k: usize) -> Rect {
     )
 }
 
+/// The laid-out title at 14 points from `(x, y)`: glyphs that follow one
+/// another at their fonts' own advances share one show, a glyph moved by
+/// shaping (a mark, a kerned pair) starts its own. Copied or searched, it
+/// reads as `text` in logical order (`ActualText`), whatever the order the
+/// glyphs are drawn in.
+fn write_title(content: &mut Content, line: &Line, fonts: &Fonts, text: &str, (x, y): (f64, f64)) {
+    const SIZE: f32 = 14.0;
+    content
+        .begin_marked_content_with_properties(Name(b"Span"))
+        .properties()
+        .actual_text(TextStr(text));
+    content.begin_text();
+    let mut k = 0;
+    while k < line.glyphs.len() {
+        let first = &line.glyphs[k];
+        let natural = |g: &fonts::Placed| match g.font {
+            Some(f) => fonts.natural_advance(f, g.code),
+            None => g.advance,
+        };
+        let mut end = k + 1;
+        while end < line.glyphs.len() {
+            let (before, next) = (&line.glyphs[end - 1], &line.glyphs[end]);
+            let follows = next.font == first.font
+                && next.y == 0.0
+                && before.y == 0.0
+                && (next.x - (before.x + natural(before))).abs() < 0.5;
+            if !follows {
+                break;
+            }
+            end += 1;
+        }
+        let name = first.font.map_or_else(|| "F1".to_string(), fallback_name);
+        content.set_font(Name(name.as_bytes()), SIZE);
+        content.set_text_matrix([
+            1.0,
+            0.0,
+            0.0,
+            1.0,
+            x as f32 + first.x * SIZE / 1000.0,
+            y as f32 + first.y * SIZE / 1000.0,
+        ]);
+        let bytes: Vec<u8> = line.glyphs[k..end]
+            .iter()
+            .flat_map(|g| match g.font {
+                Some(_) => g.code.to_be_bytes().to_vec(),
+                None => vec![g.code as u8],
+            })
+            .collect();
+        content.show(Str(&bytes));
+        k = end;
+    }
+    content.end_text();
+    content.end_marked_content();
+}
+
 /// One page's drawing: the title, the page's label and the name and
 /// date line; then its mazes (`first` the number of
 /// the first).
@@ -469,7 +517,8 @@ fn page_content(
     mazes: &[SheetMaze],
     first: usize,
     options: &SheetOptions,
-    title: &[(Option<usize>, Vec<u8>)],
+    title: &Line,
+    fonts: &Fonts,
     answer: bool,
     label: &str,
 ) -> Content {
@@ -481,15 +530,13 @@ fn page_content(
     let m = MARGIN_MM * PT_PER_MM;
     let label = encode(label);
     content.set_fill_rgb(0.0, 0.0, 0.0);
-    content.begin_text();
-    content.next_line(m as f32, (page_h - m - 14.0) as f32);
-    // Each run in its font; the reader moves on by each glyph's width.
-    for (font, bytes) in title {
-        let name = font.map_or_else(|| "F1".to_string(), fallback_name);
-        content.set_font(Name(name.as_bytes()), 14.0);
-        content.show(Str(bytes));
-    }
-    content.end_text();
+    write_title(
+        &mut content,
+        title,
+        fonts,
+        &options.title,
+        (m, page_h - m - 14.0),
+    );
     content.begin_text();
     content.set_font(Name(b"F1"), 10.0);
     let right = page_w - m - text_width(&label, 10.0);
@@ -646,10 +693,10 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions, fonts: &Fonts) -> Vec<
         Ref::new(next - 1)
     };
     // The title's fallback fonts: a resource name and an object each.
-    let title_runs = fonts.runs(&options.title);
+    let title = fonts.line(&options.title);
     let mut fallbacks: Vec<(usize, Ref)> = Vec::new();
-    for (font, _) in &title_runs {
-        if let Some(k) = *font {
+    for glyph in &title.glyphs {
+        if let Some(k) = glyph.font {
             if !fallbacks.iter().any(|&(used, _)| used == k) {
                 fallbacks.push((k, fresh()));
             }
@@ -714,7 +761,7 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions, fonts: &Fonts) -> Vec<
         }
         // Compressed: a 40 x 40 maze's page is a few thousand path
         // commands, a fifth of the bytes once deflated.
-        let content = page_content(on_page, i + 1, options, &title_runs, answer, &label).finish();
+        let content = page_content(on_page, i + 1, options, &title, fonts, answer, &label).finish();
         let deflated = miniz_oxide::deflate::compress_to_vec_zlib(&content, 6);
         pdf.stream(*content_id, &deflated)
             .filter(pdf_writer::Filter::FlateDecode);
@@ -723,7 +770,7 @@ pub fn sheet(mazes: &[SheetMaze], options: &SheetOptions, fonts: &Fonts) -> Vec<
         .base_font(Name(b"Helvetica"))
         .encoding_predefined(Name(b"WinAnsiEncoding"));
     for &(k, id) in &fallbacks {
-        fonts.embed(&mut pdf, id, k, &options.title, &mut fresh);
+        fonts.embed(&mut pdf, id, k, &title, &mut fresh);
     }
     pdf.document_info(info)
         .title(TextStr(&options.title))

@@ -1,27 +1,40 @@
-//! The printable sheet's fallback fonts in the page (`render::pdf::fonts`):
-//! fetched from the build's own `fonts/` folder the first time a title
-//! needs one (a few hundred kilobytes to 1.7 MB compressed, so not with
-//! the module), kept for the page's life. A fetch's answer comes back up
-//! as a message; the sheet waiting for it is made then.
+//! The printable sheet's fallback fonts and title shaper in the page
+//! (`render::pdf::fonts`): each font fetched from the build's own
+//! `fonts/` folder the first time a title needs it (a few kilobytes to
+//! 3 MB, so not with the module), and the shaper (`shaper.wasm`, the crate
+//! `shaper/`, some 170 KB compressed) the first time a title needs
+//! shaping; both kept for the page's life. Each answer comes back up as a
+//! message; the sheet waiting for it is made then.
 
 use super::mailbox::Mailbox;
-use crate::render::pdf::Fonts;
+use crate::render::pdf::{Fonts, Unshaped};
+use js_sys::{Array, Function, Object, Reflect, Uint8Array, WebAssembly};
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// A font's file, fetched, or why not.
-pub(super) struct Fetched {
-    pub(super) name: &'static str,
-    pub(super) bytes: Result<Vec<u8>, String>,
+/// What came back for a sheet that waits.
+pub(super) enum Fetched {
+    /// A font's file, or why not.
+    Font {
+        name: &'static str,
+        bytes: Result<Vec<u8>, String>,
+    },
+    /// The title's pieces shaped, each with the shaper's answer, or why
+    /// not.
+    Shaped(Result<Vec<(Unshaped, Vec<i32>)>, String>),
 }
 
 #[derive(Default)]
 pub(super) struct SheetFonts {
-    /// The fonts fetched so far.
+    /// The fonts fetched and pieces shaped so far.
     pub(super) fonts: Fonts,
     /// The sheet waiting for a font: the file name it will download as.
     pub(super) waiting: Option<String>,
     pub(super) mailbox: Mailbox<Fetched>,
+    /// The shaper module's exports, once loaded.
+    shaper: Rc<RefCell<Option<Object>>>,
 }
 
 impl SheetFonts {
@@ -31,22 +44,124 @@ impl SheetFonts {
         let send = self.mailbox.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let bytes = fetch_bytes(&format!("fonts/{name}.ttf")).await;
-            send.send(Fetched { name, bytes });
+            send.send(Fetched::Font { name, bytes });
         });
     }
+
+    /// Shapes `pieces` (each with its font's bytes) in the shaper module,
+    /// loading it first if need be; the answers come back through the
+    /// mailbox.
+    pub(super) fn shape(&self, pieces: Vec<(Unshaped, Vec<u8>)>) {
+        let send = self.mailbox.clone();
+        let shaper = self.shaper.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let answers = shape_all(&shaper, pieces).await;
+            send.send(Fetched::Shaped(answers));
+        });
+    }
+}
+
+/// Each piece through the shaper's `shape_piece` (see `shaper/`).
+async fn shape_all(
+    shaper: &RefCell<Option<Object>>,
+    pieces: Vec<(Unshaped, Vec<u8>)>,
+) -> Result<Vec<(Unshaped, Vec<i32>)>, String> {
+    let loaded = shaper.borrow().clone();
+    let exports = match loaded {
+        Some(exports) => exports,
+        None => {
+            let bytes = fetch_bytes("shaper.wasm").await?;
+            let made = wasm_bindgen_futures::JsFuture::from(WebAssembly::instantiate_buffer(
+                &bytes,
+                &Object::new(),
+            ))
+            .await
+            .map_err(|e| why(e, "the shaper would not start"))?;
+            let instance =
+                Reflect::get(&made, &"instance".into()).map_err(|e| why(e, "no instance"))?;
+            let exports: Object = Reflect::get(&instance, &"exports".into())
+                .map_err(|e| why(e, "no exports"))?
+                .unchecked_into();
+            *shaper.borrow_mut() = Some(exports.clone());
+            exports
+        }
+    };
+    let export = |name: &str| -> Result<Function, String> {
+        Reflect::get(&exports, &name.into())
+            .ok()
+            .and_then(|f| f.dyn_into::<Function>().ok())
+            .ok_or_else(|| format!("the shaper has no {name}"))
+    };
+    let (alloc, release, shape_piece) =
+        (export("alloc")?, export("release")?, export("shape_piece")?);
+    let call = |f: &Function, args: &[f64]| -> Result<u32, String> {
+        let args: Array = args.iter().map(|&a| JsValue::from_f64(a)).collect();
+        f.apply(&JsValue::NULL, &args)
+            .map_err(|e| why(e, "the shaper failed"))
+            .map(|v| v.as_f64().unwrap_or(0.0) as u32)
+    };
+    // The memory is looked up afresh after each call: it may have grown.
+    let memory = || -> Result<Uint8Array, String> {
+        let memory: WebAssembly::Memory = Reflect::get(&exports, &"memory".into())
+            .map_err(|e| why(e, "no memory"))?
+            .unchecked_into();
+        Ok(Uint8Array::new(&memory.buffer()))
+    };
+    let put = |bytes: &[u8]| -> Result<u32, String> {
+        let at = call(&alloc, &[bytes.len() as f64])?;
+        memory()?.set(&Uint8Array::from(bytes), at);
+        Ok(at)
+    };
+    let mut answers = Vec::with_capacity(pieces.len());
+    for (piece, font) in pieces {
+        let font_at = put(&font)?;
+        let text_at = put(piece.text.as_bytes())?;
+        let rtl = if piece.rtl { 1.0 } else { 0.0 };
+        let answer_at = call(
+            &shape_piece,
+            &[
+                font_at.into(),
+                font.len() as f64,
+                text_at.into(),
+                piece.text.len() as f64,
+                rtl,
+            ],
+        )?;
+        call(&release, &[font_at.into(), font.len() as f64])?;
+        call(&release, &[text_at.into(), piece.text.len() as f64])?;
+        if answer_at == 0 {
+            return Err(format!("the shaper could not read the font {}", piece.font));
+        }
+        let read = |at: u32, len: u32| -> Result<Vec<i32>, String> {
+            let bytes = memory()?.subarray(at, at + len).to_vec();
+            Ok(bytes
+                .chunks_exact(4)
+                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                .collect())
+        };
+        let count = read(answer_at, 4)?[0].max(0) as u32;
+        let len = (2 + 5 * count) * 4;
+        let numbers = read(answer_at, len)?;
+        call(&release, &[answer_at.into(), f64::from(len)])?;
+        answers.push((piece, numbers));
+    }
+    Ok(answers)
+}
+
+/// A JavaScript error's message, or `otherwise`.
+fn why(e: JsValue, otherwise: &str) -> String {
+    e.as_string()
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
+        .unwrap_or_else(|| otherwise.into())
 }
 
 /// A file of the page's own origin, whole.
 async fn fetch_bytes(url: &str) -> Result<Vec<u8>, String> {
     use wasm_bindgen_futures::JsFuture;
-    let why = |e: JsValue| {
-        e.as_string()
-            .or_else(|| {
-                e.dyn_ref::<js_sys::Error>()
-                    .map(|e| String::from(e.message()))
-            })
-            .unwrap_or_else(|| "the network failed".into())
-    };
+    let why = |e: JsValue| why(e, "the network failed");
     let window = web_sys::window().ok_or("no window")?;
     let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
         .await

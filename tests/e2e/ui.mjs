@@ -391,7 +391,11 @@ try {
     // A title in other scripts: its fonts fetched once from the build's
     // fonts/ folder, embedded with the glyphs it uses only.
     const fontRequests = [];
-    page.on('request', (r) => { if (r.url().includes('/fonts/')) fontRequests.push(r.url()); });
+    const shaperRequests = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/fonts/')) fontRequests.push(r.url());
+      if (r.url().endsWith('/shaper.wasm')) shaperRequests.push(r.url());
+    });
     await page.fill('#sheet-title', 'Class 3B – Friday ✓ 迷路 Москва');
     const [world] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
     const worldBytes = await (await import('node:fs/promises')).readFile(await world.path());
@@ -402,10 +406,23 @@ try {
     const [again] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
     expect(again.suggestedFilename().endsWith('.pdf'), 'a second sheet');
     expect(fontRequests.length === 2, `each font fetched once: ${fontRequests.join(', ')}`);
-    // A character no font has, and right-to-left text, are named.
-    await page.fill('#sheet-title', 'Maze \u{13000}');
+    // Right-to-left text fetches its script's font, shaped and embedded.
+    await page.fill('#sheet-title', 'שלום Class 3B');
+    const [hebrew] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    const hebrewText = (await (await import('node:fs/promises')).readFile(await hebrew.path())).toString('latin1');
+    expect(hebrewText.includes('+NotoSansHebrew-Regular') && !hebrewText.includes('+DejaVuSans'), 'the Hebrew letters in the Hebrew font, as on the command line');
+    expect(fontRequests.length === 3 && fontRequests[2].endsWith('/fonts/NotoSansHebrew-Regular.ttf'), `the Hebrew font fetched: ${fontRequests.join(', ')}`);
+    // The shaper module came once, for the first title that needed it,
+    // and serves the next (Arabic, joined) without another fetch.
+    await page.fill('#sheet-title', 'مرحبا');
+    const [arabic] = await Promise.all([page.waitForEvent('download'), page.click('#export-pdf')]);
+    const arabicText = (await (await import('node:fs/promises')).readFile(await arabic.path())).toString('latin1');
+    expect(arabicText.includes('+NotoSansArabic-Regular'), 'the Arabic font, subset');
+    expect(shaperRequests.length === 1, `the shaper fetched once: ${shaperRequests.length}`);
+    // A character no font has is named.
+    await page.fill('#sheet-title', 'Maze \u{17000}');
     await page.click('#export-pdf');
-    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('U+13000'));
+    await page.waitForFunction(() => document.querySelector('#notice').textContent.includes('U+17000'));
     await page.fill('#sheet-title', 'Hexagons');
     await page.goto(`${origin}/?algorithm=backtracker&size=400x400&seed=9&speed=instant`);
     await waitForState(page, 'done');

@@ -172,6 +172,22 @@ impl App {
             self.sheet_fonts.fetch(font);
             return Ok(());
         }
+        // A title in a script that needs shaping waits for the shaper
+        // module to shape its pieces (loaded once).
+        let pieces = self.sheet_fonts.fonts.unshaped(&options.title);
+        if !pieces.is_empty() && self.sheet_fonts.fonts.missing(&options.title).is_empty() {
+            dom::show_notice("printable PDF: shaping the title…");
+            let with_fonts = pieces
+                .into_iter()
+                .filter_map(|p| {
+                    let bytes = self.sheet_fonts.fonts.font_bytes(p.font)?.to_vec();
+                    Some((p, bytes))
+                })
+                .collect();
+            self.sheet_fonts.waiting = Some(stem.to_string());
+            self.sheet_fonts.shape(with_fonts);
+            return Ok(());
+        }
         let made = pdf::puzzle_sheet(
             s.main.algorithm,
             &params,
@@ -212,21 +228,22 @@ impl App {
             return Ok(());
         }
         let waiting = self.sheet_fonts.waiting.take();
-        let added = fetched
-            .bytes
-            .map_err(|why| why.to_string())
-            .and_then(|bytes| {
-                self.sheet_fonts
-                    .fonts
-                    .add(fetched.name, bytes)
-                    .map_err(|e| e.to_string())
-            });
+        let fonts = &mut self.sheet_fonts.fonts;
+        let added = match fetched {
+            Fetched::Font { name, bytes } => bytes
+                .and_then(|bytes| fonts.add(name, bytes).map_err(|e| e.to_string()))
+                .map_err(|why| format!("the font {name} could not be loaded: {why}")),
+            Fetched::Shaped(answers) => answers
+                .and_then(|answers| {
+                    answers.into_iter().try_for_each(|(piece, answer)| {
+                        fonts.add_shaped(piece, &answer).map_err(|e| e.to_string())
+                    })
+                })
+                .map_err(|why| format!("the title could not be shaped: {why}")),
+        };
         match (added, waiting) {
             (Err(why), _) => {
-                dom::show_notice(&format!(
-                    "printable PDF: the font {} could not be loaded: {why}",
-                    fetched.name
-                ));
+                dom::show_notice(&format!("printable PDF: {why}"));
                 Ok(())
             }
             (Ok(()), Some(stem)) => self.export_sheet(&stem),
