@@ -63,6 +63,7 @@ pub mod generate;
 pub mod grid;
 pub mod keep;
 pub mod lab;
+pub mod narrate;
 pub mod packed;
 pub mod percent;
 pub mod program;

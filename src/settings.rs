@@ -14,7 +14,8 @@
 //! specs, each `ALGORITHM` or `ALGORITHM/OPTION`, the option a pop spec with
 //! `+` between its parts or a bias, e.g.
 //! `growing-tree/newest,growing-tree/oldest`), `solver`, and `start` and
-//! `goal` as `x,y` cell coordinates (polar: the cell's number).
+//! `goal` as `x,y` cell coordinates (polar: the cell's number), and
+//! `explain` (`steps`, `words` or `hidden`: what the steps panel shows).
 
 use crate::error::{parse_seed, shown};
 use crate::generate::{self, Bias, Knob, Params, PopSpec};
@@ -143,6 +144,44 @@ pub enum View {
     Walk,
 }
 
+/// What the steps panel shows beside the maze.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Explain {
+    #[default]
+    /// The algorithm's numbered steps, the one at work lit.
+    Steps,
+    /// Each step of the run told in plain English (`narrate`).
+    Words,
+    /// Neither.
+    Hidden,
+}
+
+impl Explain {
+    /// Every choice, as the link and the control write it.
+    pub const ALL: [(Explain, &'static str); 3] = [
+        (Explain::Steps, "steps"),
+        (Explain::Words, "words"),
+        (Explain::Hidden, "hidden"),
+    ];
+
+    /// The choice's name in the link.
+    pub fn name(self) -> &'static str {
+        Explain::ALL
+            .iter()
+            .find(|(e, _)| *e == self)
+            .map_or("steps", |(_, n)| n)
+    }
+
+    /// The choice a link's word names.
+    pub fn parse(text: &str) -> Result<Explain, String> {
+        Explain::ALL
+            .iter()
+            .find(|(_, n)| *n == text.trim())
+            .map(|(e, _)| *e)
+            .ok_or_else(|| format!("'{}' is not steps, words or hidden", shown(text)))
+    }
+}
+
 /// Everything the link reproduces.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Settings {
@@ -191,6 +230,8 @@ pub struct Settings {
     /// The solve's step to open at, after solving the finished maze
     /// (`solve_at=N`).
     pub solve_at: Option<u64>,
+    /// What the steps panel shows.
+    pub explain: Explain,
 }
 
 impl Settings {
@@ -254,6 +295,7 @@ impl Settings {
             lab: crate::lab::settings::LabSettings::default(),
             at: None,
             solve_at: None,
+            explain: Explain::Steps,
         }
     }
 
@@ -405,6 +447,7 @@ impl Settings {
                 self.program = Some(crate::program::link::decode(value).map_err(said)?);
             }
             "lang" => self.lang = crate::program::Lang::parse(value).map_err(said)?,
+            "explain" => self.explain = Explain::parse(value)?,
             k if k == "lab" || k.starts_with("lab_") => return self.lab.set(k, value),
             "at" => self.at = Some(parse_step(value)?),
             "solve_at" => self.solve_at = Some(parse_step(value)?),
@@ -517,6 +560,9 @@ impl Settings {
         }
         if let Some(n) = self.at {
             parts.push(format!("at={n}"));
+        }
+        if self.explain != Explain::Steps {
+            parts.push(format!("explain={}", self.explain.name()));
         }
         if let Some(n) = self.solve_at {
             parts.push(format!("solve_at={n}"));
@@ -707,6 +753,26 @@ mod tests {
         let (again, notices) = Settings::from_query(&settings.to_query(), 2);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(again, settings);
+    }
+
+    #[test]
+    fn what_the_steps_panel_shows_lives_in_the_link() {
+        for (mode, name) in Explain::ALL {
+            let (settings, notices) = Settings::from_query(&format!("seed=1&explain={name}"), 1);
+            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(settings.explain, mode);
+            assert_eq!(
+                settings.to_query().contains("explain="),
+                mode != Explain::Steps
+            );
+            assert_eq!(Settings::from_query(&settings.to_query(), 2).0, settings);
+        }
+        let (settings, notices) = Settings::from_query("seed=1&explain=loud", 1);
+        assert_eq!(settings.explain, Explain::Steps);
+        assert!(
+            notices[0].contains("'loud' is not steps, words or hidden"),
+            "{notices:?}"
+        );
     }
 
     #[test]

@@ -38,6 +38,9 @@ pub struct App {
     pub(super) walk: super::walk::Walk,
     /// The printable sheet's fonts for titles Helvetica cannot write.
     pub(super) sheet_fonts: super::sheet_fonts::SheetFonts,
+    /// The steps told in plain English; written while the status is
+    /// shown, which only reads the app.
+    pub(super) narration: RefCell<super::narration::NarrationView>,
 }
 
 /// The maze being shown: one panel a maze (several when compared), and
@@ -74,6 +77,7 @@ impl App {
             Msg::NewMaze => self.new_maze(),
             Msg::Solver(name) => self.pick_solver(&name),
             Msg::Patterns(on) => self.set_patterns(on),
+            Msg::Explain(mode) => self.set_explain(mode),
             Msg::Distance(on) => self.set_distance(on),
             Msg::Theme => self.toggle_theme(),
             Msg::Help => keys::toggle_help(),
@@ -81,8 +85,16 @@ impl App {
             Msg::Export { kind, button } => self.export(kind, button),
 
             Msg::TimelinePlay => self.toggle_timeline_play(),
-            Msg::StepForward => self.step_forward(),
-            Msg::StepBack => self.step_back(),
+            Msg::StepForward => {
+                self.step_forward()?;
+                self.say_step();
+                Ok(())
+            }
+            Msg::StepBack => {
+                self.step_back()?;
+                self.say_step();
+                Ok(())
+            }
             Msg::SeekStart => self.seek_start(),
             Msg::SeekEnd => self.seek_end(),
             Msg::Seek(step) => self.seek_quietly(step),
@@ -164,6 +176,7 @@ impl App {
             lab: Default::default(),
             walk: Default::default(),
             sheet_fonts: Default::default(),
+            narration: Default::default(),
         }
     }
 }

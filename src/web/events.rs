@@ -124,6 +124,12 @@ fn maze_form() -> Vec<Wire> {
     wires.push(read("patterns", "change", |_| {
         Ok(Some(Msg::Patterns(input("patterns")?.checked())))
     }));
+    wires.push(read("steps-mode", "change", |_| {
+        let mode = dom::by_id::<web_sys::HtmlSelectElement>("steps-mode")?.value();
+        Ok(crate::settings::Explain::parse(&mode)
+            .ok()
+            .map(Msg::Explain))
+    }));
     wires.push(read("distance", "change", |_| {
         Ok(Some(Msg::Distance(input("distance")?.checked())))
     }));

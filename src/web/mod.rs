@@ -38,6 +38,7 @@ mod mask;
 mod mode;
 mod mount;
 mod msg;
+mod narration;
 mod panel;
 mod play;
 mod pointer;

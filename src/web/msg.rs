@@ -34,6 +34,8 @@ pub(super) enum Msg {
     Solver(String),
     /// Colour-blind patterns on or off.
     Patterns(bool),
+    /// What the steps panel shows (numbered steps, plain English, none).
+    Explain(crate::settings::Explain),
     /// Colouring by distance from the start on or off.
     Distance(bool),
     Theme,

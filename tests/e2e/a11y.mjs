@@ -57,6 +57,9 @@ try {
       await page.goto(`${origin}/?size=16x12&seed=3&speed=instant&solve_at=1000000`);
       await waitForState(page, 'done');
       await bothThemes(page, 'solved');
+      await page.goto(`${origin}/?algorithm=wilson&size=12x9&seed=3&speed=40&at=150&explain=words`);
+      await page.waitForSelector('#narration[data-step="150"]');
+      await bothThemes(page, 'the steps in plain English');
       await page.goto(`${origin}/?size=16x12&seed=3&speed=instant`);
       await waitForState(page, 'done');
       await page.keyboard.press('p');

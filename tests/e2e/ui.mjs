@@ -367,6 +367,45 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('the steps panel tells each step in plain English, following the timeline, and speaks a step taken by key', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${origin}/?algorithm=wilson&size=12x9&seed=3&speed=40&at=150&explain=words`);
+    await page.waitForSelector('#narration[data-step="150"]');
+    expect(await page.isHidden('#phase-list'), 'the numbered steps give way');
+    expect((await page.inputValue('#steps-mode')) === 'words', 'the switch says so');
+    const now = await page.textContent('#narration-now');
+    expect(now.startsWith('Step 150: '), now);
+    const history = await page.$$eval('#narration-history li', (items) => items.map((li) => [li.value, li.textContent]));
+    expect(history.length === 149 && history[0][0] === 149 && history[148][0] === 1, `the 149 before, newest first: ${history.length}`);
+    expect(history.some(([, t]) => t.includes('erased from the walk')), "Wilson's loops erased, in words");
+    // A step by key: the next sentence, spoken through the live region.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForSelector('#narration[data-step="151"]');
+    const spoken = await page.textContent('#announce');
+    expect(spoken === (await page.textContent('#narration-now')) && spoken.startsWith('Step 151: '), `spoken: ${spoken}`);
+    // Back to the start: nothing done yet, no history.
+    await page.keyboard.press('Home');
+    await page.waitForSelector('#narration[data-step="0"]');
+    expect((await page.$$('#narration-history li')).length === 0, 'no history at step 0');
+    // The switch: the numbered steps (the link drops the key), or nothing.
+    await page.selectOption('#steps-mode', 'steps');
+    expect(await page.isHidden('#narration') && await page.isVisible('#phase-list'), 'numbered steps back');
+    expect(!page.url().includes('explain='), page.url());
+    await page.selectOption('#steps-mode', 'hidden');
+    expect(await page.isHidden('#narration') && await page.isHidden('#phase-list'), 'neither');
+    expect(page.url().includes('explain=hidden'), page.url());
+    // A solve is told too, and a maze too big to tell says so.
+    await page.selectOption('#steps-mode', 'words');
+    await page.goto(`${origin}/?size=10x8&seed=3&speed=instant&solve_at=40&explain=words`);
+    await page.waitForSelector('#narration[data-step="40"]');
+    const solving = await page.$$eval('#narration-history li', (items) => items.map((li) => li.textContent).join(' '));
+    expect(solving.includes('Looked at row'), solving.slice(0, 200));
+    await page.goto(`${origin}/?size=400x400&seed=3&speed=instant&explain=words`);
+    await waitForState(page, 'done');
+    await page.waitForFunction(() => document.querySelector('#narration-now').textContent.includes('up to 62500 cells'));
+    await page.close();
+  });
+
   await check('the Export group prints puzzle sheets: a PDF of the next seeds with answer pages, a title in any script, and a maze too fine is refused', async () => {
     const { page, errors } = await openPage(browser);
     await page.goto(`${origin}/?algorithm=wilson&shape=hex&size=14x12&seed=9&speed=instant`);

@@ -11,6 +11,23 @@ use crate::timeline::Timeline;
 pub(super) const EVENTS_PER_CELL_GUESS: u64 = 5;
 
 impl Panel {
+    /// The carving's step for the narration, and a fresh copy of its
+    /// generator at step 0 to hear it from (`narration.rs`); `None` for a
+    /// run built at once and never rewound.
+    pub fn carving_at(&self) -> Option<u64> {
+        self.timeline.as_ref().map(Timeline::at)
+    }
+
+    /// The generator as it starts, making the same events as the run.
+    pub fn fresh_generator(&self) -> crate::generate::Generator {
+        self.author.start(self.params.clone(), true)
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.params.seed
+    }
+
     /// The generator, and whether it weaves and braids.
     pub fn run_kind(&self) -> (&'static crate::generate::Algorithm, bool, bool) {
         (

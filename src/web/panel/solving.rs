@@ -93,6 +93,12 @@ impl Panel {
         Some(self.solve.as_ref()?.first_source().info().name)
     }
 
+    /// The solve's step and its solver as it started, for the narration.
+    pub fn solve_start(&self) -> Option<(u64, crate::solve::Solver)> {
+        let t = self.solve.as_ref()?;
+        Some((t.at(), t.first_source().clone()))
+    }
+
     /// Whether a solve has run (its timeline is the one the bar drives).
     pub fn has_solve(&self) -> bool {
         self.solve.is_some()

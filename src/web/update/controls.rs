@@ -32,6 +32,7 @@ impl App {
         dom::set_hidden("pop-controls", algorithm.knob != Knob::Pop);
         dom::set_hidden("bias-controls", algorithm.knob != Knob::Bias);
         self.show_shape()?;
+        self.show_explain()?;
         let pop = s.main.pop.to_string();
         let parts = s.main.pop.parts();
         let mix = parts.len() == 2

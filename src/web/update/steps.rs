@@ -1,13 +1,17 @@
 //! How the app shows the algorithm's steps (`steps`): the lists filled
-//! for the algorithm chosen, the step at work lit from the first panel.
+//! for the algorithm chosen, the step at work lit from the first panel;
+//! or each step told in plain English (`narration`), or neither.
 
 use crate::event::{Mark, BRAID_PHASE, SPARSE_PHASE};
+use crate::narrate::Words;
+use crate::settings::Explain;
 use crate::shape::Topology;
 use crate::steps::{self, StepList};
 use crate::web::app::App;
 use crate::web::dom;
+use crate::web::narration::{Run, Told};
 use crate::web::steps::{fill_about, fill_lists, texture_note};
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
 
 impl App {
@@ -116,6 +120,88 @@ impl App {
             }
         }
         dom::set_text("counters", &counters);
+        if self.settings.explain == Explain::Words {
+            self.tell();
+        }
+    }
+
+    /// Tells the first panel's step in words (`#narration`); its sentence.
+    fn tell(&self) -> String {
+        let Some(panel) = self.maze.panels.first() else {
+            return String::new();
+        };
+        let shape = panel.maze().shape().clone();
+        let mut narration = self.narration.borrow_mut();
+        if let Some(name) = panel.solve_name() {
+            let (start, goal) = (panel.solving.start, panel.solving.goal);
+            let run = Run {
+                key: format!("solve:{name}:{}:{start}:{goal}", panel.seed()),
+                at: panel.solve_reach().map(|(at, _, _)| at),
+                steps: 0,
+                shape,
+                words: Words {
+                    algorithm: name.to_string(),
+                    working_set: "queue",
+                    solver: true,
+                    steps: steps::solver_steps(name),
+                    braid: ("", &[]),
+                    sparse: ("", &[]),
+                },
+            };
+            return narration.follow(&run, || {
+                Told::Solving(panel.solve_start().expect("a solve began").1)
+            });
+        }
+        let (algorithm, woven, _) = panel.run_kind();
+        let run = Run {
+            key: format!(
+                "gen:{}:{:?}:{}:{}",
+                algorithm.name,
+                self.settings.params(),
+                panel.seed(),
+                panel.maze().shape().size_text()
+            ),
+            at: panel.carving_at(),
+            steps: panel.steps,
+            shape,
+            words: Words {
+                algorithm: algorithm.name.to_string(),
+                working_set: algorithm.working_set,
+                solver: false,
+                steps: steps::generator_steps(algorithm.name, woven),
+                braid: steps::braid_steps(),
+                sparse: steps::sparse_steps(),
+            },
+        };
+        narration.follow(&run, || Told::Carving(panel.fresh_generator()))
+    }
+
+    /// Speaks the step just taken through the live region, when the
+    /// steps are told in words (a step by key or button).
+    pub(in crate::web) fn say_step(&self) {
+        if self.settings.explain == Explain::Words {
+            let said = self.tell();
+            crate::web::play::announce(&said);
+        }
+    }
+
+    /// Shows the steps panel as `mode` asks, keeps it in the link.
+    pub(in crate::web) fn set_explain(&mut self, mode: Explain) -> Result<(), JsValue> {
+        self.settings.explain = mode;
+        self.show_explain()?;
+        self.show_steps();
+        self.sync_url();
+        Ok(())
+    }
+
+    /// The steps panel's parts for the mode: the numbered steps, the
+    /// narration, or neither; the control set to it.
+    pub(in crate::web) fn show_explain(&self) -> Result<(), JsValue> {
+        let mode = self.settings.explain;
+        dom::by_id::<web_sys::HtmlSelectElement>("steps-mode")?.set_value(mode.name());
+        dom::set_hidden("phase-list", mode != Explain::Steps);
+        dom::set_hidden("narration", mode != Explain::Words);
+        Ok(())
     }
 
     /// The first panel's working set: its marks by kind, and how much of
