@@ -54,9 +54,11 @@ class Maze:
         """A solid to 3D-print (binary STL): `mazelab generate --format stl`'s bytes."""
     def to_json(self, solve: bool = False, solver: str = "bfs") -> str:
         """What `mazelab generate --format json` prints for the same options."""
+    def center(self, cell: int) -> tuple[float, float]:
+        """A cell's centre (x, y) in the SVG's units, y down."""
     def to_networkx(self) -> Any:
-        """A networkx Graph: a node a live cell, an edge an opening."""
-    def _repr_svg_(self) -> str: ...
+        """A networkx Graph: a node a live cell (its centre as `pos`), an edge an opening."""
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict[str, Any]: ...
 
 def generate(
     algorithm: str = "backtracker",

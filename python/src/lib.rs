@@ -70,7 +70,30 @@ fn texture(
     })
 }
 
-/// Builds a maze (see `mazelab.generate`).
+/// Builds a maze: the same maze as the web app, the CLI and the npm
+/// package for the same options (one seed, one maze).
+///
+/// algorithm: a generator's name (`mazelab.generators()` lists them).
+/// width, height: the size in cells (polar and cube take one number);
+///     or size="WxH" as the CLI writes it ("10x10x4" in 3D).
+/// seed: a whole number from 0 to 2**64 - 1 (a fresh one when None).
+/// shape: "square", "polar", "hex", "triangle", "upsilon", "3d", "4d" or
+///     "cube"; wrap: "x", "y", "xy", "mobius" or "klein" (squares only);
+///     mask: the cells switched off, as the link writes them.
+/// pop, bias: the growing tree's pop ("newest", "oldest", "random",
+///     "middle" or a mix "newest:75,random:25") and the binary tree's
+///     bias ("NW", "NE", "SW", "SE").
+/// weave, braid, run, grain, sparse, symmetry: the texture controls, as
+///     the CLI's --weave, --braid and the rest.
+/// entrances: "norvig" (the default) or "corners".
+///
+/// Cells are numbered row by row from 0 at the top left on shapes in
+/// rows (cell = y * width + x; hex, triangle, upsilon and each level of
+/// 3D and 4D alike); polar numbers its rings from the centre outwards,
+/// the cube face by face. `Maze.center(cell)` gives a cell's centre on
+/// every shape.
+///
+/// Raises ValueError with a message for any bad option.
 #[pyfunction]
 #[pyo3(signature = (
     algorithm = "backtracker", width = None, height = None, *, size = None, seed = None,
@@ -376,13 +399,26 @@ impl Maze {
         Ok(self.built.json(path.as_deref()))
     }
 
-    /// The maze as a networkx `Graph`: a node for every live cell, an edge
-    /// for every opening (networkx must be installed).
+    /// A cell's centre `(x, y)` in the SVG's units (y runs down): on
+    /// every shape, where its picture draws it.
+    fn center(&self, cell: i64) -> PyResult<(f64, f64)> {
+        let cell = self.cell(cell)?;
+        Ok(render::svg::centre(self.grid(), cell))
+    }
+
+    /// The maze as a networkx `Graph`: a node for every live cell, with
+    /// its centre as `pos` (so `nx.draw(g, nx.get_node_attributes(g,
+    /// "pos"))` draws the maze), an edge for every opening (networkx must
+    /// be installed).
     fn to_networkx<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let graph = py.import("networkx")?.call_method0("Graph")?;
         let shape = self.grid().shape();
         for cell in (0..shape.cells()).filter(|&c| shape.is_cell(c)) {
-            graph.call_method1("add_node", (cell,))?;
+            let (x, y) = render::svg::centre(self.grid(), cell);
+            let attributes = pyo3::types::PyDict::new(py);
+            // networkx draws y upwards: the picture's y turned over.
+            attributes.set_item("pos", (x, -y))?;
+            graph.call_method("add_node", (cell,), Some(&attributes))?;
         }
         let mut edges = Vec::new();
         self.grid().each_opening(|a, b| edges.push((a, b)));
@@ -390,9 +426,34 @@ impl Maze {
         Ok(graph)
     }
 
-    /// A notebook shows the maze as its SVG.
-    fn _repr_svg_(&self) -> String {
-        render::svg::render(self.grid(), Some(&self.built.ends), None)
+    /// What a notebook shows: the SVG up to `NOTEBOOK_SVG_CELLS` cells;
+    /// past that a PNG at most about `NOTEBOOK_PX` pixels across (a
+    /// 1000 x 1000 maze's SVG is megabytes in the notebook's file).
+    #[pyo3(signature = (include = None, exclude = None))]
+    fn _repr_mimebundle_<'py>(
+        &self,
+        py: Python<'py>,
+        include: Option<Bound<'py, PyAny>>,
+        exclude: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let _ = (include, exclude);
+        let bundle = pyo3::types::PyDict::new(py);
+        let shape = self.grid().shape();
+        if shape.live_cells() <= NOTEBOOK_SVG_CELLS {
+            let svg = render::svg::render(self.grid(), Some(&self.built.ends), None);
+            bundle.set_item("image/svg+xml", svg)?;
+            return Ok(bundle);
+        }
+        let (w, h) = shape.bounds();
+        let fit = (f64::from(NOTEBOOK_PX) / w.max(h)).floor() as u32;
+        let options = render::png::PngOptions {
+            cell_px: fit.clamp(render::png::MIN_CELL_PX, render::png::MAX_CELL_PX),
+            palette: &render::canvas::palette::LIGHT,
+        };
+        let ends = (self.built.ends.entrance.cell, self.built.ends.exit.cell);
+        let png = render::png::render(self.grid(), ends, None, &options).map_err(bad)?;
+        bundle.set_item("image/png", pyo3::types::PyBytes::new(py, &png))?;
+        Ok(bundle)
     }
 
     fn __repr__(&self) -> String {
@@ -405,6 +466,12 @@ impl Maze {
         )
     }
 }
+
+/// The most cells a notebook is shown as SVG; a bigger maze is a PNG.
+const NOTEBOOK_SVG_CELLS: u32 = 40_000;
+
+/// About how many pixels across a big maze's PNG in a notebook is.
+const NOTEBOOK_PX: u32 = 1200;
 
 impl Maze {
     /// The JSON's description of the maze (its width and height).

@@ -135,7 +135,7 @@ def test_a_maze_tells_its_size_and_draws_itself():
     assert maze.neighbors(0) == [1, 6]
     assert maze.text().startswith("+ +")
     assert maze.text("norvig", solve=True).count("*") > 0
-    assert maze._repr_svg_().startswith("<svg")
+    assert maze._repr_mimebundle_()["image/svg+xml"].startswith("<svg")
     assert "<desc>" in maze.svg(plot=True)
     assert repr(maze) == "<mazelab.Maze backtracker square 6x4 seed=1>"
     polar = mazelab.generate("wilson", shape="polar", size="5", seed=2)
@@ -215,6 +215,28 @@ def test_to_networkx_is_the_maze_as_a_graph():
     graph = maze.to_networkx()
     assert graph.number_of_nodes() == 35 and graph.number_of_edges() == 34
     assert nx.is_tree(graph)
+    # Each node at its cell's centre (y up, for networkx's drawing).
+    assert graph.nodes[8]["pos"] == (maze.center(8)[0], -maze.center(8)[1])
+    assert maze.center(8)[0] > maze.center(7)[0] and maze.center(8)[1] == maze.center(7)[1]
+
+
+def test_help_tells_the_options_and_the_cell_numbering():
+    doc = mazelab.generate.__doc__
+    assert "see `mazelab.generate`" not in doc
+    for word in ("algorithm", "seed", "row by row", "Maze.center", "ValueError"):
+        assert word in doc, word
+
+
+def test_a_big_maze_shows_in_a_notebook_as_a_bounded_picture():
+    small = mazelab.generate("backtracker", 200, 200, seed=1)._repr_mimebundle_()
+    assert list(small) == ["image/svg+xml"]
+    big = mazelab.generate("backtracker", 1000, 1000, seed=1)._repr_mimebundle_()
+    assert list(big) == ["image/png"]
+    png = big["image/png"]
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert width <= 2100 and height <= 2100, (width, height)
+    assert len(png) < 1_500_000, len(png)
 
 
 def test_stats_are_the_clis():
