@@ -54,6 +54,11 @@ class Maze:
         """A solid to 3D-print (binary STL): `mazelab generate --format stl`'s bytes."""
     def to_json(self, solve: bool = False, solver: str = "bfs") -> str:
         """What `mazelab generate --format json` prints for the same options."""
+    @staticmethod
+    def from_edges(shape: str, size: str, edges: list[tuple[int, int]], *, wrap: str | None = None) -> "Maze":
+        """A maze of your own openings (pairs of neighbouring cells)."""
+    def verdict(self) -> dict[str, Any]:
+        """The page's verdict: perfect, passages, live, reached, first_loop, unreached, summary."""
     def center(self, cell: int) -> tuple[float, float]:
         """A cell's centre (x, y) in the SVG's units, y down."""
     def to_networkx(self) -> Any:

@@ -48,6 +48,9 @@ fn runs_of(runs: i64) -> PyResult<u64> {
 struct Maze {
     request: MazeRequest,
     built: Built,
+    /// A learner's own openings, in their order (`Maze.from_edges`): the
+    /// maze has no generator to run again.
+    given: Option<Vec<(Cell, Cell)>>,
 }
 
 /// The request's texture from its parts (`Texture::check` judges its
@@ -154,7 +157,11 @@ fn generate(
         })?,
     };
     let built = request.build().map_err(bad)?;
-    Ok(Maze { request, built })
+    Ok(Maze {
+        request,
+        built,
+        given: None,
+    })
 }
 
 impl Maze {
@@ -267,7 +274,85 @@ impl Maze {
     /// them (walls a wall-adding generator never closed come first).
     #[getter]
     fn edges(&self) -> Vec<(Cell, Cell)> {
-        carving_order(self.grid(), self.stream())
+        match &self.given {
+            Some(edges) => edges.clone(),
+            None => carving_order(self.grid(), self.stream()),
+        }
+    }
+
+    /// A maze of a learner's own openings: `edges` are pairs of
+    /// neighbouring cells, on `shape` at `size` (as `generate` takes them).
+    /// A pair that is not two neighbouring cells raises ValueError naming
+    /// it. `maze.verdict()` then judges it as the page does.
+    #[staticmethod]
+    #[pyo3(signature = (shape, size, edges, *, wrap = None))]
+    fn from_edges(
+        shape: &str,
+        size: &str,
+        edges: Vec<(i64, i64)>,
+        wrap: Option<String>,
+    ) -> PyResult<Maze> {
+        let request = MazeRequest {
+            algorithm: "from-edges".into(),
+            shape: shape.to_string(),
+            size: Some(size.to_string()),
+            wrap,
+            ..MazeRequest::default()
+        };
+        let shape = request.shape().map_err(bad)?;
+        let mut grid = Grid::closed_shape(shape);
+        let mut given = Vec::with_capacity(edges.len());
+        for (k, &(a, b)) in edges.iter().enumerate() {
+            let cells = grid.shape();
+            let live = |c: i64| {
+                u32::try_from(c)
+                    .ok()
+                    .filter(|&c| c < cells.cells() && cells.is_cell(c))
+            };
+            let (Some(ca), Some(cb)) = (live(a), live(b)) else {
+                return Err(bad(format!(
+                    "edge {k} ({a}, {b}): not two cells of the maze (cells are 0 to {})",
+                    cells.cells().saturating_sub(1)
+                )));
+            };
+            if !grid.adjacent(ca, cb) {
+                return Err(bad(format!(
+                    "edge {k} ({a}, {b}): cells {a} and {b} are not neighbours (maze.neighbors({a}) lists {a}'s)"
+                )));
+            }
+            grid.set_open(ca, cb, true);
+            given.push((ca, cb));
+        }
+        let ends = mazelab::entrance::place(&grid, EntranceStyle::Norvig, 0);
+        Ok(Maze {
+            request,
+            built: Built {
+                grid,
+                ends,
+                seed: 0,
+                algorithm: "from-edges",
+                generate_ms: 0.0,
+            },
+            given: Some(given),
+        })
+    }
+
+    /// The page's verdict on the maze: a dict with `perfect` (every cell
+    /// reached, no loop), `passages`, `live` and `reached` cells,
+    /// `first_loop` (the first opening that closes a loop, or None),
+    /// `unreached` (the cells the first cell does not reach) and
+    /// `summary`, the page's line.
+    fn verdict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let verdict = mazelab::program::judge(self.grid());
+        let out = pyo3::types::PyDict::new(py);
+        out.set_item("perfect", verdict.perfect())?;
+        out.set_item("passages", verdict.passages)?;
+        out.set_item("live", verdict.live)?;
+        out.set_item("reached", verdict.reached)?;
+        out.set_item("first_loop", verdict.first_loop)?;
+        out.set_item("unreached", verdict.unreached.clone())?;
+        out.set_item("summary", verdict.summary())?;
+        Ok(out)
     }
 
     /// Whether `cell` is a cell of the maze (a mask switches some off).
@@ -309,6 +394,12 @@ impl Maze {
     /// `("phase", step)`: what the page animates.
     fn steps<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyTuple>>> {
         let mut out = Vec::new();
+        if let Some(edges) = &self.given {
+            for &(a, b) in edges {
+                out.push(("carve", a, b).into_pyobject(py)?);
+            }
+            return Ok(out);
+        }
         for event in self.stream() {
             let tuple = match event {
                 Event::Carve(a, b) => ("carve", a, b).into_pyobject(py)?,

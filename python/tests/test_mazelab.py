@@ -220,6 +220,30 @@ def test_to_networkx_is_the_maze_as_a_graph():
     assert maze.center(8)[0] > maze.center(7)[0] and maze.center(8)[1] == maze.center(7)[1]
 
 
+def test_a_learners_edges_make_a_maze_the_page_judges():
+    # A 3 x 2 square: a path through every cell, a perfect maze.
+    maze = mazelab.Maze.from_edges("square", "3x2", [(0, 1), (1, 2), (2, 5), (5, 4), (4, 3)])
+    verdict = maze.verdict()
+    assert verdict["perfect"] and verdict["passages"] == 5 and verdict["unreached"] == []
+    assert verdict["summary"].startswith("a perfect maze")
+    assert maze.edges == [(0, 1), (1, 2), (2, 5), (5, 4), (4, 3)]
+    assert maze.steps()[0] == ("carve", 0, 1)
+    assert maze.solve() is not None and maze.svg().startswith("<svg")
+    # A loop, and cells left out, named as the page names them.
+    loop = mazelab.Maze.from_edges("square", "3x2", [(0, 1), (1, 4), (4, 3), (3, 0)]).verdict()
+    assert not loop["perfect"] and loop["first_loop"] is not None
+    assert loop["unreached"] == [2, 5] and "not reached" in loop["summary"]
+    # Not neighbours, or not cells: a ValueError naming the pair.
+    with pytest.raises(ValueError, match="edge 1 \\(0, 5\\).*not neighbours"):
+        mazelab.Maze.from_edges("square", "3x2", [(0, 1), (0, 5)])
+    with pytest.raises(ValueError, match="not two cells"):
+        mazelab.Maze.from_edges("square", "3x2", [(0, 9)])
+    with pytest.raises(ValueError):
+        mazelab.Maze.from_edges("square", "0x2", [])
+    hexes = mazelab.Maze.from_edges("hex", "2x2", [(0, 1)]).verdict()
+    assert hexes["live"] == 4 and hexes["reached"] == 2
+
+
 def test_help_tells_the_options_and_the_cell_numbering():
     doc = mazelab.generate.__doc__
     assert "see `mazelab.generate`" not in doc
