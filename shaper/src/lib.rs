@@ -7,7 +7,8 @@
 //! It is its own crate because the shaper is large (some 180 KB
 //! compressed) and few titles need it: the command line links it, and the
 //! page fetches it as a bare WebAssembly module (`wasm` below) the first
-//! time a title in another script is printed.
+//! time a title in another script is printed. Both read a shaping in
+//! the same numbers (`numbers`, `from_numbers`).
 
 /// One glyph of a shaped piece, in the font's units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,7 +19,7 @@ pub struct Shaped {
     pub cluster: u32,
     /// How far the pen moves after it.
     pub x_advance: i32,
-    /// How far it is drawn from the pen.
+    /// How far it is drawn from the pen, across and up.
     pub x_offset: i32,
     pub y_offset: i32,
 }
@@ -26,6 +27,7 @@ pub struct Shaped {
 /// `text` shaped in the font `font` (a TrueType or OpenType file), left to
 /// right or right to left: the font's units per em and the glyphs in the
 /// order they are drawn, left to right. `None` if the font cannot be read.
+#[cfg(feature = "shape")]
 pub fn shape(font: &[u8], text: &str, rtl: bool) -> Option<(u16, Vec<Shaped>)> {
     let face = rustybuzz::Face::from_slice(font, 0)?;
     let mut buffer = rustybuzz::UnicodeBuffer::new();
@@ -68,11 +70,32 @@ pub fn numbers(per_em: u16, glyphs: &[Shaped]) -> Vec<i32> {
     numbers
 }
 
+/// A shaping from its numbers (`numbers`' inverse): `None` if they are
+/// not a count, units per em and five numbers a glyph.
+pub fn from_numbers(numbers: &[i32]) -> Option<(u16, Vec<Shaped>)> {
+    let count = usize::try_from(*numbers.first()?).ok()?;
+    if numbers.len() != 2 + 5 * count {
+        return None;
+    }
+    let per_em = u16::try_from(numbers[1]).ok().filter(|&e| e > 0)?;
+    let glyphs = numbers[2..]
+        .chunks_exact(5)
+        .map(|g| Shaped {
+            glyph: g[0] as u16,
+            cluster: g[1] as u32,
+            x_advance: g[2],
+            x_offset: g[3],
+            y_offset: g[4],
+        })
+        .collect();
+    Some((per_em, glyphs))
+}
+
 /// The page's interface: numbers only. The page copies a font's bytes and
 /// a piece's UTF-8 into memory it asks for (`alloc`), calls `shape_piece`,
 /// and reads the answer: `[count, units per em]`, then for each glyph
 /// `[glyph, cluster, x advance, x offset, y offset]`, all 32-bit.
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "shape"))]
 mod wasm {
     /// `len` bytes for the page to fill; kept until `release`.
     #[unsafe(no_mangle)]
@@ -116,5 +139,36 @@ mod wasm {
         let bytes: Vec<u8> = answer.iter().flat_map(|v| v.to_le_bytes()).collect();
         let mut bytes = std::mem::ManuallyDrop::new(bytes.into_boxed_slice());
         bytes.as_mut_ptr()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shaping_reads_back_from_its_numbers() {
+        let glyphs = [
+            Shaped {
+                glyph: 7,
+                cluster: 0,
+                x_advance: 500,
+                x_offset: -3,
+                y_offset: 12,
+            },
+            Shaped {
+                glyph: 65535,
+                cluster: 4,
+                x_advance: 0,
+                x_offset: 0,
+                y_offset: 0,
+            },
+        ];
+        let numbers = numbers(2048, &glyphs);
+        assert_eq!(from_numbers(&numbers), Some((2048, glyphs.to_vec())));
+        assert_eq!(from_numbers(&numbers[..numbers.len() - 1]), None);
+        assert_eq!(from_numbers(&[-1, 1000]), None);
+        assert_eq!(from_numbers(&[0, 0]), None, "no units per em");
+        assert_eq!(from_numbers(&[]), None);
     }
 }

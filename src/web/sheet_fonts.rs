@@ -48,23 +48,38 @@ impl SheetFonts {
         });
     }
 
-    /// Shapes `pieces` (each with its font's bytes) in the shaper module,
-    /// loading it first if need be; the answers come back through the
-    /// mailbox.
-    pub(super) fn shape(&self, pieces: Vec<(Unshaped, Vec<u8>)>) {
+    /// Shapes `pieces` in the shaper module, loading it first if need
+    /// be; the answers come back through the mailbox. Each font goes into
+    /// the module once, however many of its pieces there are.
+    pub(super) fn shape(&self, pieces: Vec<Unshaped>) {
+        let mut pieces_by_font: Vec<(Vec<u8>, Vec<Unshaped>)> = Vec::new();
+        for piece in pieces {
+            match pieces_by_font
+                .iter_mut()
+                .find(|(_, p)| p[0].font == piece.font)
+            {
+                Some((_, same_font)) => same_font.push(piece),
+                None => {
+                    if let Some(bytes) = self.fonts.font_bytes(piece.font) {
+                        pieces_by_font.push((bytes.to_vec(), vec![piece]));
+                    }
+                }
+            }
+        }
         let send = self.mailbox.clone();
         let shaper = self.shaper.clone();
         wasm_bindgen_futures::spawn_local(async move {
-            let answers = shape_all(&shaper, pieces).await;
+            let answers = shape_all(&shaper, pieces_by_font).await;
             send.send(Fetched::Shaped(answers));
         });
     }
 }
 
-/// Each piece through the shaper's `shape_piece` (see `shaper/`).
+/// Each piece through the shaper's `shape_piece` (see `shaper/`), its
+/// font put in the module's memory once for all of its pieces.
 async fn shape_all(
     shaper: &RefCell<Option<Object>>,
-    pieces: Vec<(Unshaped, Vec<u8>)>,
+    pieces_by_font: Vec<(Vec<u8>, Vec<Unshaped>)>,
 ) -> Result<Vec<(Unshaped, Vec<i32>)>, String> {
     let loaded = shaper.borrow().clone();
     let exports = match loaded {
@@ -112,38 +127,37 @@ async fn shape_all(
         memory()?.set(&Uint8Array::from(bytes), at);
         Ok(at)
     };
-    let mut answers = Vec::with_capacity(pieces.len());
-    for (piece, font) in pieces {
+    let read = |at: u32, len: u32| -> Result<Vec<i32>, String> {
+        let bytes = memory()?.subarray(at, at + len).to_vec();
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect())
+    };
+    let mut answers = Vec::new();
+    for (font, pieces) in pieces_by_font {
         let font_at = put(&font)?;
-        let text_at = put(piece.text.as_bytes())?;
-        let rtl = if piece.rtl { 1.0 } else { 0.0 };
-        let answer_at = call(
-            &shape_piece,
-            &[
-                font_at.into(),
-                font.len() as f64,
-                text_at.into(),
-                piece.text.len() as f64,
-                rtl,
-            ],
-        )?;
-        call(&release, &[font_at.into(), font.len() as f64])?;
-        call(&release, &[text_at.into(), piece.text.len() as f64])?;
-        if answer_at == 0 {
-            return Err(format!("the shaper could not read the font {}", piece.font));
+        let font_len = font.len() as f64;
+        for piece in pieces {
+            let text_at = put(piece.text.as_bytes())?;
+            let text_len = piece.text.len() as f64;
+            let rtl = if piece.rtl { 1.0 } else { 0.0 };
+            let answer_at = call(
+                &shape_piece,
+                &[font_at.into(), font_len, text_at.into(), text_len, rtl],
+            )?;
+            call(&release, &[text_at.into(), text_len])?;
+            if answer_at == 0 {
+                call(&release, &[font_at.into(), font_len])?;
+                return Err(format!("the shaper could not read the font {}", piece.font));
+            }
+            let count = read(answer_at, 4)?[0].max(0) as u32;
+            let len = (2 + 5 * count) * 4;
+            let numbers = read(answer_at, len)?;
+            call(&release, &[answer_at.into(), f64::from(len)])?;
+            answers.push((piece, numbers));
         }
-        let read = |at: u32, len: u32| -> Result<Vec<i32>, String> {
-            let bytes = memory()?.subarray(at, at + len).to_vec();
-            Ok(bytes
-                .chunks_exact(4)
-                .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-                .collect())
-        };
-        let count = read(answer_at, 4)?[0].max(0) as u32;
-        let len = (2 + 5 * count) * 4;
-        let numbers = read(answer_at, len)?;
-        call(&release, &[answer_at.into(), f64::from(len)])?;
-        answers.push((piece, numbers));
+        call(&release, &[font_at.into(), font_len])?;
     }
     Ok(answers)
 }

@@ -28,6 +28,7 @@
 //! it (`FALLBACKS`, `Fonts::next_needed`).
 
 use crate::error::MazeError;
+use mazelab_shaper::Shaped;
 use pdf_writer::types::{CidFontType, FontFlags, SystemInfo, UnicodeCmap};
 use pdf_writer::{Filter, Finish, Name, Pdf, Rect, Ref, Str};
 use std::borrow::Cow;
@@ -103,29 +104,17 @@ pub struct Fonts {
     shaped: Vec<ShapedPiece>,
 }
 
-/// A piece of a title shaped in a font: the font's units per em and its
+/// A piece of a title the page shaped: the font's units per em and its
 /// glyphs in drawing order.
 #[derive(Clone)]
 struct ShapedPiece {
-    font: &'static str,
-    text: String,
-    rtl: bool,
+    piece: Unshaped,
     per_em: u16,
-    glyphs: Vec<ShapedGlyph>,
-}
-
-/// One glyph of a shaped piece, in the font's units (the shaper's
-/// `Shaped`).
-#[derive(Clone, Copy)]
-struct ShapedGlyph {
-    glyph: u16,
-    cluster: u32,
-    x_advance: i32,
-    x_offset: i32,
-    y_offset: i32,
+    glyphs: Vec<Shaped>,
 }
 
 /// A piece of a title the page must shape before the sheet is made.
+#[derive(Clone)]
 pub struct Unshaped {
     /// The font, one of `FALLBACKS`.
     pub font: &'static str,
@@ -133,6 +122,12 @@ pub struct Unshaped {
     pub text: String,
     /// Whether it runs right to left.
     pub rtl: bool,
+}
+
+impl Unshaped {
+    fn is(&self, font: &str, text: &str, rtl: bool) -> bool {
+        self.font == font && self.text == text && self.rtl == rtl
+    }
 }
 
 #[derive(Clone)]
@@ -318,15 +313,11 @@ impl Fonts {
         let mut wanted: Vec<Unshaped> = Vec::new();
         for (font, piece, rtl) in self.pieces(text) {
             let Some(k) = font else { continue };
-            let name = self.faces[k].name;
-            let known = |p: &ShapedPiece| p.font == name && p.text == piece && p.rtl == rtl;
-            if !self.shaped.iter().any(known)
-                && !wanted
-                    .iter()
-                    .any(|w| w.font == name && w.text == piece && w.rtl == rtl)
-            {
+            let font = self.faces[k].name;
+            let known = self.shaped.iter().map(|s| &s.piece).chain(&wanted);
+            if !known.into_iter().any(|p| p.is(font, piece, rtl)) {
                 wanted.push(Unshaped {
-                    font: name,
+                    font,
                     text: piece.to_string(),
                     rtl,
                 });
@@ -340,33 +331,19 @@ impl Fonts {
         self.at_hand(name).map(|k| &*self.faces[k].data)
     }
 
-    /// Keeps the page's shaping of `piece`: the shaper module's answer,
-    /// `[count, units per em]` then five numbers a glyph (`shaper/`). An
-    /// answer of the wrong length is refused.
+    /// Keeps the page's shaping of `piece`: the shaper module's answer
+    /// (`mazelab_shaper::numbers`). An answer that is not such numbers is
+    /// refused.
     pub fn add_shaped(&mut self, piece: Unshaped, answer: &[i32]) -> Result<(), MazeError> {
-        let count = answer.first().copied().unwrap_or(-1);
-        if count < 0 || answer.len() != 2 + 5 * count as usize {
-            return Err(MazeError::BadValue {
+        let (per_em, glyphs) =
+            mazelab_shaper::from_numbers(answer).ok_or_else(|| MazeError::BadValue {
                 what: "shaped title",
                 given: format!("{} numbers for {:?}", answer.len(), piece.text),
                 valid: "the shaper's answer: a count, units per em and five numbers a glyph".into(),
-            });
-        }
-        let glyphs = answer[2..]
-            .chunks_exact(5)
-            .map(|g| ShapedGlyph {
-                glyph: g[0] as u16,
-                cluster: g[1] as u32,
-                x_advance: g[2],
-                x_offset: g[3],
-                y_offset: g[4],
-            })
-            .collect();
+            })?;
         self.shaped.push(ShapedPiece {
-            font: piece.font,
-            text: piece.text,
-            rtl: piece.rtl,
-            per_em: answer[1].clamp(1, i32::from(u16::MAX)) as u16,
+            piece,
+            per_em,
             glyphs,
         });
         Ok(())
@@ -375,46 +352,30 @@ impl Fonts {
     /// `piece` shaped in fallback font `k`: on the command line by the
     /// shaper itself, in the page from what it shaped before. A piece not
     /// shaped falls back to each character's own glyph.
-    fn shaped(&self, k: usize, piece: &str, rtl: bool) -> (u16, Vec<ShapedGlyph>) {
+    fn shaped(&self, k: usize, piece: &str, rtl: bool) -> (u16, Vec<Shaped>) {
         #[cfg(not(target_arch = "wasm32"))]
-        if let Some((per_em, glyphs)) = mazelab_shaper::shape(&self.faces[k].data, piece, rtl) {
-            let glyphs = glyphs
-                .into_iter()
-                .map(|g| ShapedGlyph {
-                    glyph: g.glyph,
-                    cluster: g.cluster,
-                    x_advance: g.x_advance,
-                    x_offset: g.x_offset,
-                    y_offset: g.y_offset,
-                })
-                .collect();
-            return (per_em, glyphs);
+        if let Some(shaped) = mazelab_shaper::shape(&self.faces[k].data, piece, rtl) {
+            return shaped;
         }
         self.as_page_shaped(k, piece, rtl)
     }
 
     /// `piece` as the page shaped it, or each character's own glyph.
-    fn as_page_shaped(&self, k: usize, piece: &str, rtl: bool) -> (u16, Vec<ShapedGlyph>) {
+    fn as_page_shaped(&self, k: usize, piece: &str, rtl: bool) -> (u16, Vec<Shaped>) {
         let name = self.faces[k].name;
-        if let Some(p) = self
-            .shaped
-            .iter()
-            .find(|p| p.font == name && p.text == piece && p.rtl == rtl)
-        {
+        if let Some(p) = self.shaped.iter().find(|p| p.piece.is(name, piece, rtl)) {
             return (p.per_em, p.glyphs.clone());
         }
         let face = self.face(k);
-        let mut glyphs: Vec<ShapedGlyph> = piece
+        let mut glyphs: Vec<Shaped> = piece
             .char_indices()
             .map(|(i, c)| {
                 let glyph = face.glyph_index(c).map_or(0, |g| g.0);
-                ShapedGlyph {
+                let advance = face.glyph_hor_advance(ttf_parser::GlyphId(glyph));
+                Shaped {
                     glyph,
                     cluster: i as u32,
-                    x_advance: i32::from(
-                        face.glyph_hor_advance(ttf_parser::GlyphId(glyph))
-                            .unwrap_or(0),
-                    ),
+                    x_advance: i32::from(advance.unwrap_or(0)),
                     x_offset: 0,
                     y_offset: 0,
                 }

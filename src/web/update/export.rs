@@ -177,15 +177,8 @@ impl App {
         let pieces = self.sheet_fonts.fonts.unshaped(&options.title);
         if !pieces.is_empty() && self.sheet_fonts.fonts.missing(&options.title).is_empty() {
             dom::show_notice("printable PDF: shaping the title…");
-            let with_fonts = pieces
-                .into_iter()
-                .filter_map(|p| {
-                    let bytes = self.sheet_fonts.fonts.font_bytes(p.font)?.to_vec();
-                    Some((p, bytes))
-                })
-                .collect();
             self.sheet_fonts.waiting = Some(stem.to_string());
-            self.sheet_fonts.shape(with_fonts);
+            self.sheet_fonts.shape(pieces);
             return Ok(());
         }
         let made = pdf::puzzle_sheet(
