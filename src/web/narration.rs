@@ -10,7 +10,7 @@ use super::dom;
 use crate::event::Event;
 use crate::generate::Generator;
 use crate::narrate::{self, Narration, Words};
-use crate::shape::Shape;
+use crate::shape::{Shape, Topology};
 use crate::solve::Solver;
 use wasm_bindgen::JsCast;
 
@@ -34,7 +34,7 @@ impl Told {
 }
 
 /// What the run is: which, on what, and how it is told.
-pub(super) struct Run {
+pub(super) struct Run<'a> {
     /// Tells one run from another (the algorithm, its options, the seed,
     /// the shape, the ends).
     pub(super) key: String,
@@ -43,7 +43,7 @@ pub(super) struct Run {
     pub(super) at: Option<u64>,
     /// The steps it took in all, for a run built at once.
     pub(super) steps: u64,
-    pub(super) shape: Shape,
+    pub(super) shape: &'a Shape,
     pub(super) words: Words,
 }
 
@@ -61,35 +61,44 @@ impl NarrationView {
     /// at step 0 when the narration starts again. Returns the sentence of
     /// the step shown, for the live region.
     pub(super) fn follow(&mut self, run: &Run, fresh: impl FnOnce() -> Told) -> String {
-        let cells = crate::shape::Topology::cells(&run.shape);
-        let now = match run.at {
-            _ if cells > NARRATE_MAX_CELLS => {
-                self.forget();
-                format!(
-                    "Each step is told in words on mazes of up to {NARRATE_MAX_CELLS} cells; this one has {cells}."
-                )
-            }
-            None => {
-                self.forget();
+        let Some(at) = run.at else {
+            return self.say_only(
+                &run.key,
                 format!(
                     "This maze was built at once by {}, in {} steps. Rewind or drag the timeline to read each step.",
                     run.words.algorithm, run.steps
-                )
-            }
-            Some(at) => {
-                let behind = self.narration.as_ref().is_none_or(|n| n.at() > at);
-                if self.key != run.key || behind {
-                    self.key = run.key.clone();
-                    self.source = Some(fresh());
-                    self.narration = Some(Narration::new(cells as usize));
-                }
-                self.hear_up_to(at);
-                return self.write(run, at);
-            }
+                ),
+            );
         };
-        if self.written.as_ref() != Some(&(run.key.clone(), None)) {
-            self.written = Some((run.key.clone(), None));
-            dom::set_text("narration-now", &now);
+        let behind = self.narration.as_ref().is_none_or(|n| n.at() > at);
+        if self.key != run.key || behind {
+            self.key = run.key.clone();
+            self.source = Some(fresh());
+            self.narration = Some(Narration::new(run.shape.cells() as usize));
+        }
+        self.hear_up_to(at);
+        self.write(run, at)
+    }
+
+    /// Says that a maze of `cells` cells is too big to tell step by step.
+    pub(super) fn too_big(&mut self, cells: u32) -> String {
+        self.say_only(
+            &format!("too big:{cells}"),
+            format!("Each step is told in words on mazes of up to {NARRATE_MAX_CELLS} cells; this one has {cells}."),
+        )
+    }
+
+    /// Shows `said` alone, with no step and no history; `key` tells when
+    /// it is already shown.
+    fn say_only(&mut self, key: &str, said: String) -> String {
+        self.forget();
+        if self
+            .written
+            .as_ref()
+            .is_none_or(|(k, step)| k != key || step.is_some())
+        {
+            self.written = Some((key.to_string(), None));
+            dom::set_text("narration-now", &said);
             if let Some(history) = dom::by_id_opt("narration-history") {
                 history.set_text_content(None);
             }
@@ -97,7 +106,7 @@ impl NarrationView {
                 let _ = panel.set_attribute("data-step", "");
             }
         }
-        now
+        said
     }
 
     fn forget(&mut self) {
@@ -134,7 +143,7 @@ impl NarrationView {
         let mut told = narration
             .recent()
             .rev()
-            .map(|heard| (heard.step, narrate::sentence(heard, &run.words, &run.shape)));
+            .map(|heard| (heard.step, narrate::sentence(heard, &run.words, run.shape)));
         let now = match told.next() {
             Some((step, said)) if step == at => format!("Step {step}: {said}"),
             _ => "Step 0: nothing done yet. Play, or step forward, to hear each step.".to_string(),

@@ -23,9 +23,10 @@ impl Panel {
         self.author.start(self.params.clone(), true)
     }
 
-    /// The run's seed.
-    pub fn seed(&self) -> u64 {
-        self.params.seed
+    /// The options the generator runs with (its shape and seed among
+    /// them).
+    pub fn params(&self) -> &crate::generate::Params {
+        &self.params
     }
 
     /// The generator, and whether it weaves and braids.

@@ -9,7 +9,7 @@ use crate::shape::Topology;
 use crate::steps::{self, StepList};
 use crate::web::app::App;
 use crate::web::dom;
-use crate::web::narration::{Run, Told};
+use crate::web::narration::{Run, Told, NARRATE_MAX_CELLS};
 use crate::web::steps::{fill_about, fill_lists, texture_note};
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::Element;
@@ -130,12 +130,18 @@ impl App {
         let Some(panel) = self.maze.panels.first() else {
             return String::new();
         };
-        let shape = panel.maze().shape().clone();
+        let shape = panel.maze().shape();
         let mut narration = self.narration.borrow_mut();
+        if shape.cells() > NARRATE_MAX_CELLS {
+            return narration.too_big(shape.cells());
+        }
+        // What tells one run from another: the generator and its options
+        // (the shape and seed among them), and for a solve its ends.
+        let params = panel.params();
         if let Some(name) = panel.solve_name() {
             let (start, goal) = (panel.solving.start, panel.solving.goal);
             let run = Run {
-                key: format!("solve:{name}:{}:{start}:{goal}", panel.seed()),
+                key: format!("solve:{name}:{start}:{goal}:{params:?}"),
                 at: panel.solve_reach().map(|(at, _, _)| at),
                 steps: 0,
                 shape,
@@ -154,13 +160,7 @@ impl App {
         }
         let (algorithm, woven, _) = panel.run_kind();
         let run = Run {
-            key: format!(
-                "gen:{}:{:?}:{}:{}",
-                algorithm.name,
-                self.settings.params(),
-                panel.seed(),
-                panel.maze().shape().size_text()
-            ),
+            key: format!("gen:{}:{params:?}", algorithm.name),
             at: panel.carving_at(),
             steps: panel.steps,
             shape,
