@@ -171,19 +171,7 @@ impl Maze {
 
     /// `cell` if it is a live cell of the maze, else a `ValueError`.
     fn cell(&self, cell: i64) -> PyResult<Cell> {
-        let shape = self.grid().shape();
-        match u32::try_from(cell) {
-            Ok(c) if c < shape.cells() && shape.is_cell(c) => Ok(c),
-            _ => Err(bad(format!(
-                "{cell} is not a cell of the maze (cells are 0 to {}{})",
-                shape.cells().saturating_sub(1),
-                if shape.mask.is_some() {
-                    ", masked ones left out"
-                } else {
-                    ""
-                }
-            ))),
-        }
+        live_cell(self.grid().shape(), cell).map_err(bad)
     }
 
     /// The generator stepped again, with every event.
@@ -303,21 +291,16 @@ impl Maze {
         let mut grid = Grid::closed_shape(shape);
         let mut given = Vec::with_capacity(edges.len());
         for (k, &(a, b)) in edges.iter().enumerate() {
-            let cells = grid.shape();
-            let live = |c: i64| {
-                u32::try_from(c)
-                    .ok()
-                    .filter(|&c| c < cells.cells() && cells.is_cell(c))
-            };
-            let (Some(ca), Some(cb)) = (live(a), live(b)) else {
-                return Err(bad(format!(
-                    "edge {k} ({a}, {b}): not two cells of the maze (cells are 0 to {})",
-                    cells.cells().saturating_sub(1)
-                )));
-            };
+            let live = |c| live_cell(grid.shape(), c);
+            let (ca, cb) = live(a).and_then(|ca| Ok((ca, live(b)?))).map_err(|why| {
+                bad(format!(
+                    "edge {k} ({a}, {b}): not two cells of the maze: {why}"
+                ))
+            })?;
             if !grid.adjacent(ca, cb) {
                 return Err(bad(format!(
-                    "edge {k} ({a}, {b}): cells {a} and {b} are not neighbours (maze.neighbors({a}) lists {a}'s)"
+                    "edge {k} ({a}, {b}): {}",
+                    not_neighbours(ca, cb)
                 )));
             }
             grid.set_open(ca, cb, true);
@@ -370,9 +353,7 @@ impl Maze {
     fn is_open(&self, a: i64, b: i64) -> PyResult<bool> {
         let (a, b) = (self.cell(a)?, self.cell(b)?);
         if !self.grid().adjacent(a, b) {
-            return Err(bad(format!(
-                "cells {a} and {b} are not neighbours, so no wall stands between them (maze.neighbors({a}) lists {a}'s)"
-            )));
+            return Err(bad(not_neighbours(a, b)));
         }
         Ok(self.grid().is_open_between(a, b))
     }
@@ -556,6 +537,29 @@ impl Maze {
             self.built.seed
         )
     }
+}
+
+/// `cell` if it is a live cell of `shape`, else why not.
+fn live_cell(shape: &Shape, cell: i64) -> Result<Cell, String> {
+    match u32::try_from(cell) {
+        Ok(c) if c < shape.cells() && shape.is_cell(c) => Ok(c),
+        _ => Err(format!(
+            "{cell} is not a cell of the maze (cells are 0 to {}{})",
+            shape.cells().saturating_sub(1),
+            if shape.mask.is_some() {
+                ", masked ones left out"
+            } else {
+                ""
+            }
+        )),
+    }
+}
+
+/// Why there is no wall between two cells that are not neighbours.
+fn not_neighbours(a: Cell, b: Cell) -> String {
+    format!(
+        "cells {a} and {b} are not neighbours, so no wall stands between them (maze.neighbors({a}) lists {a}'s)"
+    )
 }
 
 /// The most cells a notebook is shown as SVG; a bigger maze is a PNG.
