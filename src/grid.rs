@@ -8,6 +8,7 @@
 use crate::shape::{square_wall_bit, Cell, Dims, Dir, Neighbors, Shape, Topology, MAX_SIDE};
 use crate::shape::{EAST_OPEN, SOUTH_OPEN};
 use crate::union_find::UnionFind;
+use crate::weights::Costs;
 
 /// Woven squares: a passage runs under this cell from west to east
 /// (joining the cells on either side), or from north to south.
@@ -29,11 +30,14 @@ pub struct Grid {
     /// Whether a tunnel was ever opened (a woven square): only then do
     /// neighbour queries look for passages under the cells around.
     woven: bool,
+    /// A weighted maze's cost per cell (`weights`); `None`: every cell
+    /// costs one move.
+    costs: Option<Costs>,
 }
 
 impl PartialEq for Grid {
     fn eq(&self, other: &Grid) -> bool {
-        self.shape == other.shape && self.bits == other.bits
+        self.shape == other.shape && self.bits == other.bits && self.costs == other.costs
     }
 }
 
@@ -63,6 +67,7 @@ impl Grid {
             bits: vec![0; shape.cells() as usize],
             shape,
             woven: false,
+            costs: None,
         }
     }
 
@@ -242,6 +247,29 @@ impl Grid {
         self.dims = other.dims;
         self.bits.clone_from(&other.bits);
         self.woven = other.woven;
+        self.costs.clone_from(&other.costs);
+    }
+
+    /// The maze with a cost on each cell (`costs` of its shape's cells),
+    /// or with none.
+    pub fn with_costs(mut self, costs: Option<Costs>) -> Grid {
+        debug_assert!(costs
+            .as_ref()
+            .is_none_or(|c| c.as_slice().len() == self.bits.len()));
+        self.costs = costs;
+        self
+    }
+
+    /// Each cell's cost, on a weighted maze.
+    #[inline]
+    pub fn costs(&self) -> Option<&Costs> {
+        self.costs.as_ref()
+    }
+
+    /// What entering `cell` costs: its weight, or one move.
+    #[inline]
+    pub fn cost(&self, cell: Cell) -> u32 {
+        self.costs.as_ref().map_or(1, |c| c.of(cell))
     }
 
     /// Its wall bits, a byte a cell, and whether a tunnel was ever

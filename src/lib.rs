@@ -79,6 +79,7 @@ pub mod stream;
 pub mod timeline;
 pub mod union_find;
 pub mod walk;
+pub mod weights;
 
 // The page, or (with the `npm` feature) the npm package's exports instead:
 // a package for Node must not mount an app when it loads.

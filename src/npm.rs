@@ -31,9 +31,12 @@ fn settings(query: &str) -> Result<Settings, JsValue> {
     Ok(settings)
 }
 
-/// The maze the query names, built.
+/// The maze the query names, built, with its costs when weighted.
 fn maze(s: &Settings) -> Result<Grid, JsValue> {
-    generate::generate(s.main.algorithm, s.params()).map_err(error)
+    let costs = s.weights.map(|w| w.costs(&s.shape, s.seed));
+    Ok(generate::generate(s.main.algorithm, s.params())
+        .map_err(error)?
+        .with_costs(costs))
 }
 
 /// The maze as `mazelab generate --format json` prints it for the same

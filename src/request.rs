@@ -1,7 +1,7 @@
 //! A maze asked for by name, as the CLI's `generate` and the Python
 //! package take it: the algorithm, the shape and its size (or a mask's
 //! text), the seed and every texture option, checked together and then
-//! built, so the two give the same maze and the same JSON for the same
+//! built (with its weights, if any), so the two give the same maze and the same JSON for the same
 //! options.
 
 use crate::entrance::{self, Ends, EntranceStyle};
@@ -11,6 +11,7 @@ use crate::generate::{self, Algorithm, Bias, Params, PopSpec};
 use crate::grid::Grid;
 use crate::render::json;
 use crate::shape::{Cell, Mask, Shape};
+use crate::weights::Weights;
 use std::time::Instant;
 
 /// A mask as a file holds it: rows of text, `X` for a cell that is off
@@ -49,6 +50,8 @@ pub struct MazeRequest {
     pub texture: Texture,
     /// Where the ends go.
     pub entrances: EntranceStyle,
+    /// A cost per cell, laid by a seeded pattern; `None`: unweighted.
+    pub weights: Option<Weights>,
 }
 
 impl Default for MazeRequest {
@@ -66,6 +69,7 @@ impl Default for MazeRequest {
             weave: false,
             texture: Texture::default(),
             entrances: EntranceStyle::Norvig,
+            weights: None,
         }
     }
 }
@@ -177,6 +181,9 @@ impl MazeRequest {
 
     /// Builds the maze of a request `check` passed on `shape`.
     pub fn build_checked(&self, algorithm: &'static Algorithm, shape: Shape, seed: u64) -> Built {
+        // Costs are laid on the shape asked for, before any rock, as the
+        // page lays them.
+        let costs = self.weights.map(|w| w.costs(&shape, seed));
         let params = self.params(shape, seed);
         let started = Instant::now();
         let grid = generate::generate(algorithm.name, params)
@@ -184,6 +191,7 @@ impl MazeRequest {
         let grid = generate::sparse::sparsify(&grid, self.texture.sparse, seed)
             .expect("the percentage was checked and dead ends leave one piece");
         let generate_ms = started.elapsed().as_secs_f64() * 1000.0;
+        let grid = grid.with_costs(costs);
         let ends = entrance::place(&grid, self.entrances, seed);
         Built {
             grid,

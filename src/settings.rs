@@ -15,7 +15,9 @@
 //! `+` between its parts or a bias, e.g.
 //! `growing-tree/newest,growing-tree/oldest`), `solver`, and `start` and
 //! `goal` as `x,y` cell coordinates (polar: the cell's number), and
-//! `explain` (`steps`, `words` or `hidden`: what the steps panel shows).
+//! `explain` (`steps`, `words` or `hidden`: what the steps panel shows),
+//! and `weights` (`random:MAX` or `patches:MAX`: a cost per cell, see
+//! `weights`).
 
 use crate::error::{parse_seed, shown};
 use crate::generate::{self, Bias, Knob, Params, PopSpec};
@@ -232,6 +234,8 @@ pub struct Settings {
     pub solve_at: Option<u64>,
     /// What the steps panel shows.
     pub explain: Explain,
+    /// A cost per cell, if the maze is weighted.
+    pub weights: Option<crate::weights::Weights>,
 }
 
 impl Settings {
@@ -296,6 +300,7 @@ impl Settings {
             at: None,
             solve_at: None,
             explain: Explain::Steps,
+            weights: None,
         }
     }
 
@@ -417,6 +422,12 @@ impl Settings {
             "braid" => self.braid = parse_percent(value)?,
             "run" => self.steer.run = parse_percent(value)?,
             "sparse" => self.sparse = parse_percent(value)?,
+            "weights" => {
+                self.weights = match value.trim() {
+                    "" | "none" => None,
+                    v => Some(crate::weights::Weights::parse(v).map_err(said)?),
+                }
+            }
             "symmetry" => {
                 self.symmetry = match value.trim() {
                     "" | "none" => None,
@@ -526,6 +537,9 @@ impl Settings {
         }
         if self.sparse > 0 {
             parts.push(format!("sparse={}", self.sparse));
+        }
+        if let Some(w) = self.weights {
+            parts.push(format!("weights={}", w.name()));
         }
         // A neutral grain on the other axis is kept: the axis is the person's choice.
         if self.steer.grain != crate::generate::steer::Grain::default() {
@@ -773,6 +787,21 @@ mod tests {
             notices[0].contains("'loud' is not steps, words or hidden"),
             "{notices:?}"
         );
+    }
+
+    #[test]
+    fn a_weighting_lives_in_the_link_and_a_bad_one_is_named() {
+        for name in ["random:9", "patches:30"] {
+            let (settings, notices) = Settings::from_query(&format!("seed=1&weights={name}"), 1);
+            assert!(notices.is_empty(), "{notices:?}");
+            assert_eq!(settings.weights.map(|w| w.name()).as_deref(), Some(name));
+            assert!(settings.to_query().contains(&format!("weights={name}")));
+            assert_eq!(Settings::from_query(&settings.to_query(), 2).0, settings);
+        }
+        assert!(!Settings::defaults(1).to_query().contains("weights"));
+        let (settings, notices) = Settings::from_query("seed=1&weights=random:0", 1);
+        assert_eq!(settings.weights, None);
+        assert!(notices[0].contains("MAX from 2 to 255"), "{notices:?}");
     }
 
     #[test]

@@ -125,6 +125,7 @@ pub static ABOUT: &[About] = &[
     about("brain", "four sub-mazes joined across a cross, again and again", NO, "O(n) time; the recursion's regions", "Spurrier's fractal brain maze"),
     about("bfs", "a flood that widens evenly from the start", "a shortest path", "O(n) time; a queue and a parent per cell", "Moore 1959, Zuse 1945"),
     about("dfs", "one long probe at a time, backing up at dead ends", "a path, not always the shortest", "O(n) time; a stack", "Trémaux (19th century) in its maze form"),
+    about("dijkstra", "a flood that runs ahead through cheap cells and lags in dear ones", "a cheapest path (a shortest one when unweighted)", "O(n log n) time; a heap and a cost per cell", "Edsger Dijkstra 1959"),
     about("astar", "a search that leans toward the goal", "a shortest path (the Manhattan distance never overestimates)", "O(n log n) time; a heap and costs", "Hart, Nilsson and Raphael 1968"),
     about("bidirectional-bfs", "two floods, from start and goal, that meet", "a shortest path", "O(n) time; two queues", "Pohl 1971"),
     about("greedy-best-first", "a beeline toward the goal that backs off at walls", "a path, not always the shortest", "O(n log n) time; a heap", "Doran and Michie 1966"),

@@ -1459,3 +1459,75 @@ fn scaling_fits_the_loop_erased_walks_power_to_wilsons_solution_and_a_far_faster
         "sidewinder",
     );
 }
+
+#[test]
+fn a_weighted_solve_in_json_is_the_cheapest_way_by_an_independent_dijkstra() {
+    use std::cmp::Reverse;
+    for seed in ["1", "2", "3", "4", "5"] {
+        let out = mazelab(&[
+            "generate",
+            "--size",
+            "24x16",
+            "--braid",
+            "100",
+            "--weights",
+            "random:9",
+            "--solve",
+            "--solver",
+            "dijkstra",
+            "--format",
+            "json",
+            "--seed",
+            seed,
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let json: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+        let weights: Vec<u64> = json["weights"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|w| w.as_u64().unwrap())
+            .collect();
+        assert_eq!(weights.len(), 24 * 16);
+        assert!(weights.iter().all(|w| (1..=9).contains(w)));
+        let cell = |v: &serde_json::Value| v.as_u64().unwrap() as usize;
+        let mut adjacent = vec![Vec::new(); weights.len()];
+        for pair in json["openings"].as_array().unwrap() {
+            let (a, b) = (cell(&pair[0]), cell(&pair[1]));
+            adjacent[a].push(b);
+            adjacent[b].push(a);
+        }
+        let (entrance, exit) = (cell(&json["entrance"]), cell(&json["exit"]));
+        let mut best = vec![u64::MAX; weights.len()];
+        best[entrance] = 0;
+        let mut heap = std::collections::BinaryHeap::from([Reverse((0, entrance))]);
+        while let Some(Reverse((d, c))) = heap.pop() {
+            if d > best[c] {
+                continue;
+            }
+            for &n in &adjacent[c] {
+                if d + weights[n] < best[n] {
+                    best[n] = d + weights[n];
+                    heap.push(Reverse((best[n], n)));
+                }
+            }
+        }
+        let path: Vec<usize> = json["solution"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(cell)
+            .collect();
+        assert_eq!((path[0], *path.last().unwrap()), (entrance, exit));
+        for pair in path.windows(2) {
+            assert!(
+                adjacent[pair[0]].contains(&pair[1]),
+                "seed {seed}: {pair:?}"
+            );
+        }
+        let cost: u64 = path[1..].iter().map(|&c| weights[c]).sum();
+        assert_eq!(cost, best[exit], "seed {seed}");
+        assert_eq!(json["cost"].as_u64(), Some(cost), "seed {seed}");
+    }
+    assert_refused(&["generate", "--weights", "mud:9"], "random, patches");
+}

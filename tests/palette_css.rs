@@ -49,7 +49,9 @@ fn check(palette: &Palette, selector: &str) {
     // the colour they show.
     let canvas = canvas
         .into_iter()
-        .chain([("--queued", over(palette.queued_tint, palette.passage))]);
+        .chain([("--queued", over(palette.queued_tint, palette.passage))])
+        // The dearest cell of a weighted maze: the floor at the top cost.
+        .chain([("--dear", palette.heat_floor(9, 9))]);
     for (name, colour) in canvas {
         let css_colour = found
             .iter()

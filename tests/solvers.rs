@@ -209,7 +209,7 @@ fn a_start_or_goal_outside_the_maze_is_refused_by_name() {
         .err()
         .unwrap()
         .to_string();
-    assert!(err.contains("bfs, dfs, astar"), "{err}");
+    assert!(err.contains("bfs, dfs, dijkstra, astar"), "{err}");
 }
 
 #[test]

@@ -60,7 +60,7 @@ fn every_solver_walks_or_gives_up_on_braided_mazes_of_every_shape() {
                         match solve(solver.name, &grid, start, goal).unwrap() {
                             Outcome::Found(path) => {
                                 assert_walk(&grid, &path, start, goal, &label);
-                                if solver.promise == Promise::Shortest {
+                                if solver.promise.is_shortest() {
                                     assert_eq!(path.len() as u32 - 1, shortest, "{label}");
                                 }
                             }
@@ -231,4 +231,94 @@ fn two_sweeps_and_greed_look_at_fewer_cells_of_an_open_room() {
     assert!(greedy < bfs / 4, "greedy {greedy} vs {bfs}");
     assert!(greedy_path >= 19);
     assert!(iddfs > 0);
+}
+
+/// The cheapest cost from `start` to every cell, by an independent
+/// Dijkstra over the maze's openings as pairs (no solver code), with
+/// `cost[c]` paid on entering `c`.
+fn cheapest_costs(cells: u32, openings: &[(Cell, Cell)], cost: &[u8], start: Cell) -> Vec<u64> {
+    use std::cmp::Reverse;
+    let mut adjacent = vec![Vec::new(); cells as usize];
+    for &(a, b) in openings {
+        adjacent[a as usize].push(b);
+        adjacent[b as usize].push(a);
+    }
+    let mut best = vec![u64::MAX; cells as usize];
+    let mut heap = std::collections::BinaryHeap::from([Reverse((0u64, start))]);
+    best[start as usize] = 0;
+    while let Some(Reverse((d, c))) = heap.pop() {
+        if d > best[c as usize] {
+            continue;
+        }
+        for &n in &adjacent[c as usize] {
+            let through = d + u64::from(cost[n as usize]);
+            if through < best[n as usize] {
+                best[n as usize] = through;
+                heap.push(Reverse((through, n)));
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn dijkstra_and_astar_find_the_cheapest_way_on_weighted_mazes_of_every_shape() {
+    use mazelab::weights::{path_cost, Weights};
+    let mut cheaper_than_the_shortest = 0;
+    let mut longer_than_the_shortest = 0;
+    for (kind, size) in [
+        ("square", "14x10"),
+        ("hex", "10x8"),
+        ("triangle", "16x8"),
+        ("polar", "6"),
+        ("3d", "5x4x3"),
+    ] {
+        for seed in 0..4 {
+            for (braid, weights) in [(100u8, "random:9"), (50, "patches:20"), (0, "random:5")] {
+                let grid = braided(kind, size, braid, seed);
+                let w = Weights::parse(weights).unwrap();
+                let grid = grid.clone().with_costs(Some(w.costs(grid.shape(), seed)));
+                let costs = grid.costs().unwrap();
+                let openings: Vec<_> = grid.opening_pairs().collect();
+                let (start, goal) = (0, grid.cells() - 1);
+                let best = cheapest_costs(grid.cells(), &openings, costs.as_slice(), start);
+                let label = format!("{kind} {size} braid {braid} {weights} seed {seed}");
+                let Outcome::Found(bfs) = solve("bfs", &grid, start, goal).unwrap() else {
+                    panic!("{label}: bfs found no path");
+                };
+                for solver in ["dijkstra", "astar"] {
+                    let Outcome::Found(path) = solve(solver, &grid, start, goal).unwrap() else {
+                        panic!("{label}: {solver} found no path");
+                    };
+                    assert_walk(&grid, &path, start, goal, &label);
+                    assert_eq!(
+                        path_cost(Some(costs), &path),
+                        best[goal as usize],
+                        "{solver} on {label}"
+                    );
+                }
+                let Outcome::Found(cheap) = solve("dijkstra", &grid, start, goal).unwrap() else {
+                    unreachable!()
+                };
+                if path_cost(Some(costs), &cheap) < path_cost(Some(costs), &bfs) {
+                    cheaper_than_the_shortest += 1;
+                }
+                if cheap.len() > bfs.len() {
+                    longer_than_the_shortest += 1;
+                }
+                // Unweighted, both are shortest again.
+                let plain = grid.clone().with_costs(None);
+                let Outcome::Found(p) = solve("dijkstra", &plain, start, goal).unwrap() else {
+                    unreachable!()
+                };
+                assert_eq!(p.len(), bfs.len(), "{label} unweighted");
+            }
+        }
+    }
+    // On braided mazes the cheapest way and the shortest differ: cheaper,
+    // and often more moves.
+    assert!(
+        cheaper_than_the_shortest >= 10 && longer_than_the_shortest >= 5,
+        "{cheaper_than_the_shortest} cheaper, {longer_than_the_shortest} longer"
+    );
 }

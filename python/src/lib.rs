@@ -15,6 +15,7 @@ use mazelab::render;
 use mazelab::request::{Built, MaskText, MazeRequest};
 use mazelab::shape::{Cell, Shape, Topology};
 use mazelab::solve::{self, Outcome, SOLVERS};
+use mazelab::weights::{Costs, Weights};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -89,6 +90,10 @@ fn texture(
 /// weave, braid, run, grain, sparse, symmetry: the texture controls, as
 ///     the CLI's --weave, --braid and the rest.
 /// entrances: "norvig" (the default) or "corners".
+/// weights: "random:MAX" or "patches:MAX" (MAX 2 to 255): each cell costs
+///     1 to MAX to enter, drawn from the seed; `maze.weights` lists them,
+///     `maze.solve("dijkstra")` (or "astar") finds the cheapest way and
+///     `maze.path_cost(path)` says what a path costs.
 ///
 /// Cells are numbered row by row from 0 at the top left on shapes in
 /// rows (cell = y * width + x; hex, triangle, upsilon and each level of
@@ -101,7 +106,8 @@ fn texture(
 #[pyo3(signature = (
     algorithm = "backtracker", width = None, height = None, *, size = None, seed = None,
     shape = "square", wrap = None, mask = None, pop = "newest", bias = "NW", weave = false,
-    braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None, entrances = "norvig"
+    braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None, entrances = "norvig",
+    weights = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn generate(
@@ -122,6 +128,7 @@ fn generate(
     sparse: u8,
     symmetry: Option<&str>,
     entrances: &str,
+    weights: Option<&str>,
 ) -> PyResult<Maze> {
     let size = match (width, height, size) {
         (Some(_), _, Some(_)) | (_, Some(_), Some(_)) => {
@@ -155,6 +162,7 @@ fn generate(
                 "bad entrances '{entrances}'; valid: norvig, random, longest"
             ))
         })?,
+        weights: weights.map(Weights::parse).transpose().map_err(bad)?,
     };
     let built = request.build().map_err(bad)?;
     Ok(Maze {
@@ -271,14 +279,16 @@ impl Maze {
     /// A maze of a learner's own openings: `edges` are pairs of
     /// neighbouring cells, on `shape` at `size` (as `generate` takes them).
     /// A pair that is not two neighbouring cells raises ValueError naming
-    /// it. `maze.verdict()` then judges it as the page does.
+    /// it. `maze.verdict()` then judges it as the page does. `weights`, a
+    /// cost (1 to 255) for every cell number, weighs it.
     #[staticmethod]
-    #[pyo3(signature = (shape, size, edges, *, wrap = None))]
+    #[pyo3(signature = (shape, size, edges, *, wrap = None, weights = None))]
     fn from_edges(
         shape: &str,
         size: &str,
         edges: Vec<(i64, i64)>,
         wrap: Option<String>,
+        weights: Option<Vec<u32>>,
     ) -> PyResult<Maze> {
         let request = MazeRequest {
             algorithm: "from-edges".into(),
@@ -305,6 +315,10 @@ impl Maze {
             }
             grid.set_open(ca, cb, true);
             given.push((ca, cb));
+        }
+        if let Some(values) = weights {
+            let costs = Costs::from_values(&values, grid.cells()).map_err(bad)?;
+            grid = grid.with_costs(Some(costs));
         }
         let ends = mazelab::entrance::place(&grid, EntranceStyle::Norvig, 0);
         Ok(Maze {
@@ -336,6 +350,34 @@ impl Maze {
         out.set_item("unreached", verdict.unreached.clone())?;
         out.set_item("summary", verdict.summary())?;
         Ok(out)
+    }
+
+    /// Each cell's cost to enter, by cell number, on a weighted maze;
+    /// `None` when every move costs 1.
+    #[getter]
+    fn weights(&self) -> Option<Vec<u8>> {
+        self.grid().costs().map(|c| c.as_slice().to_vec())
+    }
+
+    /// What `path` (cells, as `solve` gives them) costs: the weights of
+    /// the cells it enters, its first excepted; its moves when unweighted.
+    /// A step between cells that are not open neighbours raises ValueError.
+    fn path_cost(&self, path: Vec<i64>) -> PyResult<u64> {
+        let cells = path
+            .iter()
+            .map(|&c| self.cell(c))
+            .collect::<PyResult<Vec<Cell>>>()?;
+        for pair in cells.windows(2) {
+            if !self.grid().adjacent(pair[0], pair[1])
+                || !self.grid().is_open_between(pair[0], pair[1])
+            {
+                return Err(bad(format!(
+                    "no passage from {} to {}: a path steps through openings",
+                    pair[0], pair[1]
+                )));
+            }
+        }
+        Ok(mazelab::weights::path_cost(self.grid().costs(), &cells))
     }
 
     /// Whether `cell` is a cell of the maze (a mask switches some off).
@@ -403,6 +445,11 @@ impl Maze {
         if grid.shape().plain_square().is_none() || grid.is_woven() {
             return Err(bad(format!(
                 "bad format for this maze '{format}'; valid: svg or to_json() (the text formats draw plain, unwoven square mazes only)"
+            )));
+        }
+        if grid.costs().is_some() {
+            return Err(bad(format!(
+                "bad format for a weighted maze '{format}'; valid: svg, png or to_json() (the text formats cannot show a cell's cost)"
             )));
         }
         let path = if solve {

@@ -47,6 +47,7 @@ CASES = [
     (dict(algorithm="backtracker", size="12x8", seed=13, run=70, grain="v:80"), ["--size", "12x8", "--seed", "13", "--run", "70", "--grain", "v:80"]),
     (dict(algorithm="backtracker", size="12x8", seed=14, sparse=30), ["--size", "12x8", "--seed", "14", "--sparse", "30"]),
     (dict(algorithm="prim", size="12x8", seed=15, symmetry="rot"), ["--algorithm", "prim", "--size", "12x8", "--seed", "15", "--symmetry", "rot"]),
+    (dict(algorithm="backtracker", shape="hex", size="9x7", seed=17, braid=100, weights="patches:9"), ["--shape", "hex", "--size", "9x7", "--seed", "17", "--braid", "100", "--weights", "patches:9"]),
     (dict(algorithm="binary-tree", size="8x5", seed=16, bias="se", entrances="longest"), ["--algorithm", "binary-tree", "--size", "8x5", "--seed", "16", "--bias", "se", "--entrances", "longest"]),
 ]
 
@@ -163,7 +164,8 @@ def test_the_lists_name_every_generator_and_solver():
     assert "growing-tree" in names and "eller" in names and len(names) == 24
     on_hex = [n for n, _ in mazelab.generators("hex")]
     assert "eller" not in on_hex and "wilson" in on_hex
-    assert len(mazelab.solvers()) == 19 and mazelab.solvers()[0][0] == "bfs"
+    solvers = [n for n, _ in mazelab.solvers()]
+    assert len(solvers) == 20 and solvers[0] == "bfs" and "dijkstra" in solvers
 
 
 @pytest.mark.parametrize(
@@ -242,6 +244,56 @@ def test_a_learners_edges_make_a_maze_the_page_judges():
         mazelab.Maze.from_edges("square", "0x2", [])
     hexes = mazelab.Maze.from_edges("hex", "2x2", [(0, 1)]).verdict()
     assert hexes["live"] == 4 and hexes["reached"] == 2
+
+
+def cheapest_cost(maze, start, goal):
+    """An independent Dijkstra over the maze's openings (its edges), paying
+    each entered cell's weight."""
+    import heapq
+
+    weights = maze.weights
+    adjacent = {}
+    for a, b in maze.edges:
+        adjacent.setdefault(a, []).append(b)
+        adjacent.setdefault(b, []).append(a)
+    best = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, cell = heapq.heappop(heap)
+        if d > best.get(cell, math.inf):
+            continue
+        for n in adjacent.get(cell, []):
+            if d + weights[n] < best.get(n, math.inf):
+                best[n] = d + weights[n]
+                heapq.heappush(heap, (best[n], n))
+    return best[goal]
+
+
+def test_weighted_mazes_find_the_cheapest_way_and_tell_what_paths_cost():
+    differ = 0
+    for seed in range(6):
+        maze = mazelab.generate("backtracker", 16, 12, seed=seed, braid=100, weights="random:9")
+        assert len(maze.weights) == maze.cells and all(1 <= w <= 9 for w in maze.weights)
+        cheapest = maze.solve("dijkstra")
+        want = cheapest_cost(maze, maze.entrance, maze.exit)
+        assert maze.path_cost(cheapest) == want
+        assert maze.path_cost(maze.solve("astar")) == want
+        fewest = maze.solve("bfs")
+        assert maze.path_cost(fewest) >= want
+        differ += maze.path_cost(fewest) > want
+        assert json.loads(maze.to_json(solve=True, solver="dijkstra"))["cost"] == want
+    assert differ >= 2, differ
+    plain = mazelab.generate("backtracker", 16, 12, seed=1)
+    assert plain.weights is None and plain.path_cost(plain.solve()) == len(plain.solve()) - 1
+    with pytest.raises(ValueError, match="MAX from 2 to 255"):
+        mazelab.generate(weights="random:1")
+    with pytest.raises(ValueError, match="no passage from"):
+        plain.path_cost([0, plain.cells - 1])
+    # A learner's own maze, weighted by hand.
+    own = mazelab.Maze.from_edges("square", "2x2", [(0, 1), (1, 3), (0, 2), (2, 3)], weights=[1, 9, 2, 1])
+    assert own.solve("dijkstra") == [0, 2, 3] and own.path_cost([0, 1, 3]) == 10
+    with pytest.raises(ValueError, match="0 at cell 1"):
+        mazelab.Maze.from_edges("square", "2x2", [(0, 1)], weights=[1, 0, 1, 1])
 
 
 def test_help_tells_the_options_and_the_cell_numbering():

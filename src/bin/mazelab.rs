@@ -23,6 +23,7 @@ use mazelab::render::{self, Format};
 use mazelab::request::{MaskText, MazeRequest};
 use mazelab::shape::{Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
+use mazelab::weights::Weights;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -114,6 +115,12 @@ struct MazeArgs {
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
     entrances: EntranceStyle,
+    /// Weigh the cells: each cell entered costs from 1 to MAX, laid by a
+    /// seeded pattern, random (each cell its own) or patches (patches of
+    /// about 40 cells sharing one); the dijkstra and astar solvers then
+    /// find the cheapest way.
+    #[arg(long, value_name = "random:MAX|patches:MAX", value_parser = |s: &str| Weights::parse(s).map_err(|e| e.to_string()))]
+    weights: Option<Weights>,
 }
 
 impl MazeArgs {
@@ -142,6 +149,7 @@ impl MazeArgs {
             weave: self.weave,
             texture: self.texture.texture(),
             entrances: self.entrances,
+            weights: self.weights,
         })
     }
 }
@@ -355,6 +363,14 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
+    if text_format && request.maze.weights.is_some() {
+        return Err(MazeError::BadValue {
+            what: "format for a weighted maze",
+            given: request.format.name().into(),
+            valid: "svg, png, json or stats (the text formats cannot show a cell's cost)".into(),
+        }
+        .into());
+    }
     if text_format && request.maze.texture.sparse > 0 {
         return Err(MazeError::BadValue {
             what: "format for a sparse maze",
@@ -501,9 +517,21 @@ fn write_maze(
         }
         Format::Stats => {
             let metrics = analyze::metrics(grid, ends.entrance.cell, ends.exit.cell);
+            // A weighted maze's cheapest way from entrance to exit.
+            let cost = match grid.costs() {
+                None => String::new(),
+                Some(costs) => {
+                    match solve::solve("dijkstra", grid, ends.entrance.cell, ends.exit.cell) {
+                        Ok(Outcome::Found(path)) => {
+                            format!(" cost={}", mazelab::weights::path_cost(Some(costs), &path))
+                        }
+                        _ => String::new(),
+                    }
+                }
+            };
             writeln!(
                 out,
-                "algorithm={} shape={} size={} seed={seed} {metrics} generate_ms={:.3}",
+                "algorithm={} shape={} size={} seed={seed} {metrics}{cost} generate_ms={:.3}",
                 algorithm.name,
                 grid.shape().name(),
                 size_text,

@@ -7,7 +7,9 @@
 //! ...], "solution": [...]}`: `edges` lists every wall that could open,
 //! `masked` the cells a mask switched off, `tunnels` a woven square's
 //! passages under cells as `[from, under, to]` (each also in `openings` as
-//! `[from, to]`), `solution` only when asked for.
+//! `[from, to]`), `solution` only when asked for. A weighted maze also
+//! gives `weights`, each cell's cost in cell order, and with a solution its
+//! `cost` (the sum of the weights of the cells it enters).
 //! A wrapped square also says `"wrap": "x"`, `"y"`, `"xy"`, `"mobius"` or
 //! `"klein"`; a 3D, 4D or cube maze gives its whole size as `"size"`
 //! (`"10x10x4"`), its `width` and `height` being a level's or a face's.
@@ -58,6 +60,12 @@ pub struct MazeJson {
     /// The path from the entrance to the exit, when asked for.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solution: Option<Vec<Cell>>,
+    /// A weighted maze's cost per cell, in cell order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Vec<u8>>,
+    /// What the solution costs on a weighted maze.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<u64>,
 }
 
 impl MazeJson {
@@ -90,6 +98,11 @@ impl MazeJson {
                 .map(|(f, u, t)| [f, u, t])
                 .collect(),
             solution: solution.map(<[Cell]>::to_vec),
+            weights: grid.costs().map(|c| c.as_slice().to_vec()),
+            cost: grid
+                .costs()
+                .zip(solution)
+                .map(|(c, path)| crate::weights::path_cost(Some(c), path)),
         }
     }
 
@@ -167,10 +180,15 @@ mod tests {
         .collect();
         cases.push((masked, false));
         cases.push((Shape::parse("square", "9x7", None).unwrap(), true));
-        for (shape, weave) in cases {
+        for (i, (shape, weave)) in cases.into_iter().enumerate() {
             let mut params = Params::on(shape.clone(), 11);
             params.weave = weave;
-            let grid = generate("kruskal", params).unwrap();
+            let mut grid = generate("kruskal", params).unwrap();
+            // Every other case weighted.
+            if i % 2 == 1 {
+                let w = crate::weights::Weights::parse("random:9").unwrap();
+                grid = grid.with_costs(Some(w.costs(&shape, 11)));
+            }
             let ends = entrance::place(&grid, EntranceStyle::Norvig, 11);
             let meta = Meta {
                 seed: u64::MAX,
@@ -198,6 +216,8 @@ mod tests {
                         && shape.mask.is_none()
                 );
                 assert_eq!(!back.tunnels.is_empty(), weave);
+                assert_eq!(back.weights.is_some(), i % 2 == 1);
+                assert_eq!(back.cost.is_some(), i % 2 == 1 && solution.is_some());
             }
         }
     }

@@ -89,6 +89,7 @@ pub fn picture(
         .then(|| Arc::new(TileMap::new(shape, layout)));
 
     let mut scene = Scene::new(grid.clone(), false);
+    scene.set_costs(grid.costs().cloned());
     scene.set_done(true);
     let mut pixels = Pixels::new(layout);
     pixels.set_map(map.clone());

@@ -1,6 +1,8 @@
 //! SVG: the walls as one path of straight runs (adjacent wall segments on a
 //! line are merged), gaps at the entrance and exit, and the solution as a
-//! polyline through cell centres.
+//! polyline through cell centres. A weighted maze's cells are shaded under
+//! the walls, darker the dearer (the page's light heat layer), in a group
+//! `class="weights"`.
 
 use crate::entrance::Ends;
 use crate::grid::Grid;
@@ -245,6 +247,7 @@ fn square_document(
         svg,
         r##"<rect width="100%" height="100%" fill="#ffffff"/>"##
     );
+    svg.push_str(&heat_layer(grid));
     let _ = writeln!(
         svg,
         r##"<path d="{d}" stroke="#000000" stroke-width="2" stroke-linecap="square" fill="none"/>"##
@@ -275,6 +278,42 @@ fn square_document(
     }
     svg.push_str("</svg>\n");
     svg
+}
+
+/// A weighted maze's shading: each cell dearer than 1 filled with the
+/// light palette's heat hue at its share (`heat_share`); empty when
+/// unweighted.
+fn heat_layer(grid: &Grid) -> String {
+    use crate::render::canvas::palette::LIGHT;
+    use crate::shape::Topology;
+    let Some(costs) = grid.costs() else {
+        return String::new();
+    };
+    let max = u32::from(costs.max());
+    let shape = grid.shape();
+    let (unit, margin) = (f64::from(CELL), f64::from(MARGIN));
+    let [r, g, b, _] = LIGHT.heat;
+    let mut out = format!("<g class=\"weights\" fill=\"#{r:02x}{g:02x}{b:02x}\">\n");
+    let (mut points, mut starts) = (Vec::new(), Vec::new());
+    for cell in (0..shape.cells()).filter(|&c| shape.is_cell(c)) {
+        let alpha = LIGHT.heat_share(costs.of(cell), max);
+        if alpha == 0 {
+            continue;
+        }
+        let opacity = f64::from(alpha) / 255.0;
+        shape.outline(cell, &mut points, &mut starts);
+        let corners: Vec<String> = points
+            .iter()
+            .map(|&(x, y)| format!("{:.2},{:.2}", x * unit + margin, y * unit + margin))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polygon points=\"{}\" fill-opacity=\"{opacity:.2}\"/>",
+            corners.join(" ")
+        );
+    }
+    out.push_str("</g>\n");
+    out
 }
 
 /// Any shape (polar, hex, triangle, a wrapped or masked square, 3D and 4D
@@ -357,8 +396,9 @@ fn shape_document(
     let at = |(x, y): (f64, f64)| (x * unit + margin, y * unit + margin);
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{pw:.0}\" height=\"{ph:.0}\" viewBox=\"0 0 {pw:.2} {ph:.2}\">\n{desc}\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <path d=\"{d}\" stroke=\"black\" stroke-width=\"1.5\" stroke-linecap=\"round\" fill=\"none\"/>\n"
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n{}\
+         <path d=\"{d}\" stroke=\"black\" stroke-width=\"1.5\" stroke-linecap=\"round\" fill=\"none\"/>\n",
+        heat_layer(grid)
     );
     if let Some(path) = path.filter(|p| !p.is_empty()) {
         // The path in runs of cells drawn side by side; a step between

@@ -14,10 +14,12 @@ mod blind_alley_filler;
 mod blind_alley_sealer;
 mod blind_alleys;
 mod chain;
+mod cheapest_first;
 mod collision;
 mod cul_de_sac_filler;
 mod dead_end_filler;
 mod dfs;
+mod dijkstra;
 mod greedy_best_first;
 mod iddfs;
 mod longest_path;
@@ -93,11 +95,21 @@ pub struct SolverInfo {
 pub enum Promise {
     /// A shortest path whenever the goal can be reached.
     Shortest,
+    /// A cheapest path by the cells' weights whenever the goal can be
+    /// reached: on an unweighted maze, a shortest one.
+    Cheapest,
     /// Some path whenever the goal can be reached.
     Path,
     /// A path or "no path found by this method" (wall followers circling,
     /// the random mouse giving up): never a hang.
     PathOrGiveUp,
+}
+
+impl Promise {
+    /// Whether the method finds a shortest path on an unweighted maze.
+    pub fn is_shortest(self) -> bool {
+        matches!(self, Promise::Shortest | Promise::Cheapest)
+    }
 }
 
 /// A person's own solver (the Code view); it is made from its recording
@@ -129,10 +141,16 @@ pub static SOLVERS: &[SolverInfo] = &[
         make: dfs::Dfs::boxed,
     },
     SolverInfo {
+        name: "dijkstra",
+        description: "Dijkstra's algorithm: the cheapest way on a weighted maze (each cell entered costs its weight), the shortest on an unweighted one",
+        promise: Promise::Cheapest,
+        make: dijkstra::boxed,
+    },
+    SolverInfo {
         name: "astar",
-        description: "A* with the Manhattan distance: a shortest path, exploring toward the goal first",
-        promise: Promise::Shortest,
-        make: astar::AStar::boxed,
+        description: "A* with the Manhattan distance: a shortest path (the cheapest on a weighted maze), exploring toward the goal first",
+        promise: Promise::Cheapest,
+        make: astar::boxed,
     },
     SolverInfo {
         name: "bidirectional-bfs",

@@ -76,6 +76,7 @@ impl App {
             Msg::Speed { slider, from } => self.set_speed(slider, from),
             Msg::NewMaze => self.new_maze(),
             Msg::Solver(name) => self.pick_solver(&name),
+            Msg::Weights(w) => self.set_weights(w),
             Msg::Patterns(on) => self.set_patterns(on),
             Msg::Explain(mode) => self.set_explain(mode),
             Msg::Distance(on) => self.set_distance(on),

@@ -121,6 +121,25 @@ fn maze_form() -> Vec<Wire> {
     }
     wires.push(on("new-seed", "click", || Msg::NewMaze));
     wires.push(on("new-maze", "click", || Msg::NewMaze));
+    for id in ["weights", "weights-max"] {
+        wires.push(read(id, "change", |_| {
+            let pattern = select("weights")?.value();
+            if pattern == "none" {
+                return Ok(Some(Msg::Weights(None)));
+            }
+            // A max out of range is brought into it, and shown so.
+            let field = input("weights-max")?;
+            let max = field
+                .value()
+                .trim()
+                .parse::<f64>()
+                .unwrap_or(9.0)
+                .clamp(2.0, 255.0) as u8;
+            field.set_value(&max.to_string());
+            let weights = crate::weights::Weights::parse(&format!("{pattern}:{max}")).ok();
+            Ok(weights.map(|w| Msg::Weights(Some(w))))
+        }));
+    }
     wires.push(read("patterns", "change", |_| {
         Ok(Some(Msg::Patterns(input("patterns")?.checked())))
     }));

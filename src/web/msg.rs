@@ -32,6 +32,8 @@ pub(super) enum Msg {
     NewMaze,
     /// The solver picked by name.
     Solver(String),
+    /// The cells' costs: a weighting, or none.
+    Weights(Option<crate::weights::Weights>),
     /// Colour-blind patterns on or off.
     Patterns(bool),
     /// What the steps panel shows (numbered steps, plain English, none).

@@ -38,6 +38,7 @@ function cliJson(options) {
   if (options.bias) args.push("--bias", options.bias);
   if (options.braid) args.push("--braid", String(options.braid));
   if (options.weave) args.push("--weave");
+  if (options.weights) args.push("--weights", options.weights);
   if (options.solve) args.push("--solve", "--solver", options.solver ?? "bfs");
   return JSON.parse(execFileSync(cli, args, { encoding: "utf8" }));
 }
@@ -51,6 +52,7 @@ const cases = [
   { algorithm: "binary-tree", bias: "SE", size: [10, 10], seed: 8 },
   { algorithm: "eller", size: [20, 12], braid: 50, seed: 6 },
   { algorithm: "kruskal", size: [14, 10], weave: true, seed: 7 },
+  { algorithm: "backtracker", size: [16, 12], braid: 100, weights: "random:9", solver: "dijkstra", seed: 5 },
   { algorithm: "aldous-broder", size: [9, 9], seed: "18446744073709551615" },
 ];
 
@@ -74,7 +76,7 @@ test("steps replay to the maze's openings, and solve finds the CLI's path", () =
     }
     assert.ok(carves > 0, JSON.stringify(options));
     assert.deepEqual([...open].sort(), maze.openings.map(([a, b]) => key(a, b)).sort(), JSON.stringify(options));
-    assert.deepEqual(mazelab.solve(maze), cliJson({ ...options, solve: true }).solution, JSON.stringify(options));
+    assert.deepEqual(mazelab.solve(maze, { solver: options.solver }), cliJson({ ...options, solve: true }).solution, JSON.stringify(options));
   }
 });
 
@@ -145,7 +147,8 @@ test("the TypeScript types name every field generate returns", () => {
   const types = readFileSync(join(home, "node_modules/mazelab/index.d.ts"), "utf8");
   const body = /export interface Maze \{([\s\S]*?)\n\}/.exec(types)[1];
   const declared = new Set([...body.matchAll(/^\s+(\w+)\??:/gm)].map((m) => m[1]));
-  for (const options of [cases[4], { ...cases[0], solve: true }]) {
+  const weighted = cases.find((o) => o.weights);
+  for (const options of [cases[4], { ...cases[0], solve: true }, { ...weighted, solve: true }]) {
     for (const key of Object.keys(mazelab.generate(options))) {
       assert.ok(declared.has(key), `index.d.ts's Maze lacks ${key}`);
     }

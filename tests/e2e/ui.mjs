@@ -254,6 +254,74 @@ try {
     await page.context().close();
   });
 
+  await check('weighted cells: a heat floor, the link keeps them, dijkstra finds the CLI\'s cheapest way and bfs its fewest moves', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const root = new URL('../..', import.meta.url).pathname;
+    const cli = join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug/mazelab');
+    const maze = ['--algorithm', 'backtracker', '--size', '24x16', '--seed', '3', '--braid', '100', '--weights', 'random:9'];
+    const byCli = (solver) => {
+      const json = JSON.parse(execFileSync(cli, ['generate', ...maze, '--solve', '--solver', solver, '--format', 'json'], { encoding: 'utf8' }));
+      return { moves: json.solution.length - 1, cost: json.cost };
+    };
+    const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
+    const floor = () => page.evaluate(() => {
+      const canvas = document.querySelector('#panels canvas:not(.overlay)');
+      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+      const colours = new Set();
+      for (let i = 0; i < data.length; i += 4 * 97) colours.add(`${data[i]},${data[i + 1]},${data[i + 2]}`);
+      return colours.size;
+    });
+    await page.goto(`${origin}/?algorithm=backtracker&size=24x16&seed=3&braid=100&speed=instant&solver=dijkstra`);
+    await waitForState(page, 'done');
+    const plain = await floor();
+    expect(await page.inputValue('#weights') === 'none', 'unweighted by default');
+    // The control weighs the maze: the floor takes the costs' shades, the link keeps them.
+    await page.selectOption('#weights', 'random');
+    await page.waitForFunction(() => location.search.includes('weights=random:9'));
+    const weighted = await floor();
+    expect(weighted >= plain + 5, `the floor shows ${weighted} colours weighted, ${plain} plain`);
+    await shot(page, 'desktop-weights');
+    const solved = async (solver) => {
+      await page.selectOption('#solver', solver);
+      await page.click('#solve');
+      await page.waitForSelector('#status[data-solve="idle"]');
+      await page.waitForFunction(() => /cost \d+/.test(document.querySelector('.solve-result').textContent));
+      const text = await page.textContent('.solve-result');
+      const [, moves, cost] = text.match(/path (\d+) moves, cost (\d+)/);
+      return { moves: Number(moves), cost: Number(cost), text };
+    };
+    const cheapest = await solved('dijkstra');
+    const fewest = await solved('bfs');
+    const [cliCheapest, cliFewest] = [byCli('dijkstra'), byCli('bfs')];
+    expect(cheapest.cost === cliCheapest.cost && cheapest.moves === cliCheapest.moves, `page ${cheapest.text}, CLI ${JSON.stringify(cliCheapest)}`);
+    expect(fewest.cost === cliFewest.cost && fewest.moves === cliFewest.moves, `page ${fewest.text}, CLI ${JSON.stringify(cliFewest)}`);
+    expect(cheapest.cost < fewest.cost && cheapest.moves > fewest.moves, `cheapest ${cheapest.text}; fewest ${fewest.text}`);
+    // A reload opens the same weighted maze; "none" takes the weights away.
+    await page.reload();
+    await waitForState(page, 'done');
+    expect(await page.inputValue('#weights') === 'random' && await page.inputValue('#weights-max') === '9', 'the link restores the control');
+    await page.selectOption('#weights', 'none');
+    await page.waitForFunction(() => !location.search.includes('weights'));
+    expect(await floor() === plain, 'unweighted again, the floor is plain');
+    // A max out of range is brought into range and shown so.
+    await page.selectOption('#weights', 'patches');
+    await page.fill('#weights-max', '900');
+    await page.dispatchEvent('#weights-max', 'change');
+    await page.waitForFunction(() => location.search.includes('weights=patches:255'));
+    expect(await page.inputValue('#weights-max') === '255', await page.inputValue('#weights-max'));
+    expect(!errors.length, errors.join('; '));
+    await page.context().close();
+    const { page: dark, errors: darkErrors } = await openPage(browser, { width: 1280, height: 900 }, { colorScheme: 'dark' });
+    await dark.goto(`${origin}/?algorithm=backtracker&size=24x16&seed=3&braid=100&speed=instant&solver=dijkstra&weights=patches:9`);
+    await waitForState(dark, 'done');
+    await dark.click('#solve');
+    await dark.waitForSelector('#status[data-solve="idle"]');
+    await shot(dark, 'desktop-dark-weights');
+    expect(!darkErrors.length, darkErrors.join('; '));
+    await dark.context().close();
+  });
+
   await check('solving shows walls under the path, and compare mode shares the stage', async () => {
     const { page } = await openPage(browser, { width: 1280, height: 900 });
     await page.goto(`${origin}/?algorithm=backtracker&size=30x20&seed=7&speed=instant&solver=bfs`);

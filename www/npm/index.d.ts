@@ -18,6 +18,8 @@ export interface MazeOptions {
   braid?: number;
   /** Let passages run under straight cells (plain squares). */
   weave?: boolean;
+  /** Weigh the cells: "random:MAX" or "patches:MAX" (MAX 2 to 255); "dijkstra" and "astar" then find the cheapest way. */
+  weights?: string;
   /** Add the path from the entrance to the exit as `solution`. */
   solve?: boolean;
   /** The solver for `solve` (default "bfs"). */
@@ -44,6 +46,10 @@ export interface Maze {
   /** On woven mazes, passages under a cell: [from, under, to]. */
   tunnels: number[][];
   solution?: number[];
+  /** On weighted mazes, each cell's cost to enter, in cell order. */
+  weights?: number[];
+  /** On weighted mazes with a solution, what it costs. */
+  cost?: number;
   [key: string]: unknown;
 }
 

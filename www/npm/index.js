@@ -31,12 +31,15 @@ function query(options = {}) {
   put("bias", options.bias);
   put("braid", options.braid);
   if (options.weave) put("weave", 1);
+  put("weights", options.weights);
   return parts.join("&");
 }
 
 // The maze as a plain object: shape, width, height, cells, seed,
 // algorithm, entrance, exit, edges, masked, openings (and solution when
-// `options.solve` is set, found by `options.solver`, default "bfs").
+// `options.solve` is set, found by `options.solver`, default "bfs"); a
+// weighted maze (`options.weights`, "random:MAX" or "patches:MAX") also
+// has `weights`, each cell's cost, and with a solution its `cost`.
 export function generate(options = {}) {
   const solver = options.solve ? options.solver ?? "bfs" : undefined;
   const text = generateJson(query(options), solver);

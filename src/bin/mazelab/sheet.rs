@@ -53,6 +53,13 @@ fn per_page(text: &str) -> Result<u32, String> {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let maze = args.maze.request()?;
+    if let Some(w) = maze.weights {
+        return Err(MazeError::BadValue {
+            what: "option for a sheet",
+            given: format!("--weights {}", w.name()),
+            valid: "no --weights: a printed sheet shows walls and passages only".into(),
+        });
+    }
     let shape = maze.shape()?;
     let seed = maze.seed.unwrap_or_else(mazelab::rng::fresh_seed);
     let params = Params {

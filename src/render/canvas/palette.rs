@@ -52,6 +52,9 @@ pub struct Palette {
     pub start: Rgba,
     /// The goal marker.
     pub goal: Rgba,
+    /// A weighted maze's floor: passages blended toward this hue, the
+    /// more the dearer the cell, up to its alpha (`heat_floor`).
+    pub heat: Rgba,
 }
 
 /// The colours that mark which seams of a wrapped square or the cube's net
@@ -88,6 +91,7 @@ pub const LIGHT: Palette = Palette {
     trail: [0x46, 0x92, 0xbd, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
     goal: [0xc0, 0x72, 0x9d, 0xff],
+    heat: [0x8c, 0x51, 0x0a, 0xb0],
 };
 
 /// The dark theme: light walls on dark passages, cells not yet carved a
@@ -112,6 +116,7 @@ pub const DARK: Palette = Palette {
     trail: [0xf0, 0xe4, 0x42, 0xff],
     start: [0x00, 0x9e, 0x73, 0xff],
     goal: [0xcc, 0x79, 0xa7, 0xff],
+    heat: [0xc0, 0x6a, 0x18, 0xb0],
 };
 
 /// The light theme with the working state's marks patterned as well as
@@ -128,6 +133,26 @@ pub const DARK_PATTERNED: Palette = Palette {
 };
 
 impl Palette {
+    /// How much of the heat hue a cell of cost `cost` takes on a maze
+    /// whose dearest cell costs `max`, of 255: none at 1, the hue's own
+    /// alpha at `max`, evenly between from a faint floor (a cost of 2
+    /// still shows).
+    pub fn heat_share(&self, cost: u32, max: u32) -> u8 {
+        if cost <= 1 || max <= 1 {
+            return 0;
+        }
+        let top = u32::from(self.heat[3]);
+        let floor = top / 6;
+        (floor + (top - floor) * (cost.min(max) - 1) / (max - 1)) as u8
+    }
+
+    /// A weighted maze's floor under a cell of cost `cost`: the passage
+    /// blended toward the heat hue by `heat_share`.
+    pub fn heat_floor(&self, cost: u32, max: u32) -> Rgba {
+        let [r, g, b, _] = blend(self.passage, self.heat, self.heat_share(cost, max));
+        [r, g, b, self.passage[3]]
+    }
+
     /// The theme by name, if there is one.
     pub fn by_name(name: &str) -> Option<&'static Palette> {
         [&LIGHT, &DARK].into_iter().find(|p| p.name == name)
@@ -317,6 +342,32 @@ mod tests {
                 *p
             );
             assert_eq!(patterned.with_patterns(false), p);
+        }
+    }
+
+    #[test]
+    fn a_weighted_floor_keeps_walls_and_the_path_readable_and_grows_with_cost() {
+        for p in [&LIGHT, &DARK] {
+            assert_eq!(
+                p.heat_floor(1, 9),
+                p.passage,
+                "{}: a cost of 1 is bare",
+                p.name
+            );
+            let mut last = p.passage;
+            for cost in 2..=9 {
+                let floor = p.heat_floor(cost, 9);
+                // Each step dearer is another colour, further from the passage.
+                assert_ne!(floor, last, "{} cost {cost}", p.name);
+                assert!(contrast(floor, p.passage) >= contrast(last, p.passage));
+                let wall = contrast(floor, p.wall);
+                assert!(wall >= 3.0, "{} wall on cost {cost}: {wall:.2}", p.name);
+                let path = contrast(floor, p.path);
+                assert!(path >= 1.5, "{} path on cost {cost}: {path:.2}", p.name);
+                last = floor;
+            }
+            // The dearest cell stands apart from the bare floor.
+            assert!(contrast(p.heat_floor(9, 9), p.passage) >= 2.0, "{}", p.name);
         }
     }
 

@@ -6,6 +6,7 @@ use super::palette::{gradient, mix, Palette, Rgba};
 use crate::event::{Event, Mark};
 use crate::grid::Grid;
 use crate::shape::Cell;
+use crate::weights::Costs;
 
 /// The light theme's colours, as the tests and the smoke test know them.
 pub mod colour {
@@ -45,11 +46,15 @@ pub struct Scene {
     /// The run ends with the sparseness pass: a finished maze's cells
     /// with no opening are rock and drawn solid.
     pub rock: bool,
-    /// Finished with no rock: every cell is a passage (`set_done` keeps
-    /// it, so colouring a finished maze tests one flag a cell).
+    /// Finished with no rock and no costs: every cell is the passage
+    /// colour (`set_done` keeps it, so colouring a finished maze tests one
+    /// flag a cell).
     all_passage: bool,
     /// Distances for distance colouring, and the largest one.
     pub distances: Option<(Vec<u32>, u32)>,
+    /// A weighted maze's cost per cell and the dearest: carved cells are
+    /// floored by cost (`Palette::heat_floor`), under every mark.
+    pub costs: Option<(Costs, u32)>,
     /// The step of its list the algorithm said it is on (`Event::Phase`).
     pub phase: u8,
     /// How many cells carry each mark (indexed by `Mark as usize`): the
@@ -92,6 +97,7 @@ impl Scene {
             rock: false,
             all_passage: false,
             distances: None,
+            costs: None,
             phase: 0,
             mark_counts: blank_counts(cells as u32),
             carved: 0,
@@ -108,7 +114,7 @@ impl Scene {
     #[inline]
     pub fn set_done(&mut self, done: bool) {
         self.done = done;
-        self.all_passage = done && !self.rock;
+        self.all_passage = done && !self.rock && self.costs.is_none();
     }
 
     /// Applies one event; returns the cells whose look changed (up to two).
@@ -137,6 +143,15 @@ impl Scene {
                 [None, None]
             }
         }
+    }
+
+    /// Floors the cells by their costs (a weighted maze), or plainly.
+    pub fn set_costs(&mut self, costs: Option<Costs>) {
+        self.costs = costs.map(|c| {
+            let max = u32::from(c.max());
+            (c, max)
+        });
+        self.set_done(self.done);
     }
 
     /// The shape a cell's mark carries in the patterns mode, if any: the
@@ -174,8 +189,12 @@ impl Scene {
         }
         // A finished maze is all passage but its rock, which is closed all
         // round; a wall-builder's cells are open from the start.
-        if self.all_passage || (self.starts_open && !self.done) || self.grid.degree(cell) > 0 {
-            palette.passage
+        let done_passage = self.done && !self.rock;
+        if done_passage || (self.starts_open && !self.done) || self.grid.degree(cell) > 0 {
+            match &self.costs {
+                None => palette.passage,
+                Some((costs, max)) => palette.heat_floor(costs.of(cell), *max),
+            }
         } else {
             palette.solid
         }

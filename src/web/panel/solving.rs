@@ -49,7 +49,7 @@ impl Panel {
         self.blit()?;
         let name = self.solver_pick.value();
         let (start, goal) = (self.solving.start, self.solving.goal);
-        let solver = Solver::by_name(&name, self.maze(), start, goal, true)
+        let solver = Solver::by_name(&name, &self.weighted_maze(), start, goal, true)
             .map_err(|e| JsValue::from_str(&e.to_string()))?;
         self.start_solve_with(solver, &name)
     }
@@ -196,10 +196,17 @@ impl Panel {
         let ended = self.solve_outcome.as_ref().filter(|_| timeline.at_end());
         let text = match ended {
             None => format!("{name}: {explored} cells explored · {steps} steps"),
-            Some(Outcome::Found(path)) => format!(
-                "{name}: {explored} cells explored · path {} moves · {steps} steps",
-                path.len() - 1,
-            ),
+            Some(Outcome::Found(path)) => match &self.scene.costs {
+                None => format!(
+                    "{name}: {explored} cells explored · path {} moves · {steps} steps",
+                    path.len() - 1,
+                ),
+                Some((costs, _)) => format!(
+                    "{name}: {explored} cells explored · path {} moves, cost {} · {steps} steps",
+                    path.len() - 1,
+                    crate::weights::path_cost(Some(costs), path),
+                ),
+            },
             Some(Outcome::NotFound(why)) => {
                 format!("{name}: {why} ({explored} cells explored, {steps} steps)")
             }
@@ -207,6 +214,32 @@ impl Panel {
         };
         let _ = self.result.set_attribute("title", &text);
         self.result.set_text_content(Some(&text));
+    }
+
+    /// The maze as it is solved and exported: with its costs, when weighted.
+    pub fn weighted_maze(&self) -> std::borrow::Cow<'_, crate::grid::Grid> {
+        match &self.scene.costs {
+            None => std::borrow::Cow::Borrowed(self.maze()),
+            Some((c, _)) => {
+                std::borrow::Cow::Owned(self.maze().clone().with_costs(Some(c.clone())))
+            }
+        }
+    }
+
+    /// Weighs the maze's cells (or unweighs them): the floor shows them
+    /// as heat, and the next solve pays them; a solve shown is forgotten,
+    /// since its way may no longer be the cheapest.
+    pub fn set_costs(&mut self, costs: Option<crate::weights::Costs>) {
+        if self.scene.costs.as_ref().map(|(c, _)| c) == costs.as_ref() {
+            return;
+        }
+        self.scene.set_costs(costs);
+        if self.solve.is_some() {
+            self.end_solve();
+            self.result.set_text_content(None);
+            self.overlay.paint_all(&self.solving);
+        }
+        let _ = self.repaint();
     }
 
     /// Extends or retracts the player's trail and repaints what changed.

@@ -92,6 +92,12 @@ impl App {
             }
         }
         select("solver")?.set_value(s.solver);
+        select("weights")?.set_value(s.weights.map_or("none", |w| w.pattern.name()));
+        if let Some(w) = s.weights {
+            input("weights-max")?.set_value(&w.max.to_string());
+        }
+        input("weights-max")?.set_disabled(s.weights.is_none());
+        dom::set_hidden("legend-dear", s.weights.is_none());
         let solver = solve::find(s.solver).map_err(|e| e.to_string())?;
         dom::set_text("solver-description", solver.description);
         Ok(())
@@ -301,6 +307,23 @@ impl App {
         }
         self.show_settings()?;
         self.sync_url();
+        Ok(())
+    }
+
+    /// Weighs the cells (or not) on every panel: the heat layer shows the
+    /// costs, the next solve pays them, and the link keeps them.
+    pub(in crate::web) fn set_weights(
+        &mut self,
+        weights: Option<crate::weights::Weights>,
+    ) -> Result<(), JsValue> {
+        self.settings.weights = weights;
+        let costs = weights.map(|w| w.costs(&self.settings.shape, self.settings.seed));
+        for panel in &mut self.maze.panels {
+            panel.set_costs(costs.clone());
+        }
+        self.show_settings()?;
+        self.sync_url();
+        self.show_status();
         Ok(())
     }
 

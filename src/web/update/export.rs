@@ -37,7 +37,8 @@ impl App {
             s.shape.size_text(),
             s.seed
         );
-        let grid = panel.maze();
+        let weighted = panel.weighted_maze();
+        let grid: &crate::grid::Grid = &weighted;
         let path = panel.solution();
         if kind == "txt" && grid.shape().plain_square().is_none() {
             dom::show_notice(

@@ -69,6 +69,10 @@ impl App {
         // The panels share the timeline's checkpoint budget.
         let panels = specs.len().max(1);
         let budget = crate::timeline::budget_for(u64::from(shape.cells()) * panels as u64) / panels;
+        let costs = self
+            .settings
+            .weights
+            .map(|w| w.costs(&shape, self.settings.seed));
         for spec in specs {
             let author = self.author_for(&spec)?;
             let mut panel = Panel::new(
@@ -91,6 +95,7 @@ impl App {
                 budget,
             )?;
             panel.set_distance_colouring(self.stage.distance);
+            panel.set_costs(costs.clone());
             panel.ends_follow_maze =
                 shape.has_seams() && self.settings.start.is_none() && self.settings.goal.is_none();
             self.maze.panels.push(panel);
