@@ -253,11 +253,16 @@ impl Grid {
     /// The maze with a cost on each cell (`costs` of its shape's cells),
     /// or with none.
     pub fn with_costs(mut self, costs: Option<Costs>) -> Grid {
+        self.set_costs(costs);
+        self
+    }
+
+    /// Weighs the maze in place (or unweighs it).
+    pub fn set_costs(&mut self, costs: Option<Costs>) {
         debug_assert!(costs
             .as_ref()
             .is_none_or(|c| c.as_slice().len() == self.bits.len()));
         self.costs = costs;
-        self
     }
 
     /// Each cell's cost, on a weighted maze.

@@ -11,7 +11,6 @@ use crate::generate::{self, Algorithm, Bias, Params, PopSpec};
 use crate::grid::Grid;
 use crate::render::json;
 use crate::shape::{Cell, Mask, Shape};
-use crate::weights::Weights;
 use std::time::Instant;
 
 /// A mask as a file holds it: rows of text, `X` for a cell that is off
@@ -46,12 +45,10 @@ pub struct MazeRequest {
     pub bias: Bias,
     /// Passages under straight cells.
     pub weave: bool,
-    /// Braid, run, grain, sparse and symmetry.
+    /// Braid, run, grain, sparse, symmetry and weights.
     pub texture: Texture,
     /// Where the ends go.
     pub entrances: EntranceStyle,
-    /// A cost per cell, laid by a seeded pattern; `None`: unweighted.
-    pub weights: Option<Weights>,
 }
 
 impl Default for MazeRequest {
@@ -69,7 +66,6 @@ impl Default for MazeRequest {
             weave: false,
             texture: Texture::default(),
             entrances: EntranceStyle::Norvig,
-            weights: None,
         }
     }
 }
@@ -183,7 +179,7 @@ impl MazeRequest {
     pub fn build_checked(&self, algorithm: &'static Algorithm, shape: Shape, seed: u64) -> Built {
         // Costs are laid on the shape asked for, before any rock, as the
         // page lays them.
-        let costs = self.weights.map(|w| w.costs(&shape, seed));
+        let costs = self.texture.weights.map(|w| w.costs(&shape, seed));
         let params = self.params(shape, seed);
         let started = Instant::now();
         let grid = generate::generate(algorithm.name, params)

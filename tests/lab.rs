@@ -10,7 +10,16 @@ fn square(size: &str) -> Shape {
     Shape::parse("square", size, None).unwrap()
 }
 
-fn rows(spec: &str, shape: &Shape, seed: u64, runs: u64) -> Vec<f64> {
+/// The rows' values as bits, so a metric not defined (NaN) compares
+/// equal to itself.
+fn rows(spec: &str, shape: &Shape, seed: u64, runs: u64) -> Vec<u64> {
+    measured(spec, shape, seed, runs)
+        .into_iter()
+        .map(f64::to_bits)
+        .collect()
+}
+
+fn measured(spec: &str, shape: &Shape, seed: u64, runs: u64) -> Vec<f64> {
     let mut out = Vec::new();
     measure_mazes(
         &Candidate::parse(spec).unwrap(),
@@ -60,7 +69,7 @@ fn intervals_hold_their_means_and_the_pops_differ_as_norvig_says() {
             "square".into(),
             "30x30".into(),
             1,
-            &rows(spec, &shape, 1, 60),
+            &measured(spec, &shape, 1, 60),
         )
     };
     let newest = report("growing-tree:newest");
@@ -68,6 +77,11 @@ fn intervals_hold_their_means_and_the_pops_differ_as_norvig_says() {
     let random = report("growing-tree:random");
     for r in [&newest, &oldest, &random] {
         for (info, s) in METRICS.iter().zip(&r.metrics) {
+            // The cost is a weighted maze's (below).
+            if info.key == "cost" {
+                assert!(s.is_none(), "an unweighted maze has no cost");
+                continue;
+            }
             let s = s.unwrap_or_else(|| panic!("{} defined on squares", info.key));
             assert!(s.ci95.0 <= s.mean && s.mean <= s.ci95.1, "{}", info.key);
             assert!(s.min <= s.mean && s.mean <= s.max, "{}", info.key);
@@ -87,6 +101,45 @@ fn intervals_hold_their_means_and_the_pops_differ_as_norvig_says() {
     assert!(mean(&oldest, "river") > mean(&random, "river"));
     let json = newest.to_json();
     assert!(json.starts_with("{\"algorithm\":\"growing-tree:newest\",\"shape\":\"square\",\"size\":\"30x30\",\"runs\":60,\"seed\":1,\"metrics\":{\"dead_end_pct\":{\"mean\":"));
+}
+
+#[test]
+fn on_weighted_mazes_the_lab_measures_the_cheapest_way_s_cost() {
+    use mazelab::generate::texture::Texture;
+    use mazelab::lab::measure::metric_index;
+    use mazelab::lab::run::measure_textured;
+    let shape = square("16x12");
+    let texture = Texture::parse_line("braid=100 weights=random:9").unwrap();
+    let c = Candidate::parse("backtracker").unwrap();
+    let mut out = Vec::new();
+    measure_textured(&c, &shape, &texture, 7, 20, &|| 0.0, &mut out).unwrap();
+    let (cost, solution) = (
+        metric_index("cost").unwrap(),
+        metric_index("solution_pct").unwrap(),
+    );
+    for (i, row) in out.chunks_exact(METRIC_COUNT).enumerate() {
+        // Each maze's cost is what the dijkstra solver's way costs on the
+        // CLI's maze of the same seed.
+        let built = mazelab::request::MazeRequest {
+            size: Some("16x12".into()),
+            seed: Some(7 + i as u64),
+            texture,
+            ..Default::default()
+        }
+        .build()
+        .unwrap();
+        let (grid, ends) = (&built.grid, &built.ends);
+        let mazelab::solve::Outcome::Found(path) =
+            mazelab::solve::solve("dijkstra", grid, ends.entrance.cell, ends.exit.cell).unwrap()
+        else {
+            panic!("seed {}: no way", 7 + i);
+        };
+        let want = mazelab::weights::path_cost(grid.costs(), &path);
+        assert_eq!(row[cost], want as f64, "seed {}", 7 + i);
+        // At least one per move of the shortest way.
+        let moves = row[solution] / 100.0 * 192.0 - 1.0;
+        assert!(row[cost] >= moves.round(), "seed {}", 7 + i);
+    }
 }
 
 #[test]
@@ -147,7 +200,7 @@ fn in_three_dimensions_fair_samplers_pass_and_the_backtracker_fails() {
 fn a_programs_mazes_are_measured_like_a_built_ins() {
     for (kind, size) in [("square", "12x9"), ("hex", "7x6"), ("polar", "5")] {
         let shape = Shape::parse(kind, size, None).unwrap();
-        let built_in = rows("wilson", &shape, 40, 3);
+        let built_in = measured("wilson", &shape, 40, 3);
         for i in 0..3 {
             let seed = 40 + i as u64;
             let grid = generate("wilson", Params::on(shape.clone(), seed)).unwrap();

@@ -44,7 +44,8 @@ def stats(algorithm="growing-tree", **options):
     size, runs, seed and, under ``metrics``, each metric's mean, std, min,
     max and 95% interval (``ci95``). Options: pop, shape, size, wrap ("x",
     "y", "xy": a torus has no boundary), runs (100), seed, braid, run,
-    grain, sparse, symmetry."""
+    grain, sparse, symmetry, weights ("random:9": the cheapest way's
+    ``cost`` is measured too)."""
     return _json.loads(stats_json(algorithm, **options))
 
 

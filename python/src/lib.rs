@@ -62,8 +62,10 @@ fn texture(
     grain: &str,
     sparse: u8,
     symmetry: Option<&str>,
+    weights: Option<&str>,
 ) -> PyResult<Texture> {
     Ok(Texture {
+        weights: weights.map(Weights::parse).transpose().map_err(bad)?,
         braid,
         steer: Steer {
             run,
@@ -156,13 +158,12 @@ fn generate(
         pop: PopSpec::parse(pop).map_err(bad)?,
         bias: Bias::parse(bias).map_err(bad)?,
         weave,
-        texture: texture(braid, run, grain, sparse, symmetry)?,
+        texture: texture(braid, run, grain, sparse, symmetry, weights)?,
         entrances: EntranceStyle::parse(entrances).map_err(|_| {
             bad(format!(
                 "bad entrances '{entrances}'; valid: norvig, random, longest"
             ))
         })?,
-        weights: weights.map(Weights::parse).transpose().map_err(bad)?,
     };
     let built = request.build().map_err(bad)?;
     Ok(Maze {
@@ -689,7 +690,8 @@ fn solvers() -> Vec<(&'static str, &'static str)> {
 #[pyfunction]
 #[pyo3(signature = (
     algorithm = "growing-tree", *, pop = None, shape = "square", size = None, wrap = None,
-    runs = 100, seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None
+    runs = 100, seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None,
+    weights = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn stats_json(
@@ -705,6 +707,7 @@ fn stats_json(
     grain: &str,
     sparse: u8,
     symmetry: Option<&str>,
+    weights: Option<&str>,
 ) -> PyResult<String> {
     let request = StatsRequest {
         algorithm: algorithm.to_string(),
@@ -714,7 +717,7 @@ fn stats_json(
         wrap,
         runs: runs_of(runs)?,
         seed: seed_of(seed)?,
-        texture: texture(braid, run, grain, sparse, symmetry)?,
+        texture: texture(braid, run, grain, sparse, symmetry, weights)?,
     };
     Ok(mazelab::lab::stats::stats(&request).map_err(bad)?.to_json())
 }

@@ -316,9 +316,9 @@ def test_a_big_maze_shows_in_a_notebook_as_a_bounded_picture():
 
 
 def test_stats_are_the_clis():
-    got = mazelab.stats("kruskal", size="12x12", runs=30, seed=4, braid=20)
+    got = mazelab.stats("kruskal", size="12x12", runs=30, seed=4, braid=20, weights="patches:9")
     out = subprocess.run(
-        [os.path.join(ROOT, CLI), "stats", "--algorithm", "kruskal", "--size", "12x12", "--runs", "30", "--seed", "4", "--braid", "20", "--format", "json"],
+        [os.path.join(ROOT, CLI), "stats", "--algorithm", "kruskal", "--size", "12x12", "--runs", "30", "--seed", "4", "--braid", "20", "--weights", "patches:9", "--format", "json"],
         check=True, capture_output=True, text=True, cwd=ROOT,
     )
     want = json.loads(out.stdout)
@@ -327,6 +327,9 @@ def test_stats_are_the_clis():
     want["metrics"].pop("ns_per_cell")
     assert got == want
     assert got["runs"] == 30 and 0 < got["metrics"]["dead_end_pct"]["mean"] < 50
+    # A weighted maze's cheapest way costs at least a move a cell.
+    assert got["metrics"]["cost"]["min"] >= got["metrics"]["solution_pct"]["min"] / 100 * 144 - 1
+    assert "cost" not in mazelab.stats("kruskal", size="8x8", runs=5, seed=1)["metrics"]
     with pytest.raises(ValueError, match="pop"):
         mazelab.stats("kruskal", pop="oldest")
 

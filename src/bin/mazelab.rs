@@ -23,7 +23,6 @@ use mazelab::render::{self, Format};
 use mazelab::request::{MaskText, MazeRequest};
 use mazelab::shape::{Shape, SHAPE_NAMES};
 use mazelab::solve::{self, Outcome, SOLVERS};
-use mazelab::weights::Weights;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -115,12 +114,6 @@ struct MazeArgs {
     /// the border, or the two ends of the longest path.
     #[arg(long, default_value = "norvig", value_parser = choices(&EntranceStyle::ALL.map(EntranceStyle::name), |s| EntranceStyle::parse(s).ok()))]
     entrances: EntranceStyle,
-    /// Weigh the cells: each cell entered costs from 1 to MAX, laid by a
-    /// seeded pattern, random (each cell its own) or patches (patches of
-    /// about 40 cells sharing one); the dijkstra and astar solvers then
-    /// find the cheapest way.
-    #[arg(long, value_name = "random:MAX|patches:MAX", value_parser = |s: &str| Weights::parse(s).map_err(|e| e.to_string()))]
-    weights: Option<Weights>,
 }
 
 impl MazeArgs {
@@ -149,7 +142,6 @@ impl MazeArgs {
             weave: self.weave,
             texture: self.texture.texture(),
             entrances: self.entrances,
-            weights: self.weights,
         })
     }
 }
@@ -363,7 +355,7 @@ fn run_generate(request: Request, out: &mut impl Write) -> Result<(), Failure> {
         }
         .into());
     }
-    if text_format && request.maze.weights.is_some() {
+    if text_format && request.maze.texture.weights.is_some() {
         return Err(MazeError::BadValue {
             what: "format for a weighted maze",
             given: request.format.name().into(),

@@ -1,6 +1,6 @@
 //! The texture controls together, as `generate`, `stats`, `sheet`,
 //! `sweep`, the page and its link share them: braid, run, grain, sparse
-//! and symmetry. Each one at its neutral value (0, 0, 50, 0, none) leaves
+//! symmetry and weights. Each one at its neutral value (0, 0, 50, 0, none, none) leaves
 //! every seed's maze as it was.
 //!
 //! - **braid P**: P% of the dead ends opened (`braid.rs`): loops.
@@ -11,6 +11,9 @@
 //!   (`sparse.rs`): corridors through solid rock.
 //! - **symmetry**: the maze built from a half (or quarter) and its mirror
 //!   images (`symmetry.rs`).
+//! - **weights NAME:MAX**: a cost per cell (`crate::weights`), laid after
+//!   the build without touching a passage: what the cheapest-way solvers
+//!   and the lab's `cost` read.
 
 use super::steer::{self, Grain, Steer};
 use super::symmetry::{self, Symmetry};
@@ -18,6 +21,7 @@ use super::{Algorithm, Generator, Params};
 use crate::error::MazeError;
 use crate::grid::Grid;
 use crate::shape::Shape;
+use crate::weights::Weights;
 
 /// Every texture control's setting.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -30,6 +34,8 @@ pub struct Texture {
     pub sparse: u8,
     /// The maze's mirror or half-turn symmetry, if any.
     pub symmetry: Option<Symmetry>,
+    /// A cost per cell, if the maze is weighted.
+    pub weights: Option<Weights>,
 }
 
 impl Texture {
@@ -110,6 +116,12 @@ impl Texture {
                     other => Some(Symmetry::parse(other)?),
                 }
             }
+            "weights" => {
+                self.weights = match value.trim() {
+                    "" | "none" => None,
+                    other => Some(Weights::parse(other)?),
+                }
+            }
             other => {
                 return Err(MazeError::BadValue {
                     what: "texture control",
@@ -122,7 +134,7 @@ impl Texture {
     }
 
     /// The controls' link keys, in the order `to_pairs` writes them.
-    pub const KEYS: [&'static str; 5] = ["braid", "run", "grain", "sparse", "symmetry"];
+    pub const KEYS: [&'static str; 6] = ["braid", "run", "grain", "sparse", "symmetry", "weights"];
 
     /// The controls away from neutral as (key, value) pairs, which `set`
     /// reads back.
@@ -142,6 +154,9 @@ impl Texture {
         }
         if let Some(s) = self.symmetry {
             out.push(("symmetry", s.name().to_string()));
+        }
+        if let Some(w) = self.weights {
+            out.push(("weights", w.name()));
         }
         out
     }

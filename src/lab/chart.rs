@@ -102,7 +102,11 @@ pub fn histogram(info: &MetricInfo, series: &[(String, Vec<f64>)]) -> String {
         "histogram",
     );
     if !lo.is_finite() {
-        out.push_str("<text x=\"180\" y=\"100\" text-anchor=\"middle\">not defined on this shape</text></svg>");
+        let _ = write!(
+            out,
+            "<text x=\"180\" y=\"100\" text-anchor=\"middle\">{}</text></svg>",
+            info.undefined
+        );
         return out;
     }
     // Whole-number metrics with a small range get one bin per value.

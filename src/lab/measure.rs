@@ -19,7 +19,10 @@
 //!   the dead-end branches: from each dead end along its corridor to the
 //!   first junction. Low river means many short stubs (Prim), high river
 //!   few long ones (the backtracker);
-//! - **time**: generation time per cell, in nanoseconds.
+//! - **time**: generation time per cell, in nanoseconds;
+//! - **cost**: on a weighted maze (`weights`), what the cheapest way from
+//!   the entrance to the exit costs: the weights of the cells it enters
+//!   (Dijkstra's algorithm); not defined on an unweighted maze.
 //!
 //! A metric a shape does not define is NaN, which the summaries leave out.
 
@@ -27,6 +30,7 @@ use crate::entrance::Ends;
 use crate::grid::Grid;
 use crate::shape::Cell;
 use crate::shape::Topology;
+use crate::weights::Costs;
 
 /// A metric's key (JSON, CSV, the link), its label and unit on the page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,24 +41,48 @@ pub struct MetricInfo {
     pub label: &'static str,
     /// Its unit.
     pub unit: &'static str,
+    /// Why a maze may have no value for it (NaN), as results say.
+    pub undefined: &'static str,
 }
 
+/// Why a metric needing opposite sides has no value.
+const SHAPE_ONLY: &str = "not defined on this shape";
+
 const fn info(key: &'static str, label: &'static str, unit: &'static str) -> MetricInfo {
-    MetricInfo { key, label, unit }
+    MetricInfo {
+        key,
+        label,
+        unit,
+        undefined: SHAPE_ONLY,
+    }
+}
+
+const fn unless(info: MetricInfo, undefined: &'static str) -> MetricInfo {
+    MetricInfo { undefined, ..info }
 }
 
 /// Every metric, in the order of a measured row.
-pub const METRICS: [MetricInfo; 10] = [
+pub const METRICS: [MetricInfo; 11] = [
     info("dead_end_pct", "dead ends", "% of cells"),
-    info("solution_pct", "solution", "% of cells"),
+    unless(
+        info("solution_pct", "solution", "% of cells"),
+        "no way from the entrance to the exit",
+    ),
     info("longest_path", "longest path", "moves"),
     info("mean_corridor", "mean corridor", "moves"),
     info("junctions", "junctions", "cells"),
     info("straight_pct", "straight through", "% of cells"),
     info("turns_per_cell", "turns", "per solution cell"),
     info("horizontal_pct", "horizontal openings", "% of openings"),
-    info("river", "river", "cells per dead-end branch"),
+    unless(
+        info("river", "river", "cells per dead-end branch"),
+        "no dead ends to measure",
+    ),
     info("ns_per_cell", "generation time", "ns per cell"),
+    unless(
+        info("cost", "cheapest way", "cost"),
+        "weighted mazes only (weights)",
+    ),
 ];
 
 /// How many values a measured maze has.
@@ -77,6 +105,9 @@ pub struct Measurer {
     /// the shape again, which is most of a measurement's time.
     start: Vec<u32>,
     adj: Vec<Cell>,
+    /// The cheapest way's queue, on weighted mazes.
+    heap: std::collections::BinaryHeap<std::cmp::Reverse<(u64, Cell)>>,
+    cheapest: Vec<u64>,
 }
 
 const FAR: u32 = u32::MAX;
@@ -160,6 +191,10 @@ impl Measurer {
         self.bfs(far);
         let longest = self.dist[self.farthest() as usize];
         let river = self.river(dead);
+        let cost = match grid.costs() {
+            Some(costs) => self.cheapest(costs, from, ends.exit.cell),
+            None => f64::NAN,
+        };
 
         let pct = |count: f64| 100.0 * count / live;
         let defined = |value: f64| if opposed { value } else { f64::NAN };
@@ -182,7 +217,37 @@ impl Measurer {
             }),
             river,
             gen_ns / live,
+            cost,
         ]
+    }
+
+    /// What the cheapest way from `from` to `to` costs, each cell entered
+    /// paying its weight (Dijkstra's algorithm over the openings); NaN
+    /// when `to` cannot be reached.
+    fn cheapest(&mut self, costs: &Costs, from: Cell, to: Cell) -> f64 {
+        use std::cmp::Reverse;
+        self.cheapest.clear();
+        self.cheapest.resize(self.open.len(), u64::MAX);
+        self.heap.clear();
+        self.cheapest[from as usize] = 0;
+        self.heap.push(Reverse((0, from)));
+        while let Some(Reverse((d, cell))) = self.heap.pop() {
+            if cell == to {
+                return d as f64;
+            }
+            if d > self.cheapest[cell as usize] {
+                continue;
+            }
+            let (a, b) = (self.start[cell as usize], self.start[cell as usize + 1]);
+            for &nb in &self.adj[a as usize..b as usize] {
+                let through = d + u64::from(costs.of(nb));
+                if through < self.cheapest[nb as usize] {
+                    self.cheapest[nb as usize] = through;
+                    self.heap.push(Reverse((through, nb)));
+                }
+            }
+        }
+        f64::NAN
     }
 
     fn neighbors(&self, cell: Cell) -> &[Cell] {

@@ -222,7 +222,7 @@ impl StatsReport {
                     );
                 }
                 None => {
-                    let _ = writeln!(out, "{:<20} not defined on this shape", info.key);
+                    let _ = writeln!(out, "{:<20} {}", info.key, info.undefined);
                 }
             }
         }

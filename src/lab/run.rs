@@ -113,8 +113,11 @@ pub fn measure_textured(
         let started = now_ns();
         grid.clone_from(&blank);
         let params = candidate.params(shape, maze_seed);
-        let changed = texture.build(candidate.algorithm, params, &mut grid)?;
+        let mut changed = texture.build(candidate.algorithm, params, &mut grid)?;
         let took = now_ns() - started;
+        // Costs on the shape asked for, as `MazeRequest::build` lays them.
+        let costs = texture.weights.map(|w| w.costs(shape, maze_seed));
+        changed.as_mut().unwrap_or(&mut grid).set_costs(costs);
         let maze = changed.as_ref().unwrap_or(&grid);
         let ends = entrance::place(maze, EntranceStyle::Norvig, maze_seed);
         out.extend_from_slice(&measurer.measure(maze, &ends, took));

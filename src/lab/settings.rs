@@ -2,7 +2,7 @@
 //! `view=lab&lab=growing-tree:newest~wilson&lab_shape=square&lab_size=40x40
 //! &lab_runs=200&lab_seed=1&lab_trees=3x3&lab_tree_runs=20000`, the
 //! texture controls every maze is built with (`lab_braid`, `lab_run`,
-//! `lab_grain`, `lab_sparse`, `lab_symmetry`) and a sweep
+//! `lab_grain`, `lab_sparse`, `lab_symmetry`, `lab_weights`) and a sweep
 //! (`lab_sweep=run:0:100:11`). Keys left at their defaults stay out of the
 //! link.
 

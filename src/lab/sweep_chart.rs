@@ -42,7 +42,11 @@ pub fn sweep_chart(sweep: &Sweep, points: &[SweepPoint], m: usize, info: &Metric
         .flat_map(|a| points.iter().filter_map(move |p| at(a, p)))
         .collect();
     if all.is_empty() {
-        out.push_str("<text x=\"180\" y=\"100\" text-anchor=\"middle\">not defined on this shape</text></svg>");
+        let _ = write!(
+            out,
+            "<text x=\"180\" y=\"100\" text-anchor=\"middle\">{}</text></svg>",
+            info.undefined
+        );
         return out;
     }
     let lo = all

@@ -24,7 +24,9 @@ try {
     await waitLab(page, ['done', 'error']);
     expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
     const rows = await page.locator('#lab-table tbody tr').count();
-    expect(rows === 10, `${rows} metric rows`);
+    expect(rows === 11, `${rows} metric rows`);
+    const cost = await page.locator('#lab-table tr[data-metric="cost"] td').allTextContents();
+    expect(cost[0].includes('weighted mazes only'), `an unweighted run's cost: ${cost[0]}`);
     const heads = await page.locator('#lab-table thead th').allTextContents();
     expect(heads.join('|') === 'metric|growing-tree (newest)|growing-tree (oldest)|growing-tree (random)|published',
       `columns: ${heads.join('|')}`);
@@ -32,7 +34,7 @@ try {
     const means = dead.slice(0, 3).map((t) => parseFloat(t));
     expect(means[0] < 15 && means[2] > 20, `dead ends newest ${means[0]}, random ${means[2]}`);
     expect(dead[3].includes('growing-tree (newest): 10'), `published: ${dead[3]}`);
-    expect((await page.locator('#lab-histograms svg.chart').count()) === 10, 'one histogram per metric');
+    expect((await page.locator('#lab-histograms svg.chart').count()) === 11, 'one histogram per metric');
     expect((await page.locator('#lab-uniformity svg.chart').count()) === 3, 'one uniformity chart per algorithm');
     const verdicts = await page.locator('#lab-uniformity-table tbody td:last-child').allTextContents();
     expect(verdicts.every((v) => v === 'not uniform'), `verdicts: ${verdicts}`);
@@ -40,6 +42,26 @@ try {
     await page.evaluate(() => document.querySelector('#lab-histograms').scrollIntoView());
     await shot(page, 'lab-desktop-charts');
     expect(errors.length === 0, errors.join('\n'));
+  });
+
+  await check('on weighted mazes the lab measures the cheapest way\'s cost, the CLI\'s figures', async () => {
+    const { page, errors } = await openPage(browser);
+    await page.goto(`${origin}/?view=lab&lab=backtracker&lab_size=16x12&lab_runs=20&lab_seed=5&lab_braid=100&lab_weights=random:9`);
+    await page.waitForSelector('#lab:not([hidden])');
+    expect(await page.inputValue('#lab-weights') === 'random:9', 'the link sets the weights');
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    const cost = await page.locator('#lab-table tr[data-metric="cost"] td').first().textContent();
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const root = new URL('../..', import.meta.url).pathname;
+    const cli = join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug/mazelab');
+    const want = JSON.parse(execFileSync(cli, ['stats', '--algorithm', 'backtracker', '--size', '16x12', '--runs', '20', '--seed', '5',
+      '--braid', '100', '--weights', 'random:9', '--format', 'json'], { encoding: 'utf8' })).metrics.cost.mean;
+    expect(Math.abs(parseFloat(cost) - want) < 0.01, `the page's mean cost ${cost}, the CLI's ${want}`);
+    expect(errors.length === 0, errors.join('\n'));
+    await page.context().close();
   });
 
   await check('the page answers while a long run works, and Cancel stops it cleanly', async () => {

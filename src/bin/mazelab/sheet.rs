@@ -53,7 +53,7 @@ fn per_page(text: &str) -> Result<u32, String> {
 /// The PDF's bytes, or what is wrong with the request.
 pub fn sheet(args: SheetArgs) -> Result<Vec<u8>, MazeError> {
     let maze = args.maze.request()?;
-    if let Some(w) = maze.weights {
+    if let Some(w) = maze.texture.weights {
         return Err(MazeError::BadValue {
             what: "option for a sheet",
             given: format!("--weights {}", w.name()),

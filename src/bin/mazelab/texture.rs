@@ -1,11 +1,12 @@
 //! The texture controls as options: what `generate`, `stats`, `sheet` and
-//! `sweep` share (`mazelab::generate::texture`).
+//! `sweep` share (`mazelab::generate::texture`), the cells' weights too.
 
 use mazelab::generate::steer::{Grain, Steer};
 use mazelab::generate::symmetry::{self, Symmetry};
 use mazelab::generate::texture::Texture;
+use mazelab::weights::Weights;
 
-/// Braid, run, grain, sparse and symmetry.
+/// Braid, run, grain, sparse, symmetry and weights.
 #[derive(clap::Args, Debug, Clone)]
 pub struct TextureArgs {
     /// Remove this percentage of the dead ends after generating (0 to 100),
@@ -31,6 +32,12 @@ pub struct TextureArgs {
     /// even sides where they are halved.
     #[arg(long, value_parser = crate::choices(&symmetry::SYMMETRIES, |s| Symmetry::parse(s).ok()))]
     pub symmetry: Option<Symmetry>,
+    /// Weigh the cells: each cell entered costs from 1 to MAX, laid by a
+    /// seeded pattern, random (each cell its own) or patches (patches of
+    /// about 40 cells sharing one); the dijkstra and astar solvers then
+    /// find the cheapest way, and the lab measures its cost.
+    #[arg(long, value_name = "random:MAX|patches:MAX", value_parser = |s: &str| Weights::parse(s).map_err(|e| e.to_string()))]
+    pub weights: Option<Weights>,
 }
 
 impl TextureArgs {
@@ -44,6 +51,7 @@ impl TextureArgs {
             },
             sparse: self.sparse,
             symmetry: self.symmetry,
+            weights: self.weights,
         }
     }
 }

@@ -102,7 +102,13 @@ fn html(f: &Finished) -> String {
                         fmt(x.max)
                     );
                 }
-                None => out.push_str("<td><small>not defined on this shape</small></td>"),
+                None => {
+                    let _ = write!(
+                        out,
+                        "<td><small>{}</small></td>",
+                        escape_xml(info.undefined)
+                    );
+                }
             }
         }
         out.push_str("<td class=\"published\">");

@@ -109,6 +109,7 @@ pub(in crate::web) fn show(s: &LabSettings) -> Result<(), JsValue> {
     input("lab-grain")?.set_value(&t.steer.grain.to_text());
     input("lab-sparse")?.set_value(&t.sparse.to_string());
     select("lab-symmetry")?.set_value(t.symmetry.map_or("none", |s| s.name()));
+    input("lab-weights")?.set_value(&t.weights.map_or("none".into(), |w| w.name()));
     input("lab-sweep")?.set_checked(s.sweep.is_some());
     if let Some(sweep) = &s.sweep {
         select("lab-sweep-param")?.set_value(sweep.param);
@@ -190,6 +191,7 @@ pub(in crate::web) fn read_form() -> Result<LabSettings, String> {
         ("lab_run", "lab-straight"),
         ("lab_grain", "lab-grain"),
         ("lab_sparse", "lab-sparse"),
+        ("lab_weights", "lab-weights"),
     ] {
         s.set(key, &input(id).map_err(js)?.value())?;
     }

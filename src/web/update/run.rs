@@ -86,6 +86,7 @@ impl App {
                     steer: self.settings.steer,
                     sparse: self.settings.sparse_here(),
                     symmetry: self.settings.symmetry_here(),
+                    weights: self.settings.weights,
                 },
                 self.settings.weave,
                 !instant,
