@@ -178,6 +178,11 @@ try {
       expect(/^Goal reached in \d+ moves?; the shortest path has \d+\.$/.test(end), `${query}: the goal says "${end}"`);
       expect(await page.$eval('#banner', (el) => el.textContent.startsWith('Solved!')), `${query}: the banner says solved`);
     }
+    // On a weighted maze the banner also weighs the way against the cheapest.
+    await playByEar(page, 'size=8x6&braid=100&weights=random:9');
+    const banner = await page.textContent('#banner');
+    const [, paid, cheapest] = banner.match(/Your way cost (\d+); the cheapest costs (\d+)\./) || [];
+    expect(paid && Number(paid) >= Number(cheapest), `the weighted banner: "${banner}"`);
     // A wall is said, and play stays where it was.
     await page.goto(`${origin}/?size=8x6&seed=5&speed=instant`);
     await waitForState(page, 'done');

@@ -98,10 +98,24 @@ impl App {
             } else {
                 100.0 * shortest as f64 / moves as f64
             };
+            // On a weighted maze the score is the cost against the
+            // cheapest way's.
+            let weighted = panel.weighted_maze();
+            let cost = weighted.costs().map(|costs| {
+                let paid = crate::weights::path_cost(Some(costs), &panel.solving.trail);
+                let cheapest = match crate::solve::solve("dijkstra", &weighted, start, goal) {
+                    Ok(crate::solve::Outcome::Found(path)) => {
+                        crate::weights::path_cost(Some(costs), &path)
+                    }
+                    _ => paid,
+                };
+                format!(" Your way cost {paid}; the cheapest costs {cheapest}.")
+            });
             dom::set_text(
                 "banner",
                 &format!(
-                    "Solved! {moves} moves; the shortest path has {shortest}: {optimal:.0}% optimal, in {seconds:.1} s."
+                    "Solved! {moves} moves; the shortest path has {shortest}: {optimal:.0}% optimal, in {seconds:.1} s.{}",
+                    cost.unwrap_or_default()
                 ),
             );
             dom::set_hidden("banner", false);
