@@ -145,6 +145,14 @@ export async function typeProgram(page, text) {
 // Runs `program`, which never ends, in the Code view: while it loops the
 // page must answer (the Maze view shows, the Code view comes back), and
 // the time limit stops it. Returns whether the Maze view showed meanwhile.
+// The editor's line marked with an error (1 is the first), or 0.
+export const markedLine = (page) => page.evaluate(() => {
+  const view = window.mazelabEditor.current;
+  const mark = view.dom.querySelector('.cm-lintRange-error');
+  if (!mark) return 0;
+  return view.state.doc.lineAt(view.posAtDOM(mark)).number;
+});
+
 export async function runEndless(page, program) {
   await page.locator('.cm-content').fill(program);
   const started = Date.now();

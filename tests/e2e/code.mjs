@@ -7,7 +7,7 @@
 // its workers beside the built-ins. Screenshots go to
 // target/screenshots/.
 //   node tests/e2e/code.mjs
-import { serveDist, launch, openPage, checks, waitForState, typeProgram, runEndless, PRINTABLE_ASCII } from './browser.mjs';
+import { serveDist, launch, openPage, checks, waitForState, typeProgram, runEndless, markedLine, PRINTABLE_ASCII } from './browser.mjs';
 
 const { server, origin } = await serveDist();
 const browser = await launch();
@@ -89,8 +89,12 @@ try {
     const steps = Number(await verdict(page, 'data-steps'));
     expect(Number(await verdict(page, 'data-passages')) === 16 * 12 - 1, 'cells - 1 passages');
     await waitForState(page, 'done');
-    expect(Number(await page.locator('#status').getAttribute('data-steps')) === steps + 1,
-      'the stage counts the program\'s steps (and Done)');
+    const shown = Number(await page.locator('#status').getAttribute('data-steps'));
+    expect(shown === steps + 1, 'the stage counts the program\'s steps (and Done)');
+    // The verdict's count is the timeline's: the program's steps, then the end.
+    const said = await page.textContent('#code-verdict');
+    expect(Number(await verdict(page, 'data-timeline')) === shown && said.startsWith(`${shown} steps (${steps} of yours, then the end); `),
+      `the verdict says "${said.slice(0, 60)}", the timeline ${shown}`);
     expect(page.url().includes('algorithm=program') && page.url().includes('program='), page.url());
     await shot(page, 'code-desktop');
     expect(!errors.length, errors.join('; '));
@@ -282,9 +286,30 @@ try {
 
   await check('an endless loop is stopped after the time limit, and the page answers meanwhile', async () => {
     const { page } = await open('view=code&size=6x5&seed=1&speed=instant');
-    const answered = await runEndless(page, 'function generate(maze, rng) {\n  maze.carve(0, 1);\n  for (;;) {}\n}');
+    const answered = await runEndless(page, 'function generate(maze, rng) {\n  maze.carve(0, 1);\n  let i = 0;\n  while (i >= 0) i = (i + 1) % 7;\n}');
     expect(answered, 'the Maze view shows while the program runs');
     expect((await verdict(page, 'data-steps')) === '1', 'the step before the loop stays');
+    // The message names the loop's line, and the editor marks it.
+    const said = await page.textContent('#code-error');
+    expect(said === 'line 4: stopped after 10 s: an endless loop? line 4 was running when it was stopped; the steps before it stay', said);
+    expect((await markedLine(page)) === 4, `line ${await markedLine(page)} marked`);
+    // Every kind of loop gets its guard, no line added; a loop in a
+    // string or a comment is none.
+    const guarded = await page.evaluate(() => [
+      'for (let i = 0; i < 3; i++) x++;',
+      'while (a) {\n  b();\n}',
+      'do { c(); } while (d);',
+      'for (const k of ks) for (const j in o) {}',
+      '// while (x) {}\nconst s = "for (;;) {}";',
+    ].map((t) => window.mazelabEditor.guardLoops(t)));
+    const want = [
+      'for (let i = 0; i < 3; i++) {__mazelabLoop(1);x++;}',
+      'while (a) {__mazelabLoop(1);\n  b();\n}',
+      'do {__mazelabLoop(1); c(); } while (d);',
+      'for (const k of ks) {__mazelabLoop(1);for (const j in o) {__mazelabLoop(1);}}',
+      '// while (x) {}\nconst s = "for (;;) {}";',
+    ];
+    guarded.forEach((g, i) => expect(g === want[i], `guarded ${JSON.stringify(g)}, want ${JSON.stringify(want[i])}`));
   });
 
   await check('a run that cannot start clears the last run\'s verdict and maze instead of leaving them under its error', async () => {

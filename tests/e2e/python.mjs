@@ -9,7 +9,7 @@
 // target/screenshots/.
 //   node tests/e2e/python.mjs
 import { readFileSync } from 'node:fs';
-import { serveDist, launch, openPage, checks, waitForState, typeProgram, runEndless, PRINTABLE_ASCII } from './browser.mjs';
+import { serveDist, launch, openPage, checks, waitForState, typeProgram, runEndless, markedLine, PRINTABLE_ASCII } from './browser.mjs';
 
 const { server, origin } = await serveDist();
 const browser = await launch();
@@ -38,12 +38,6 @@ async function python(query, viewport, options) {
   return { page, errors };
 }
 // The line the editor marks as the error's (0 for none).
-const markedLine = (page) => page.evaluate(() => {
-  const view = window.mazelabEditor.current;
-  const mark = view.dom.querySelector('.cm-lintRange-error');
-  if (!mark) return 0;
-  return view.state.doc.lineAt(view.posAtDOM(mark)).number;
-});
 
 // Norvig's random_tree as his notebook writes it, behind a two-line
 // generate with the oldest-first pop.
@@ -276,11 +270,14 @@ try {
     expect((await markedLine(page)) === 3, `line ${await markedLine(page)} marked`);
   });
 
-  await check('an endless loop is stopped after 10 s, a fresh Python is made ready, and the page answers meanwhile', async () => {
+  await check('an endless loop is stopped after 10 s on the line it was running, which is marked, and the page answers meanwhile', async () => {
     const { page, errors } = await python('view=code&size=6x5&seed=1&speed=instant');
-    const answered = await runEndless(page, 'def generate(maze, rng):\n    maze.carve(0, 1)\n    while True:\n        pass\n');
+    const answered = await runEndless(page, 'def generate(maze, rng):\n    maze.carve(0, 1)\n    while True:\n        x = 1\n');
     expect(answered, 'the Maze view shows while the program runs');
     expect((await verdict(page, 'data-steps')) === '1', 'the step before the loop stays');
+    const said = await page.textContent('#code-error');
+    expect(/^line [34]: stopped after 10 s: an endless loop\? line [34] was running/.test(said), said);
+    expect([3, 4].includes(await markedLine(page)), `line ${await markedLine(page)} marked`);
     await page.selectOption('#code-starter', 'wilson');
     await run(page);
     expect((await verdict(page, 'data-perfect')) === 'true', `the fresh Python runs: ${await page.textContent('#code-verdict')}`);

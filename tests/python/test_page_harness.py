@@ -10,6 +10,7 @@ step.
 """
 
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -432,3 +433,24 @@ def test_a_solver_with_the_wrong_signature_names_the_one_expected():
              "topology": square(4, 3), "open": [15] * 12, "start": 0, "goal": 11}
     outcome = harness.run(setup, lambda e: None, "def solve(maze, start):\n    return [start]\n")
     assert outcome["error"].startswith("solve must take (maze, start, goal)"), outcome["error"]
+
+
+def test_an_endless_loop_stopped_by_the_page_names_the_line_it_was_running():
+    """The page stops a Python run at its time limit with SIGINT (Pyodide's
+    interrupt buffer): here a timer thread interrupts the main thread as
+    the page's store of 2 does, mid-loop."""
+    import _thread
+    import threading
+
+    text = "def generate(maze, rng):\n    maze.carve(0, 1)\n    while True:\n        x = 1\n"
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        events, outcome = run(text, square(3, 3), time_limit_s=10)
+    finally:
+        timer.cancel()
+    assert re.match(
+        r"line [34]: stopped after 10 s: an endless loop\? line [34] was running when it was stopped; the steps before it stay$",
+        outcome["error"],
+    ), outcome["error"]
+    assert len(events) == 1, "the carve before the loop stays"

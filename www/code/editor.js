@@ -1,6 +1,6 @@
 // The Code view's editor: CodeMirror 6, bundled at build time by esbuild
 // (Trunk's pre-build hook, see Trunk.toml) into www/code/build/editor.js.
-// It offers the page five calls on `window.mazelabEditor`; the Rust side
+// It offers the page its calls on `window.mazelabEditor`; the Rust side
 // (src/web/code/editor.rs) uses them, or a plain text area without them.
 
 import {
@@ -10,7 +10,7 @@ import {
 import { Compartment, EditorState, Prec } from "@codemirror/state";
 import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { searchKeymap, highlightSelectionMatches } from "@codemirror/search";
-import { javascript } from "@codemirror/lang-javascript";
+import { javascript, javascriptLanguage } from "@codemirror/lang-javascript";
 import { python } from "@codemirror/lang-python";
 import { lintGutter, lintKeymap, setDiagnostics } from "@codemirror/lint";
 import { oneDark } from "@codemirror/theme-one-dark";
@@ -111,6 +111,45 @@ window.mazelabEditor = {
 
   setText(view, text) {
     view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+  },
+
+  // The program with a guard at the top of every loop's body,
+  // `__mazelabLoop(L);` (L the loop's line), which the harness
+  // (www/code/harness.js) counts: past the run's time limit it stops the
+  // run naming line L. Found with the editor's own JavaScript parser (a
+  // loop in a string or a comment is none); a body without braces gets
+  // them. No line is added, so every other message keeps its line.
+  guardLoops(text) {
+    const lineStarts = [0];
+    for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+    const lineAt = (pos) => {
+      let lo = 0, hi = lineStarts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (lineStarts[mid] <= pos) lo = mid; else hi = mid - 1;
+      }
+      return lo + 1;
+    };
+    const edits = []; // [position, text], applied from the end
+    javascriptLanguage.parser.parse(text).iterate({
+      enter(ref) {
+        const loop = ref.name;
+        if (loop !== "ForStatement" && loop !== "WhileStatement" && loop !== "DoStatement") return;
+        const node = ref.node;
+        const body = loop === "DoStatement" ? node.firstChild && node.firstChild.nextSibling : node.lastChild;
+        if (!body || body.type.isError || body.from >= body.to) return;
+        const guard = `__mazelabLoop(${lineAt(node.from)});`;
+        if (body.name === "Block") {
+          edits.push([body.from + 1, guard]);
+        } else {
+          edits.push([body.from, `{${guard}`], [body.to, "}"]);
+        }
+      },
+    });
+    edits.sort((a, b) => b[0] - a[0]);
+    let out = text;
+    for (const [at, insert] of edits) out = out.slice(0, at) + insert + out.slice(at);
+    return out;
   },
 
   // Marks line `line` (1 is the first) with `message`, or clears the marks

@@ -15,7 +15,7 @@
 // an endless loop) reach the stage.
 //
 // Loaded in a worker, it waits for one message: { kind, seedHi, seedLo,
-// shape, width, height, topology, open, start, goal, maxSteps, lineOffset,
+// shape, width, height, topology, open, start, goal, maxSteps, timeLimitS, lineOffset,
 // programUrl?, shared? } (`programUrl`: the program's own script, when it
 // was loaded apart from the harness; `shared`: the ring). In Node's tests
 // it is required as a module and `run` is called directly.
@@ -363,8 +363,28 @@ function backOf(start, adj) {
 // last message also holds the maze's walls as `open` (one bit per
 // neighbour, as the topology lists them). An error names the call and
 // step, or the line.
+// A run stopped in a loop at its time limit: the line of the loop.
+class EndlessLoop extends Error {
+  constructor(line, limitS) {
+    super(`stopped after ${limitS} s: an endless loop? line ${line} was running when it was stopped; the steps before it stay`);
+    this.line = line;
+  }
+}
+
+// The guard the page puts at the top of each loop's body (the editor's
+// `guardLoops`): once in 1024 turns of a loop it looks at the clock, and
+// past the run's time limit it stops the run, naming the loop's line.
+const loopGuard = { deadline: Infinity, limitS: 0, turns: 0 };
+globalThis.__mazelabLoop = (line) => {
+  if ((++loopGuard.turns & 1023) === 0 && now() > loopGuard.deadline) {
+    throw new EndlessLoop(line, loopGuard.limitS);
+  }
+};
+
 function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
+  loopGuard.limitS = setup.timeLimitS || 0;
+  loopGuard.deadline = setup.timeLimitS ? now() + setup.timeLimitS * 1000 : Infinity;
   // The log fills a buffer of PIECE_EVENTS events at a time. Two ways to
   // the page:
   // - Copied (`post`): a full buffer is posted as `{ log, kept: true }`,
@@ -512,6 +532,7 @@ function run(setup, post, compile) {
 // An error as the page shows it: the program's line where the stack gives
 // one, then for a bad call its step, for anything else its type.
 function describe(e, steps, lineOffset, programUrl) {
+  if (e instanceof EndlessLoop) return `line ${e.line}: ${e.message}`;
   const line = lineOf(e, lineOffset, programUrl);
   const where = line ? `line ${line}: ` : "";
   if (e instanceof ProgramError) return `${where}step ${steps + 1}: ${e.message}`;

@@ -450,13 +450,18 @@ def _program_line(error):
     return line
 
 
-def describe(error, steps, names=None):
+def describe(error, steps, names=None, limit_s=0):
     """An error as the page shows it: `line L: ` where the program's line is
     known, then for a bad call its step, else the exception's type, with a
     hint where a learner's slip is plain (a misspelt name, a module the
-    page lacks, recursion too deep). `names`: the program's globals."""
+    page lacks, recursion too deep). `names`: the program's globals;
+    `limit_s`: the page's time limit, past which it stops a run with a
+    KeyboardInterrupt on the line that was running."""
     line = _program_line(error)
     where = f"line {line}: " if line else ""
+    if isinstance(error, KeyboardInterrupt) and limit_s:
+        running = f"line {line} was running when it was stopped" if line else "it was stopped"
+        return f"{where}stopped after {limit_s} s: an endless loop? {running}; the steps before it stay"
     if isinstance(error, ProgramError):
         return f"{where}step {steps + 1}: {error}"
     if isinstance(error, Advice):
@@ -607,7 +612,7 @@ def run(setup, post, text, on_open=lambda: None, topology=None, printed=lambda l
             elif log.count() == 0 and not maze.starts_open and sum(maze._live) > 1:
                 raise Advice("generate returned None and carved nothing: a missing return?")
     except BaseException as error:  # a program may raise anything, even SystemExit
-        outcome["error"] = describe(error, log.count(), names)
+        outcome["error"] = describe(error, log.count(), names, setup.get("time_limit_s") or 0)
     finally:
         _sys.setrecursionlimit(limit)
     outcome["run_ms"] = (_time.perf_counter() - began) * 1000

@@ -9,6 +9,9 @@
 //     Loads Pyodide from `indexURL` (an absolute address ending in "/"),
 //     reporting `progress(bytes, total)` as its files arrive, and defines
 //     the harness. Resolves once Python is ready.
+//   interruptBuffer() -> SharedArrayBuffer | null
+//     On a cross-origin isolated page, the 4 bytes the page stores 2 into
+//     (Atomics) to stop a run: KeyboardInterrupt on the running line.
 //   run(setup, post)
 //     Runs one program, as harness.js's `run` does: the same setup
 //     (`kind, seedHi, seedLo, shape, width, height, topology, open?, start,
@@ -24,6 +27,11 @@
 self.mazelabPython = (() => {
   let pyodide = null;
   let harnessRun = null;
+  // Where the page asks Python to stop (a cross-origin isolated page's
+  // shared memory): 2 there is SIGINT, which raises KeyboardInterrupt on
+  // the line the program is running. `null` where shared memory is not
+  // to be had.
+  let interrupt = null;
   let harnessTopology = null;
   // The last tables, as the harness's Topology, and the page's key for
   // them: the page sends a maze's tables once, then only their key.
@@ -92,6 +100,10 @@ self.mazelabPython = (() => {
     } finally {
       self.fetch = plain;
     }
+    if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
+      interrupt = new Int32Array(new SharedArrayBuffer(4));
+      pyodide.setInterruptBuffer(interrupt);
+    }
     const names = pyodide.globals.get("dict")();
     pyodide.runPython(harness, { globals: names });
     harnessRun = names.get("run");
@@ -134,7 +146,9 @@ self.mazelabPython = (() => {
       goal: m.goal,
       max_steps: m.maxSteps,
       logless: !!m.logless,
+      time_limit_s: m.timeLimitS || 0,
     };
+    if (interrupt) Atomics.store(interrupt, 0, 0); // a stop asked after the last run ended
     if (m.open) fields.open = m.open; // a solver's walls (a generator's start closed)
     const setup = toPy(fields);
     let startsOpen = false;
@@ -189,5 +203,8 @@ self.mazelabPython = (() => {
     post(done);
   }
 
-  return { load, run };
+  // The shared buffer the page writes 2 into to stop a run, once loaded.
+  const interruptBuffer = () => (interrupt ? interrupt.buffer : null);
+
+  return { load, run, interruptBuffer };
 })();

@@ -90,6 +90,16 @@ impl Editor {
     }
 
     /// Marks line `line` (1 is the first) as the error's, or none (0).
+    /// The program with a guard at the top of each loop's body (the
+    /// editor's `guardLoops`), so a run stopped at the time limit names
+    /// the loop it was in; as it is where the editor has no parser.
+    pub(in crate::web) fn guard_loops(text: &str) -> String {
+        api()
+            .and_then(|api| call(&api, "guardLoops", &[text.into()]).ok())
+            .and_then(|guarded| guarded.as_string())
+            .unwrap_or_else(|| text.to_string())
+    }
+
     pub(in crate::web) fn mark_line(&self, line: u32, message: &str) {
         if let (Editor::Code(view), Some(api)) = (self, api()) {
             let _ = call(

@@ -139,6 +139,9 @@ pub(in crate::web) fn set_verdict_data(verdict: Option<&Verdict>, steps: u64) {
         let passages = verdict.map_or(0, |v| v.passages);
         let _ = el.set_attribute("data-perfect", &perfect);
         let _ = el.set_attribute("data-steps", &steps.to_string());
+        // What the timeline counts: a run's events, then its end.
+        let timeline = if verdict.is_some() { steps + 1 } else { 0 };
+        let _ = el.set_attribute("data-timeline", &timeline.to_string());
         let _ = el.set_attribute("data-passages", &passages.to_string());
         let _ = el.set_attribute("data-live", &verdict.map_or(0, |v| v.live).to_string());
     }
@@ -202,6 +205,20 @@ pub(in crate::web) fn plural(n: u64, thing: &str) -> String {
     } else {
         format!("{n} {thing}s")
     }
+}
+
+/// The verdict's count of a run's `events`: the timeline's steps (the
+/// program's, then the run's end), as the stage's counter shows them.
+pub(in crate::web) fn timeline_steps(events: u64, before_error: bool) -> String {
+    let when = if before_error {
+        " before the error"
+    } else {
+        ""
+    };
+    format!(
+        "{} ({events} of yours{when}, then the end)",
+        plural(events + 1, "step")
+    )
 }
 
 /// A timing readout on the verdict, in milliseconds.

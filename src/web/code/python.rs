@@ -27,7 +27,7 @@ self.onmessage = (event) => {
   if (m.load) {
     const began = performance.now();
     self.mazelabPython.load(m.load, (bytes, total) => self.postMessage({ progress: bytes, total }))
-      .then(() => self.postMessage({ ready: performance.now() - began }),
+      .then(() => self.postMessage({ ready: performance.now() - began, interrupt: self.mazelabPython.interruptBuffer() }),
             (e) => self.postMessage({ loadError: String((e && e.message) || e) }));
     return;
   }
@@ -66,6 +66,9 @@ pub(in crate::web) struct Python {
     sent: RefCell<Option<(Rc<Tables>, u32)>>,
     /// Where a run's reports go (`None` between runs).
     run_to: Route,
+    /// Where the page asks a run to stop (`stop_running`), on a
+    /// cross-origin isolated page.
+    interrupt: Rc<RefCell<Option<js_sys::Int32Array>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
@@ -109,9 +112,11 @@ impl Python {
 
         let state = Rc::new(Cell::new(State::Loading));
         let run_to: Route = Rc::new(RefCell::new(None));
+        let interrupt = Rc::new(RefCell::new(None));
         let on_load: Rc<RefCell<dyn FnMut(Loading)>> = Rc::new(RefCell::new(on_load));
 
         let (st, to, loading) = (state.clone(), run_to.clone(), on_load.clone());
+        let stop = interrupt.clone();
         let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
             let data = event.data();
             let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).unwrap_or_default();
@@ -120,6 +125,10 @@ impl Python {
                     Loading::Progress(bytes, get("total").as_f64().unwrap_or(0.0))
                 } else if let Some(ms) = get("ready").as_f64() {
                     st.set(State::Ready);
+                    let buffer = get("interrupt");
+                    if buffer.is_object() {
+                        *stop.borrow_mut() = Some(js_sys::Int32Array::new(&buffer));
+                    }
                     Loading::Ready(ms)
                 } else if let Some(why) = get("loadError").as_string() {
                     st.set(State::Broken);
@@ -179,6 +188,7 @@ impl Python {
             state,
             sent: RefCell::new(None),
             run_to,
+            interrupt,
             _on_message: on_message,
             _on_error: on_error,
         })
@@ -186,6 +196,14 @@ impl Python {
 
     pub(in crate::web) fn state(&self) -> State {
         self.state.get()
+    }
+
+    /// Where to ask a run to stop: storing 2 there (`stop_running`) raises
+    /// KeyboardInterrupt in Python at the line it is running, so the run
+    /// ends with that line named and the worker stays. `None` on a page
+    /// without shared memory, where only ending the worker stops a run.
+    pub(in crate::web) fn interrupt(&self) -> Option<js_sys::Int32Array> {
+        self.interrupt.borrow().clone()
     }
 
     /// The key the worker knows `tables` by: `Ok` if it has them already,

@@ -184,13 +184,12 @@ pub(in crate::web) struct Running {
     python: Option<Python>,
     /// Whether its log comes through the shared ring (else copied).
     pub shares_log: bool,
-    timer: i32,
+    limit: Limit,
     /// The program's own script, for a spare (made by the page, whose
     /// main thread is idle while the worker starts).
     url: Option<String>,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(ErrorEvent)>>,
-    _on_time: Closure<dyn FnMut()>,
 }
 
 impl Running {
@@ -209,9 +208,7 @@ impl Drop for Running {
         if let Some(url) = &self.url {
             let _ = web_sys::Url::revoke_object_url(url);
         }
-        if let Some(w) = web_sys::window() {
-            w.clear_timeout_with_handle(self.timer);
-        }
+        self.limit.clear();
     }
 }
 
@@ -326,18 +323,17 @@ pub(in crate::web) fn start(
     });
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
 
-    let (timer, on_time) = time_limit(report)?;
+    let limit = time_limit(report, None)?;
     let (message, transfer) = message;
     worker.post_message_with_transfer(&message, &transfer)?;
     Ok(Running {
         worker: Some(worker),
         python: None,
         shares_log,
-        timer,
+        limit,
         url,
         _on_message: Some(on_message),
         _on_error: Some(on_error),
-        _on_time: on_time,
     })
 }
 
@@ -378,25 +374,54 @@ pub(in crate::web) fn start_python(
             }
         }),
     )?;
-    let (timer, on_time) = time_limit(report)?;
+    let limit = time_limit(report, python.interrupt())?;
     Ok(Running {
         worker: None,
         python: Some(python),
         shares_log: false,
-        timer,
+        limit,
         url: None,
         _on_message: None,
         _on_error: None,
-        _on_time: on_time,
     })
 }
 
-/// A run's timer: its handle and its callback.
-type Timer = (i32, Closure<dyn FnMut()>);
+/// How long a run past its time limit has to end on its own, naming the
+/// line it was running (a JavaScript program's loops look at the clock,
+/// a Python run is interrupted), before its worker is ended instead.
+const STOP_GRACE_MS: i32 = 1_500;
+
+/// A run's time limit: its timers (the limit's, and a Python run's grace
+/// once asked to stop) and their callbacks.
+struct Limit {
+    timer: i32,
+    grace: Rc<std::cell::Cell<Option<i32>>>,
+    _on_time: Closure<dyn FnMut()>,
+    _on_grace: Closure<dyn FnMut()>,
+}
+
+impl Limit {
+    fn clear(&self) {
+        if let Some(w) = web_sys::window() {
+            w.clear_timeout_with_handle(self.timer);
+            if let Some(grace) = self.grace.get() {
+                w.clear_timeout_with_handle(grace);
+            }
+        }
+    }
+}
 
 /// The page's timer that ends a run after `TIME_LIMIT_MS`, telling `to`.
-fn time_limit(to: Rc<RefCell<dyn FnMut(Report)>>) -> Result<Timer, JsValue> {
-    let on_time = Closure::<dyn FnMut()>::new(move || {
+/// The run first has `STOP_GRACE_MS` to end itself: a JavaScript
+/// program's guarded loops stop at the limit (`Editor::guard_loops`), a
+/// Python run with an `interrupt` buffer is asked to (KeyboardInterrupt);
+/// either names the line that was running. Only a run still going is
+/// ended by `to`, its worker with it.
+fn time_limit(
+    to: Rc<RefCell<dyn FnMut(Report)>>,
+    interrupt: Option<js_sys::Int32Array>,
+) -> Result<Limit, JsValue> {
+    let on_grace = Closure::<dyn FnMut()>::new(move || {
         if let Ok(mut to) = to.try_borrow_mut() {
             to(Report::Done {
                 error: Some(format!(
@@ -408,13 +433,37 @@ fn time_limit(to: Rc<RefCell<dyn FnMut(Report)>>) -> Result<Timer, JsValue> {
             });
         }
     });
+    let grace_fn: js_sys::Function = on_grace
+        .as_ref()
+        .unchecked_ref::<js_sys::Function>()
+        .clone();
+    let grace = Rc::new(std::cell::Cell::new(None));
+    let grace_timer = grace.clone();
+    let on_time = Closure::<dyn FnMut()>::new(move || {
+        let Some(w) = web_sys::window() else {
+            return;
+        };
+        if let Some(buffer) = &interrupt {
+            let _ = js_sys::Atomics::store(buffer, 0, 2);
+        }
+        if let Ok(handle) =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(&grace_fn, STOP_GRACE_MS)
+        {
+            grace_timer.set(Some(handle));
+        }
+    });
     let timer = web_sys::window()
         .ok_or("a window")?
         .set_timeout_with_callback_and_timeout_and_arguments_0(
             on_time.as_ref().unchecked_ref(),
             TIME_LIMIT_MS,
         )?;
-    Ok((timer, on_time))
+    Ok(Limit {
+        timer,
+        grace,
+        _on_time: on_time,
+        _on_grace: on_grace,
+    })
 }
 
 /// The setup message, the tables as typed arrays, and the list of their
@@ -462,6 +511,7 @@ fn run_fields(setup: &Setup, offset: usize) -> Result<js_sys::Object, JsValue> {
     set("start", setup.ends.0.into())?;
     set("goal", setup.ends.1.into())?;
     set("maxSteps", MAX_STEPS.into())?;
+    set("timeLimitS", (TIME_LIMIT_MS / 1000).into())?;
     set("lineOffset", (offset as u32).into())?;
     Ok(m)
 }

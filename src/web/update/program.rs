@@ -132,7 +132,12 @@ impl App {
         let report = move |report| mailbox.send(code::Msg::Report(report, run.clone()));
         let running = match python {
             Some(python) => worker::start_python(&text, &setup, &tables, python, report)?,
-            None => worker::start(&text, &setup, spare, report)?,
+            None => {
+                // Each loop tells the harness its line, for a run stopped
+                // at the time limit (Python names its line itself).
+                let guarded = code::editor::Editor::guard_loops(&text);
+                worker::start(&guarded, &setup, spare, report)?
+            }
         };
         self.code.decoder = Some(match kind {
             Kind::Generator => program::Decoder::new(reader_start),
@@ -316,15 +321,19 @@ impl App {
                 dom::set_text(
                     "code-verdict",
                     &format!(
-                        "{} before the error; {}",
-                        plural(steps, "step"),
+                        "{}; {}",
+                        code::timeline_steps(steps, true),
                         verdict.summary()
                     ),
                 );
             }
             None => dom::set_text(
                 "code-verdict",
-                &format!("{steps} steps; {}", verdict.summary()),
+                &format!(
+                    "{}; {}",
+                    code::timeline_steps(steps, false),
+                    verdict.summary()
+                ),
             ),
         }
         set_verdict_data(Some(&verdict), steps);
@@ -386,10 +395,10 @@ impl App {
         let summary = match &outcome {
             Outcome::Found(path) => format!(
                 "{}; a path of {} from the start to the goal, through openings",
-                plural(steps, "step"),
+                code::timeline_steps(steps, error.is_some()),
                 plural(path.len() as u64 - 1, "move")
             ),
-            _ => format!("{}; no path", plural(steps, "step")),
+            _ => format!("{}; no path", code::timeline_steps(steps, error.is_some())),
         };
         match &error {
             Some(message) => {
@@ -406,6 +415,7 @@ impl App {
             el.set_attribute("data-perfect", "")?;
             el.set_attribute("data-path", if found { "true" } else { "false" })?;
             el.set_attribute("data-steps", &steps.to_string())?;
+            el.set_attribute("data-timeline", &(steps + 1).to_string())?;
         }
         if let Some(panel) = self.maze.panels.first_mut() {
             let solver = Solver::program(Arc::new(events), outcome, &run.maze, true);
