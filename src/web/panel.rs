@@ -9,6 +9,7 @@ use super::blit::put_raster;
 
 mod carving;
 mod labels;
+mod log;
 mod pointing;
 mod solving;
 use crate::analyze;

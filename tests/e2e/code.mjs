@@ -188,6 +188,18 @@ try {
     expect(metrics.every((m) => m.includes('dead ends')), metrics.join(' | '));
     expect(page.url().includes('compare=program,backtracker'), page.url());
     await shot(page, 'code-compare');
+    // What the program prints is its panel's log, step by step; the
+    // built-in's panel has none.
+    await write(page, (await page.evaluate(() => window.mazelabEditor.text(window.mazelabEditor.current)))
+      .replace('function generate(maze, rng) {', 'function generate(maze, rng) {\n  console.log("cells", maze.cells);'));
+    await run(page);
+    await waitForState(page, 'done');
+    const logs = page.locator('.panel .panel-log');
+    expect(await logs.count() === 1, `${await logs.count()} panel logs`);
+    expect((await logs.locator('summary').textContent()) === 'printed 1 line', await logs.locator('summary').textContent());
+    const line = await logs.locator('li').first().textContent();
+    expect(line === 'step 0cells 108', `the logged line: ${line}`);
+    expect(await page.locator('.panel').first().locator('.panel-log').count() === 1, 'the log is the program panel\'s');
     expect(!errors.length, errors.join('; '));
   });
 
@@ -422,6 +434,18 @@ try {
     await page.click('#view-code');
     await page.selectOption('#code-starter', 'backtracker');
     expect((await lab('wilson', false)) === 'done', 'and the lab works after both');
+    expect(await page.locator('#lab-log').count() === 0, 'a program that prints nothing has no log');
+    // What the program prints in the lab is the run's log: the first
+    // 1000 lines in seed order, each with its maze's seed and step.
+    await page.click('#view-code');
+    await write(page, 'function generate(maze, rng) {\n  console.log("a", rng.below(1000));\n  console.log("b");\n  maze.openAll();\n}');
+    expect((await lab('wilson', false)) === 'done', await page.textContent('#lab-status'));
+    const log = page.locator('#lab-log details');
+    expect((await log.locator('summary').textContent()) === 'program: 100 lines', await log.locator('summary').textContent());
+    const first = await log.locator('li').first().textContent();
+    const second = await log.locator('li').nth(1).textContent();
+    expect(/^seed 1 · step 0a \d+$/.test(first) && second === 'seed 1 · step 0b', `${first} | ${second}`);
+    expect((await log.locator('li').last().textContent()) === 'seed 50 · step 0b', await log.locator('li').last().textContent());
     expect(!errors.length, errors.join('; '));
   });
 

@@ -42,6 +42,8 @@ pub(in crate::web) struct ProgramRun {
     pub(in crate::web) ending: Arc<program::Ending>,
     pub(in crate::web) shape: Shape,
     pub(in crate::web) seed: u64,
+    /// What it printed: its log in the panels that replay it.
+    pub(in crate::web) printed: Arc<output::Printed>,
 }
 
 /// What the Code view's waiting parts ask of the app when they answer.

@@ -8,17 +8,30 @@
 use super::dom;
 use wasm_bindgen::prelude::*;
 
-/// How much the panel shows of the run.
+/// What a run printed: each line with the steps made before it, the
+/// first lines only, and how many more there were.
+#[derive(Clone, Debug, Default)]
+pub(in crate::web) struct Printed {
+    pub lines: Vec<(u64, String)>,
+    pub dropped: u64,
+}
+
+/// What the panel shows of the run.
 #[derive(Default)]
 pub(in crate::web) struct Output {
-    /// Lines shown.
-    lines: usize,
+    printed: Printed,
 }
 
 impl Output {
+    /// What the run printed so far (its compare panels and the Maze view
+    /// show it as the run's log).
+    pub(in crate::web) fn printed(&self) -> Printed {
+        self.printed.clone()
+    }
+
     /// Empties the panel for a new run.
     pub(in crate::web) fn clear(&mut self) {
-        self.lines = 0;
+        self.printed = Printed::default();
         if let Some(list) = dom::by_id_opt("code-output") {
             list.set_text_content(None);
         }
@@ -52,10 +65,12 @@ impl Output {
             item.append_child(&line)?;
             list.append_child(&item)?;
         }
-        self.lines += lines.len();
-        list.set_attribute("data-lines", &self.lines.to_string())?;
+        self.printed.lines.extend_from_slice(lines);
+        self.printed.dropped = dropped;
+        let shown = self.printed.lines.len();
+        list.set_attribute("data-lines", &shown.to_string())?;
         show_note(dropped);
-        show_box(self.lines > 0 || dropped > 0);
+        show_box(shown > 0 || dropped > 0);
         Ok(())
     }
 }

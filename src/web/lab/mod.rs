@@ -5,6 +5,7 @@
 //! - `worker`: the workers' script and the functions they call;
 //! - `results`: the table and the charts.
 
+pub(in crate::web) mod log;
 pub(in crate::web) mod pool;
 pub(in crate::web) mod results;
 pub(in crate::web) mod view;
@@ -43,6 +44,8 @@ pub(in crate::web) struct Run {
     pub(in crate::web) rows: Vec<Vec<Option<Vec<f64>>>>,
     /// Per candidate, its tree counts.
     pub(in crate::web) counts: Vec<Vec<u64>>,
+    /// Per series, what a program printed in each statistics chunk.
+    pub(in crate::web) logs: Vec<Vec<Option<log::LabLog>>>,
     pub(in crate::web) jobs_left: usize,
     pub(in crate::web) done: u64,
     pub(in crate::web) total: u64,
@@ -58,6 +61,8 @@ pub(in crate::web) struct Finished {
     pub rows: Vec<Vec<f64>>,
     pub uniformity: Vec<Uniformity>,
     pub ms: f64,
+    /// Each series' label and what its program printed.
+    pub logs: Vec<(String, log::LabLog)>,
 }
 
 /// What the Lab's workers ask of the app when they answer.

@@ -2,6 +2,7 @@
 //! (see `worker.rs`). It hands out jobs as workers come free, so a slow
 //! chunk never holds the others up, and reports each answer to a callback.
 
+use super::log::{LabLog, LOG_LINES};
 use super::worker::{JAVASCRIPT_PROGRAM, PROGRAM_HANDLER, PYTHON_PROGRAM, SCRIPT};
 use crate::lab::measure::METRIC_COUNT;
 use crate::program::Lang;
@@ -28,9 +29,10 @@ pub(in crate::web) struct Job {
     pub texture: String,
 }
 
-/// A worker's answer.
+/// A worker's answer: a job's figures (statistics with what a program
+/// printed making them).
 pub(in crate::web) enum Answer {
-    Values(Vec<f64>),
+    Values(Vec<f64>, LabLog),
     Counts(Vec<u32>),
     Failed(String),
 }
@@ -73,7 +75,8 @@ fn script(program: Option<(&str, Lang)>) -> Result<(String, bool, usize), JsValu
     let handler = PROGRAM_HANDLER
         .replace("GLUE", &glue)
         .replace("METRICS", &METRIC_COUNT.to_string())
-        .replace("MAX_STEPS", &MAX_STEPS.to_string());
+        .replace("MAX_STEPS", &MAX_STEPS.to_string())
+        .replace("LOG_LINES", &LOG_LINES.to_string());
     if lang == Lang::Python {
         return Ok((
             format!("{}\n{PYTHON_PROGRAM}{handler}", python::SCRIPT),
@@ -215,7 +218,7 @@ impl Drop for Pool {
 fn read_answer(data: &JsValue) -> Answer {
     let get = |k: &str| js_sys::Reflect::get(data, &k.into()).unwrap_or(JsValue::UNDEFINED);
     if let Some(values) = get("values").dyn_ref::<js_sys::Float64Array>() {
-        return Answer::Values(values.to_vec());
+        return Answer::Values(values.to_vec(), LabLog::read(data));
     }
     if let Some(counts) = get("counts").dyn_ref::<js_sys::Uint32Array>() {
         return Answer::Counts(counts.to_vec());

@@ -187,7 +187,7 @@ fn html(f: &Finished) -> String {
 
 pub(in crate::web) fn show(f: &Finished) -> Result<(), JsValue> {
     let results: web_sys::Element = dom::by_id("lab-results")?;
-    results.set_inner_html(&html(f));
+    results.set_inner_html(&(html(f) + &super::log::html(&f.logs)));
     for id in ["lab-csv", "lab-json"] {
         dom::by_id::<web_sys::HtmlButtonElement>(id)?.set_disabled(false);
     }

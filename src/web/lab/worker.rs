@@ -82,8 +82,9 @@ const language = {
 /// after the `language` of `JAVASCRIPT_PROGRAM` or `PYTHON_PROGRAM`.
 /// Built-in candidates go to the module as in `SCRIPT`; `program` runs
 /// maze by maze with no log (`logless`), each maze's walls handed to the
-/// module to measure, or to find among the spanning trees. `GLUE`,
-/// `METRICS` and `MAX_STEPS` are filled in.
+/// module to measure, or to find among the spanning trees; what it prints
+/// comes back with the job's answer (`lab::log`). `GLUE`, `METRICS`,
+/// `MAX_STEPS` and `LOG_LINES` are filled in.
 pub(in crate::web) const PROGRAM_HANDLER: &str = r#"
 let glue = null;
 const tables = new Map();
@@ -113,20 +114,34 @@ self.onmessage = async (event) => {
     const t = tables.get(key);
     const values = stats ? new Float64Array(m.count * METRICS) : null;
     const counts = stats ? null : new Uint32Array(g.lab_tree_total(m.size));
+    // What the program prints: the job's first LOG_LINES lines, each with
+    // its maze's seed and step, and a count of the rest.
+    const log = [];
+    let dropped = 0;
     for (let i = 0; i < m.count; i++) {
       const seed = BigInt.asUintN(64, BigInt(m.seed) + BigInt(i));
-      let last = null;
+      let last = null, left = 0;
       language.run({
         kind: "generator", seedHi: Number(seed >> 32n), seedLo: Number(seed & 0xffffffffn),
         shape: m.shape, width: t.width, height: t.height, topology: t, tablesKey: key,
         maxSteps: MAX_STEPS, logless: true,
-      }, (r) => { if (r.done) last = r; });
+      }, (r) => {
+        if (r.output) {
+          for (const [step, line] of r.output) {
+            if (log.length < LOG_LINES) log.push([String(seed), step, line]);
+            else dropped++;
+          }
+          left = r.dropped || 0;
+        }
+        if (r.done) last = r;
+      });
+      dropped += left;
       if (last.error) throw new Error(`program, the maze with seed ${seed}: ${last.error}`);
       if (stats) values.set(g.lab_measure_program(m.shape, m.size, String(seed), last.open, last.runMs), i * METRICS);
       else counts[g.lab_program_tree(m.size, String(seed), last.open)] += 1;
     }
-    if (stats) self.postMessage({ job: m.job, values }, [values.buffer]);
-    else self.postMessage({ job: m.job, counts }, [counts.buffer]);
+    if (stats) self.postMessage({ job: m.job, values, log, dropped }, [values.buffer]);
+    else self.postMessage({ job: m.job, counts, log, dropped }, [counts.buffer]);
   } catch (e) {
     self.postMessage({ job: m.job, error: String((e && e.message) || e) });
   }

@@ -112,6 +112,7 @@ impl App {
         self.lab.run = Some(Run {
             rows: (0..n).map(|c| vec![None; chunks(c)]).collect(),
             counts: vec![Vec::new(); n],
+            logs: (0..n).map(|c| vec![None; chunks(c)]).collect(),
             jobs_left: infos.len(),
             jobs: infos,
             done: 0,
@@ -157,8 +158,11 @@ impl App {
             count,
         } = run.jobs[index];
         match answer {
-            Answer::Values(values) if stats && values.len() == count as usize * METRIC_COUNT => {
+            Answer::Values(values, log)
+                if stats && values.len() == count as usize * METRIC_COUNT =>
+            {
                 run.rows[candidate][chunk] = Some(values);
+                run.logs[candidate][chunk] = Some(log);
             }
             Answer::Counts(counts) if !stats => {
                 let total = &mut run.counts[candidate];
@@ -245,6 +249,16 @@ impl App {
         } else {
             Vec::new()
         };
+        let logs = series
+            .iter()
+            .zip(run.logs)
+            .map(|(b, chunks)| {
+                (
+                    b.candidate.label(),
+                    log::LabLog::join(chunks.into_iter().flatten()),
+                )
+            })
+            .collect();
         let finished = Finished {
             settings: run.settings.clone(),
             sweep,
@@ -252,6 +266,7 @@ impl App {
             rows,
             uniformity,
             ms,
+            logs,
         };
         view::set_running(false);
         view::show_progress(run.total, run.total, "");

@@ -309,6 +309,7 @@ impl App {
             ending,
             shape: shape.clone(),
             seed,
+            printed: Arc::new(self.code.output.printed()),
         });
         match &error {
             Some(message) => {
@@ -427,6 +428,19 @@ impl App {
 
     pub(in crate::web) fn show_program_error(&self, text: &str) {
         dom::set_text("code-error", text);
+    }
+
+    /// What the program a panel replays printed (its log), if the panel
+    /// is the program's and the last run was on this maze.
+    pub(in crate::web) fn program_log(
+        &self,
+        spec: &PanelSpec,
+    ) -> Option<Arc<code::output::Printed>> {
+        let run = self.code.run.as_ref()?;
+        (spec.algorithm == PROGRAM.name
+            && run.shape == self.settings.shape
+            && run.seed == self.settings.seed)
+            .then(|| run.printed.clone())
     }
 
     /// Where a panel's events come from: the registry, or for `program`

@@ -73,6 +73,7 @@ impl App {
             .settings
             .weights
             .map(|w| w.costs(&shape, self.settings.seed));
+        let comparing = specs.len() > 1;
         for spec in specs {
             let author = self.author_for(&spec)?;
             let mut panel = Panel::new(
@@ -97,6 +98,11 @@ impl App {
             )?;
             panel.set_distance_colouring(self.stage.distance);
             panel.set_costs(costs.clone());
+            if comparing {
+                if let Some(printed) = self.program_log(&panel.spec) {
+                    panel.show_log(&printed)?;
+                }
+            }
             panel.ends_follow_maze =
                 shape.has_seams() && self.settings.start.is_none() && self.settings.goal.is_none();
             self.maze.panels.push(panel);
