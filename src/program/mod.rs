@@ -12,6 +12,7 @@ pub mod lang;
 pub mod link;
 pub mod log;
 pub mod replay;
+pub mod steps;
 pub mod tables;
 pub mod verdict;
 

@@ -32,6 +32,36 @@ pub(super) fn fill_lists(list: &Element, lists: &[StepList]) {
     }
 }
 
+thread_local! {
+    /// The last program's steps as the panel's lists take them.
+    static PROGRAM_STEPS: std::cell::RefCell<Option<(Vec<String>, StepList)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// The steps of a person's program, from its numbered comment
+/// (`program::steps`), as a list the panel and the narration take. The
+/// lists are `'static` (the built-ins' are compiled in): each new list a
+/// program's comment makes is kept for the page's life, a few hundred
+/// bytes for each list written, made only when the list changes.
+pub(super) fn program_steps(text: &str) -> StepList {
+    let steps = crate::program::steps::numbered_steps(text);
+    PROGRAM_STEPS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        if let Some((last, list)) = kept.as_ref() {
+            if *last == steps {
+                return *list;
+            }
+        }
+        let items: Vec<&'static str> = steps
+            .iter()
+            .map(|s| &*Box::leak(s.clone().into_boxed_str()))
+            .collect();
+        let list: StepList = ("", Box::leak(items.into_boxed_slice()));
+        *kept = Some((steps, list));
+        list
+    })
+}
+
 /// What the run, the grain and the symmetry do to this maze, for the
 /// about (`None` when none of them is on).
 pub(super) fn texture_note(

@@ -100,6 +100,26 @@ try {
     expect(!errors.length, errors.join('; '));
   });
 
+  await check('a program\'s numbered comment is its steps: listed, lit by maze.phase(k), quoted by the narration', async () => {
+    const { page, errors } = await open('view=code&size=8x6&seed=3&speed=instant');
+    await page.selectOption('#code-starter', 'backtracker');
+    await run(page);
+    await waitForState(page, 'done');
+    await page.click('#view-maze');
+    const steps = await page.locator('#phase-list li[data-step]').allTextContents();
+    expect(steps.length === 3 && steps[0] === 'Push a random start cell on the stack.'
+      && steps[1] === 'From the cell on top of the stack, carve into a random unvisited neighbour and push it.', steps.join(' | '));
+    // In words, a phase quotes the program's own step.
+    await page.selectOption('#steps-mode', 'words');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+    const told = await page.locator('#narration-history li').allTextContents();
+    const now = await page.textContent('#narration-now');
+    const all = [now, ...told].join(' | ');
+    expect(all.includes('Step 1: Push a random start cell on the stack.') || all.includes('step 1: Push a random start cell on the stack.'), all);
+    expect(!errors.length, errors.join('; '));
+  });
+
   await check('every starter makes a perfect maze on squares and hexagons', async () => {
     const { page, errors } = await open('view=code&size=14x10&seed=5&speed=instant');
     const starters = await page.locator('#code-starter option[data-kind="generator"]').evaluateAll((os) => os.map((o) => o.value));

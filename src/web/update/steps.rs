@@ -42,14 +42,14 @@ impl App {
                 (
                     format!("solve:{name}"),
                     format!("Solving: {name}"),
-                    vec![steps::solver_steps(name)],
+                    vec![self.solver_steps_of(name)],
                     lit,
                     counters,
                 )
             }
             None => {
                 let (algorithm, woven, braided) = panel.run_kind();
-                let mut lists: Vec<StepList> = vec![steps::generator_steps(algorithm.name, woven)];
+                let mut lists: Vec<StepList> = vec![self.steps_of(algorithm.name, woven)];
                 if braided {
                     let (_, braid) = steps::braid_steps();
                     lists.push(("then braiding", braid));
@@ -71,8 +71,11 @@ impl App {
                     (0, phase)
                 });
                 let steer = panel.steer();
+                // A program's list is its numbered comment: another list
+                // is another key.
+                let own = lists[0].1.as_ptr() as usize;
                 let key = format!(
-                    "gen:{}:{woven}:{braided}:{sparse}:{}:{}:{:?}",
+                    "gen:{}:{own}:{woven}:{braided}:{sparse}:{}:{}:{:?}",
                     algorithm.name,
                     steer.run,
                     steer.grain,
@@ -125,6 +128,27 @@ impl App {
         }
     }
 
+    /// A generator's numbered steps: a built-in's from its file, a
+    /// program's from its numbered comment.
+    fn steps_of(&self, name: &str, woven: bool) -> StepList {
+        if name == crate::generate::PROGRAM.name {
+            return crate::web::steps::program_steps(
+                self.settings.program.as_deref().unwrap_or(""),
+            );
+        }
+        steps::generator_steps(name, woven)
+    }
+
+    /// A solver's numbered steps, a program's from its numbered comment.
+    fn solver_steps_of(&self, name: &str) -> StepList {
+        if name == crate::solve::PROGRAM_SOLVER.name {
+            return crate::web::steps::program_steps(
+                self.settings.program.as_deref().unwrap_or(""),
+            );
+        }
+        steps::solver_steps(name)
+    }
+
     /// Tells the first panel's step in words (`#narration`); its sentence.
     fn tell(&self) -> String {
         let Some(panel) = self.maze.panels.first() else {
@@ -149,7 +173,7 @@ impl App {
                     algorithm: name.to_string(),
                     working_set: "queue",
                     solver: true,
-                    steps: steps::solver_steps(name),
+                    steps: self.solver_steps_of(name),
                     braid: ("", &[]),
                     sparse: ("", &[]),
                 },
@@ -168,7 +192,7 @@ impl App {
                 algorithm: algorithm.name.to_string(),
                 working_set: algorithm.working_set,
                 solver: false,
-                steps: steps::generator_steps(algorithm.name, woven),
+                steps: self.steps_of(algorithm.name, woven),
                 braid: steps::braid_steps(),
                 sparse: steps::sparse_steps(),
             },

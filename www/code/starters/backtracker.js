@@ -1,7 +1,11 @@
 // The recursive backtracker (a randomized depth-first search), with a
-// stack instead of recursion. From the cell on top of the stack, carve into
-// a random unvisited neighbour and push it; with none left, pop and back up.
-// Its mazes have long winding corridors and few dead ends.
+// stack instead of recursion. Its mazes have long winding corridors and few
+// dead ends. Its steps, which the page lists and lights as maze.phase(k)
+// names them:
+// 1. Push a random start cell on the stack.
+// 2. From the cell on top of the stack, carve into a random unvisited
+//    neighbour and push it.
+// 3. With no unvisited neighbour left, pop it: the walk backs up a cell.
 function generate(maze, rng) {
   const visited = new Uint8Array(maze.cells);
   let start = rng.below(maze.cells);
