@@ -3,6 +3,9 @@
 //!
 //! Definitions (the README's lab table says the same):
 //! - **dead ends**: cells with one opening, as a share of the cells;
+//! - **corridors**, **three-way** and **four-way**: the cells with two,
+//!   three and four or more openings, as shares of the cells (with the dead
+//!   ends, a maze's shares by openings);
 //! - **solution**: cells on the path from the default entrance to the exit
 //!   (Norvig's corners on squares, the first and last cells elsewhere);
 //! - **longest path**: moves between the two farthest-apart cells;
@@ -62,7 +65,7 @@ const fn unless(info: MetricInfo, undefined: &'static str) -> MetricInfo {
 }
 
 /// Every metric, in the order of a measured row.
-pub const METRICS: [MetricInfo; 11] = [
+pub const METRICS: [MetricInfo; 14] = [
     info("dead_end_pct", "dead ends", "% of cells"),
     unless(
         info("solution_pct", "solution", "% of cells"),
@@ -82,6 +85,17 @@ pub const METRICS: [MetricInfo; 11] = [
     unless(
         info("cost", "cheapest way", "cost"),
         "weighted mazes only (weights)",
+    ),
+    info(
+        "corridor_pct",
+        "corridor cells",
+        "% of cells (two openings)",
+    ),
+    info("three_way_pct", "three-way cells", "% of cells"),
+    info(
+        "four_way_pct",
+        "four-way cells",
+        "% of cells (four or more)",
     ),
 ];
 
@@ -128,6 +142,7 @@ impl Measurer {
         self.adj.clear();
         let (mut openings, mut horizontal) = (0u64, 0u64);
         let (mut dead, mut junctions, mut straight) = (0u32, 0u32, 0u32);
+        let (mut two_way, mut three_way) = (0u32, 0u32);
         let (mut ends_degree, mut degrees) = (0u64, 0u64);
         for cell in 0..grid.cells() {
             self.start.push(self.adj.len() as u32);
@@ -149,6 +164,8 @@ impl Measurer {
             degrees += u64::from(degree);
             dead += u32::from(degree == 1);
             junctions += u32::from(degree >= 3);
+            two_way += u32::from(degree == 2);
+            three_way += u32::from(degree == 3);
             if degree != 2 {
                 ends_degree += u64::from(degree);
             }
@@ -218,6 +235,9 @@ impl Measurer {
             river,
             gen_ns / live,
             cost,
+            pct(f64::from(two_way)),
+            pct(f64::from(three_way)),
+            pct(f64::from(junctions - three_way)),
         ]
     }
 
@@ -411,6 +431,10 @@ mod tests {
         assert_eq!(value(&row, "longest_path"), 6.0);
         // Degrees: 0:2 1:3 2:2 3:2 4:2 5:2 6:1 7:1 8:1. Junctions: cell 1.
         assert_eq!(value(&row, "junctions"), 1.0);
+        // Shares by openings: 3 dead ends, 5 corridor cells, 1 three-way.
+        assert!((value(&row, "corridor_pct") - 500.0 / 9.0).abs() < 1e-9);
+        assert!((value(&row, "three_way_pct") - 100.0 / 9.0).abs() < 1e-9);
+        assert_eq!(value(&row, "four_way_pct"), 0.0);
         // Straight: 3, 4, 5 (vertical runs); 0 and 2 are corners.
         assert!((value(&row, "straight_pct") - 100.0 / 3.0).abs() < 1e-9);
         // Openings 8, horizontal 2.

@@ -11,9 +11,10 @@
 //!   10 / 19.0) and 30.5 / 4.1 for Kruskal (his 30 / 4.1).
 //! - **Theory**: the dead-end density of the uniform spanning tree of the
 //!   square lattice, 8/π² · (1 − 2/π) ≈ 29.45% (Manna, Dhar and Majumdar,
-//!   Phys. Rev. A 46, 1992). It holds for every uniform sampler on big
-//!   square mazes: Aldous-Broder, Wilson, origin shift (not Houston, which
-//!   the lab finds slightly biased).
+//!   Phys. Rev. A 46, 1992), and in the same paper the shares of cells with
+//!   two, three and four openings, about 44.7%, 22.2% and 3.6%. They hold
+//!   for every uniform sampler on big square mazes: Aldous-Broder, Wilson,
+//!   origin shift (not Houston, which the lab finds slightly biased).
 
 use super::candidate::Candidate;
 use crate::generate::Knob;
@@ -40,7 +41,7 @@ pub const CITATIONS: [(&str, &str); 2] = [
     ),
     (
         THEORY,
-        "S. S. Manna, D. Dhar, S. N. Majumdar, Spanning trees in two dimensions, Phys. Rev. A 46 (1992): dead-end density 8/π²(1 − 2/π) of the uniform spanning tree",
+        "S. S. Manna, D. Dhar, S. N. Majumdar, Spanning trees in two dimensions, Phys. Rev. A 46 (1992): dead-end density 8/π²(1 − 2/π) of the uniform spanning tree, and its shares of sites with two, three and four bonds",
     ),
 ];
 
@@ -73,12 +74,21 @@ pub fn references(candidate: &Candidate, key: &str) -> Vec<Reference> {
         candidate.algorithm.name,
         "aldous-broder" | "wilson" | "origin-shift"
     );
-    if key == "dead_end_pct" && uniform {
+    if uniform {
         let pi = std::f64::consts::PI;
-        out.push(Reference {
-            value: 800.0 / (pi * pi) * (1.0 - 2.0 / pi),
-            source: THEORY,
-        });
+        let value = match key {
+            "dead_end_pct" => Some(800.0 / (pi * pi) * (1.0 - 2.0 / pi)),
+            "corridor_pct" => Some(44.7),
+            "three_way_pct" => Some(22.2),
+            "four_way_pct" => Some(3.6),
+            _ => None,
+        };
+        if let Some(value) = value {
+            out.push(Reference {
+                value,
+                source: THEORY,
+            });
+        }
     }
     if let Some((dead, solution)) = pullen(candidate) {
         match key {

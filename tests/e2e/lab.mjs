@@ -24,7 +24,7 @@ try {
     await waitLab(page, ['done', 'error']);
     expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
     const rows = await page.locator('#lab-table tbody tr').count();
-    expect(rows === 11, `${rows} metric rows`);
+    expect(rows === 14, `${rows} metric rows`);
     const cost = await page.locator('#lab-table tr[data-metric="cost"] td').allTextContents();
     expect(cost[0].includes('weighted mazes only'), `an unweighted run's cost: ${cost[0]}`);
     const heads = await page.locator('#lab-table thead th').allTextContents();
@@ -34,7 +34,7 @@ try {
     const means = dead.slice(0, 3).map((t) => parseFloat(t));
     expect(means[0] < 15 && means[2] > 20, `dead ends newest ${means[0]}, random ${means[2]}`);
     expect(dead[3].includes('growing-tree (newest): 10'), `published: ${dead[3]}`);
-    expect((await page.locator('#lab-histograms svg.chart').count()) === 11, 'one histogram per metric');
+    expect((await page.locator('#lab-histograms svg.chart').count()) === 14, 'one histogram per metric');
     expect((await page.locator('#lab-uniformity svg.chart').count()) === 3, 'one uniformity chart per algorithm');
     const verdicts = await page.locator('#lab-uniformity-table tbody td:last-child').allTextContents();
     expect(verdicts.every((v) => v === 'not uniform'), `verdicts: ${verdicts}`);
