@@ -156,7 +156,7 @@ try {
     await waitLab(page, ['done', 'error']);
     expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
     const charts = page.locator('#lab-sweep svg.chart');
-    expect((await charts.count()) === 10, `${await charts.count()} sweep charts`);
+    expect((await charts.count()) === 14, `${await charts.count()} sweep charts`);
     const corridor = charts.nth(3);
     expect((await corridor.locator('path.band').count()) === 2, 'a band per algorithm');
     expect((await corridor.locator('circle').count()) === 6, 'a dot per algorithm and point');

@@ -101,7 +101,7 @@ try {
         };
         const ids = ['#panels canvas:not(.overlay)', '#new-maze', '#finish', '#solve', '#play-maze', '#click-hint', '#algorithm', '.legend'];
         const steps = [...document.querySelectorAll('#phase-list li:not(.list-title)')];
-        const swatches = [...document.querySelectorAll('.legend li')];
+        const swatches = [...document.querySelectorAll('.legend li:not([hidden])')];
         return {
           missing: ids.filter((s) => !inView(document.querySelector(s))),
           steps: steps.length,
