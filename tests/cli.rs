@@ -207,7 +207,7 @@ fn bad_input_gets_a_one_line_error_naming_the_choices_and_no_panic() {
         ),
         (
             vec!["frobnicate"],
-            "commands: list, solvers, generate, sheet, stats, uniformity, sweep, scaling, completions",
+            "commands: list, solvers, generate, sheet, stats, uniformity, sweep, scaling, distribution, completions",
         ),
         (
             vec![],

@@ -241,3 +241,46 @@ fn a_programs_mazes_are_measured_like_a_built_ins() {
         .to_string()
         .contains("runs in the page's lab"));
 }
+
+#[test]
+fn branch_and_loop_sizes_fall_as_the_uniform_tree_s_powers_for_wilson_not_the_backtracker() {
+    use mazelab::lab::distribution::{count, fit, Histogram, Quantity};
+    let shape = square("64x64");
+    let power = |spec: &str, q: Quantity| {
+        let c = Candidate::parse(spec).unwrap();
+        let groups = count(&c, &shape, q, 1, 40, 0).unwrap();
+        fit(&groups, 4096.0 / 20.0).unwrap()
+    };
+    for (q, published) in [
+        (Quantity::Branch, -11.0 / 8.0),
+        (Quantity::Loop, -8.0 / 5.0),
+    ] {
+        let wilson = power("wilson", q);
+        let backtracker = power("backtracker", q);
+        // Within a tenth of the published power at this size; the
+        // backtracker's long corridors fall off far more slowly.
+        assert!(
+            (wilson.exponent - published).abs() < 0.12,
+            "{q:?}: wilson {}",
+            wilson.exponent
+        );
+        assert!(wilson.low <= wilson.exponent && wilson.exponent <= wilson.high);
+        assert!(
+            backtracker.exponent > wilson.high + 0.1,
+            "{q:?}: backtracker {}",
+            backtracker.exponent
+        );
+    }
+    // Counts merge exactly: the seeds split anyhow give the same groups.
+    let c = Candidate::parse("kruskal").unwrap();
+    let whole = count(&c, &shape, Quantity::Loop, 5, 24, 0).unwrap();
+    let mut split = count(&c, &shape, Quantity::Loop, 5, 7, 0).unwrap();
+    for (g, p) in split
+        .iter_mut()
+        .zip(&count(&c, &shape, Quantity::Loop, 12, 17, 7).unwrap())
+    {
+        g.merge(p);
+    }
+    assert_eq!(whole, split);
+    assert!(whole.iter().map(|h: &Histogram| h.total).sum::<u64>() > 0);
+}

@@ -63,6 +63,11 @@ enum Command {
     /// power it grows as (a least-squares fit on the logs, with a 95%
     /// interval from the runs).
     Scaling(lab::ScalingArgs),
+    /// A distribution over every passage of many perfect mazes (branch:
+    /// the part a cut passage splits off; loop: the loop an opened wall
+    /// closes), in log bins, and the power it falls as, with a 95%
+    /// interval, beside the uniform spanning tree's.
+    Distribution(lab::DistributionArgs),
     /// Print a shell completion script, e.g. `mazelab completions bash > /etc/bash_completion.d/mazelab`.
     Completions {
         /// The shell to complete for.
@@ -611,6 +616,13 @@ fn main() -> ExitCode {
             }
         },
         Command::Sweep(args) => match lab::sweep(args) {
+            Ok(text) => out.write_all(text.as_bytes()),
+            Err(e) => {
+                eprintln!("mazelab: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        Command::Distribution(args) => match lab::distribution(args) {
             Ok(text) => out.write_all(text.as_bytes()),
             Err(e) => {
                 eprintln!("mazelab: {e}");

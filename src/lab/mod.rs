@@ -14,6 +14,7 @@
 
 pub mod candidate;
 pub mod chart;
+pub mod distribution;
 pub mod measure;
 pub mod reference;
 pub mod report;

@@ -116,6 +116,63 @@ pub struct ScalingArgs {
     format: String,
 }
 
+/// What `distribution` was asked for.
+#[derive(clap::Args, Debug)]
+pub struct DistributionArgs {
+    /// The generator (perfect mazes); `growing-tree:POP` picks a pop.
+    #[arg(long, default_value = "wilson")]
+    algorithm: String,
+    /// What to count: branch (the smaller part a cut passage splits off)
+    /// or loop (the cells of the loop an opened wall closes).
+    #[arg(long, default_value = "branch", value_parser = ["branch", "loop"])]
+    quantity: String,
+    /// The tiling.
+    #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
+    shape: String,
+    /// The size, as generate takes it.
+    #[arg(long, default_value = "64x64", value_name = "WxH|RINGS")]
+    size: String,
+    /// Wrap the square: x, y or xy (a torus, no boundary).
+    #[arg(long, value_name = "x|y|xy")]
+    wrap: Option<String>,
+    /// Mazes: seeds S, S+1, ...
+    #[arg(long, default_value_t = 100)]
+    runs: u64,
+    /// The first seed; without one a random seed is drawn and reported.
+    #[arg(long, value_parser = parse_seed)]
+    seed: Option<u64>,
+    /// text (a table) or json.
+    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
+    format: String,
+}
+
+pub fn distribution(args: DistributionArgs) -> Result<String, MazeError> {
+    use mazelab::lab::distribution::{self, DistributionRequest, Quantity};
+    let quantity = if args.quantity == "loop" {
+        Quantity::Loop
+    } else {
+        Quantity::Branch
+    };
+    let seed = args.seed.unwrap_or_else(|| {
+        let seed = fresh_seed();
+        eprintln!("seed: {seed}");
+        seed
+    });
+    let result = distribution::distribution(&DistributionRequest {
+        algorithm: args.algorithm,
+        quantity,
+        shape: args.shape,
+        size: args.size,
+        wrap: args.wrap,
+        runs: args.runs,
+        seed,
+    })?;
+    Ok(match args.format.as_str() {
+        "json" => result.to_json() + "\n",
+        _ => result.to_text(),
+    })
+}
+
 /// What `uniformity` was asked for.
 #[derive(clap::Args, Debug)]
 pub struct UniformityArgs {
