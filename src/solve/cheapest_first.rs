@@ -5,7 +5,7 @@
 //! solver's file gives its numbered steps and its estimate; this is the
 //! loop both run.
 
-use super::{path_from_parents, CellMarks, Outcome, Solve, NONE};
+use super::{CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -57,6 +57,12 @@ impl<E: Estimate> CheapestFirst<E> {
         Box::new(search)
     }
 
+    /// Ends the search with `outcome`.
+    fn end(&mut self, outcome: Outcome) -> bool {
+        self.outcome = outcome;
+        false
+    }
+
     /// The queued cell of lowest key not settled yet, now settled (a cell
     /// is queued again each time a cheaper way reaches it; the older
     /// entries are skipped).
@@ -75,16 +81,11 @@ impl<E: Estimate> Stepper for CheapestFirst<E> {
         out.begin(1);
         out.phase(3);
         // Step 2: the cheapest queued cell; the goal ends the search.
-        let Some(cell) = self.settle_next() else {
-            self.outcome = Outcome::unreachable();
-            return false;
+        let next = self.settle_next();
+        let cell = match self.marks.visit_queued(out, next, self.goal, &self.parent) {
+            Ok(cell) => cell,
+            Err(end) => return self.end(end),
         };
-        if let Some(found) = self.marks.explore(out, cell, self.goal, || {
-            path_from_parents(&self.parent, cell)
-        }) {
-            self.outcome = found;
-            return false;
-        }
         // Step 3: each open neighbour a cheaper way now reaches, queued.
         let here = self.cost[cell as usize];
         for &n in self.grid.open_neighbors(cell).as_slice() {

@@ -11,7 +11,7 @@
 //! cells explored when the way is fairly direct, a long detour's worth when
 //! the maze leads away first, and its path is not always shortest.
 
-use super::{path_from_parents, CellMarks, Outcome, Solve, NONE};
+use super::{CellMarks, Outcome, Solve, NONE};
 use crate::event::Mark;
 use crate::grid::Grid;
 use crate::record::Record;
@@ -67,16 +67,14 @@ impl Stepper for GreedyBestFirst {
     fn step_with<R: Record>(&mut self, out: &mut R) -> bool {
         out.begin(1);
         out.phase(3);
-        let Some(Reverse((_, cell))) = self.open.pop() else {
-            self.outcome = Outcome::unreachable();
-            return false;
+        let next = self.open.pop().map(|Reverse((_, cell))| cell);
+        let cell = match self.marks.visit_queued(out, next, self.goal, &self.parent) {
+            Ok(cell) => cell,
+            Err(end) => {
+                self.outcome = end;
+                return false;
+            }
         };
-        if let Some(found) = self.marks.explore(out, cell, self.goal, || {
-            path_from_parents(&self.parent, cell)
-        }) {
-            self.outcome = found;
-            return false;
-        }
         for &n in self.grid.open_neighbors(cell).as_slice() {
             if self.parent[n as usize] == NONE {
                 self.parent[n as usize] = cell;

@@ -416,6 +416,23 @@ impl CellMarks {
         Some(self.found(out, path_to()))
     }
 
+    /// A best-first search's visit of the cell its queue gave (`None`: the
+    /// queue ran dry, the goal unreachable): explored, or the search's
+    /// end, the goal's path walked back through `parent`.
+    pub(crate) fn visit_queued<R: Record>(
+        &mut self,
+        out: &mut R,
+        queued: Option<Cell>,
+        goal: Cell,
+        parent: &[u32],
+    ) -> Result<Cell, Outcome> {
+        let cell = queued.ok_or_else(Outcome::unreachable)?;
+        match self.explore(out, cell, goal, || path_from_parents(parent, cell)) {
+            Some(found) => Err(found),
+            None => Ok(cell),
+        }
+    }
+
     /// Marks the final path and gives it as the outcome.
     pub(crate) fn found<R: Record>(&mut self, out: &mut R, path: Vec<Cell>) -> Outcome {
         self.set_path(out, &path);

@@ -102,10 +102,18 @@ pub struct ScalingArgs {
     /// The tiling.
     #[arg(long, default_value = "square", value_parser = clap::builder::PossibleValuesParser::new(SHAPE_NAMES))]
     shape: String,
+    #[command(flatten)]
+    series: SeriesArgs,
+}
+
+/// What `scaling` and `distribution` share: the wrap, the mazes, the
+/// first seed and the format.
+#[derive(clap::Args, Debug)]
+pub struct SeriesArgs {
     /// Wrap the square: x, y or xy (a torus, no boundary).
     #[arg(long, value_name = "x|y|xy")]
     wrap: Option<String>,
-    /// Mazes at each size: seeds S, S+1, ...
+    /// Mazes (at each size): seeds S, S+1, ...
     #[arg(long, default_value_t = 100)]
     runs: u64,
     /// The first seed; without one a random seed is drawn and reported.
@@ -132,18 +140,8 @@ pub struct DistributionArgs {
     /// The size, as generate takes it.
     #[arg(long, default_value = "64x64", value_name = "WxH|RINGS")]
     size: String,
-    /// Wrap the square: x, y or xy (a torus, no boundary).
-    #[arg(long, value_name = "x|y|xy")]
-    wrap: Option<String>,
-    /// Mazes: seeds S, S+1, ...
-    #[arg(long, default_value_t = 100)]
-    runs: u64,
-    /// The first seed; without one a random seed is drawn and reported.
-    #[arg(long, value_parser = parse_seed)]
-    seed: Option<u64>,
-    /// text (a table) or json.
-    #[arg(long, default_value = "text", value_parser = ["text", "json"])]
-    format: String,
+    #[command(flatten)]
+    series: SeriesArgs,
 }
 
 pub fn distribution(args: DistributionArgs) -> Result<String, MazeError> {
@@ -153,7 +151,7 @@ pub fn distribution(args: DistributionArgs) -> Result<String, MazeError> {
     } else {
         Quantity::Branch
     };
-    let seed = args.seed.unwrap_or_else(|| {
+    let seed = args.series.seed.unwrap_or_else(|| {
         let seed = fresh_seed();
         eprintln!("seed: {seed}");
         seed
@@ -163,11 +161,11 @@ pub fn distribution(args: DistributionArgs) -> Result<String, MazeError> {
         quantity,
         shape: args.shape,
         size: args.size,
-        wrap: args.wrap,
-        runs: args.runs,
+        wrap: args.series.wrap,
+        runs: args.series.runs,
         seed,
     })?;
-    Ok(match args.format.as_str() {
+    Ok(match args.series.format.as_str() {
         "json" => result.to_json() + "\n",
         _ => result.to_text(),
     })
@@ -270,13 +268,13 @@ pub fn scaling(args: ScalingArgs) -> Result<String, MazeError> {
             metric: args.metric,
             sizes,
             shape: args.shape,
-            wrap: args.wrap,
-            runs: args.runs,
-            seed: args.seed,
+            wrap: args.series.wrap,
+            runs: args.series.runs,
+            seed: args.series.seed,
         },
         &mut progress,
     )?;
-    Ok(match args.format.as_str() {
+    Ok(match args.series.format.as_str() {
         "json" => result.to_json() + "\n",
         _ => result.to_text(),
     })
