@@ -15,9 +15,9 @@ draws itself as text or SVG (a notebook shows it at once)::
 import json as _json
 import functools as _functools
 
-from ._mazelab import Maze, generate, generators, scaling_json, solvers, stats_json
+from ._mazelab import Maze, distribution_json, generate, generators, scaling_json, solvers, stats_json
 
-__all__ = ["Maze", "generate", "generators", "scaling", "solvers", "stats"]
+__all__ = ["Maze", "distribution", "generate", "generators", "scaling", "solvers", "stats"]
 
 
 def _named(public):
@@ -58,4 +58,19 @@ def scaling(algorithm="wilson", metric="solution", sizes=(16, 32, 64, 128), **op
     solution, longest_path, dead_ends, junctions, mean_corridor, river.
     Options: shape, wrap, runs (100), seed."""
     return _json.loads(scaling_json(algorithm, metric=metric, sizes=list(sizes), **options))
+
+
+@_named("distribution")
+def distribution(algorithm="wilson", quantity="branch", **options):
+    """Over every passage of many perfect mazes, as ``mazelab distribution
+    --format json`` does: "branch", the smaller part cutting a passage
+    splits off, or "loop", the loop opening a wall closes, counted in bins
+    a quarter of an octave wide. A dict with the power the density falls
+    as, ``exponent``, its 95% interval ``low`` to ``high``, the uniform
+    spanning tree's ``published`` power (-11/8, -8/5) and the ``bins``
+    ([from, to, count, density]). Options: shape, size ("64x64"), wrap,
+    runs (100), seed."""
+    return _json.loads(distribution_json(algorithm, quantity=quantity, **options))
+
+
 __version__ = "0.1.0"

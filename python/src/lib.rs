@@ -752,6 +752,40 @@ fn scaling_json(
         .to_json())
 }
 
+/// A distribution over the passages of many perfect mazes and its power,
+/// as `mazelab distribution --format json` gives it (see
+/// `mazelab.distribution`).
+#[pyfunction]
+#[pyo3(signature = (
+    algorithm = "wilson", *, quantity = "branch", shape = "square", size = "64x64",
+    wrap = None, runs = 100, seed = None
+))]
+fn distribution_json(
+    algorithm: &str,
+    quantity: &str,
+    shape: &str,
+    size: &str,
+    wrap: Option<String>,
+    runs: i64,
+    seed: Option<i128>,
+) -> PyResult<String> {
+    use mazelab::lab::distribution::{distribution, DistributionRequest, Quantity};
+    let quantity = Quantity::ALL
+        .into_iter()
+        .find(|q| q.name() == quantity)
+        .ok_or_else(|| bad(format!("bad quantity '{quantity}'; valid: branch, loop")))?;
+    let request = DistributionRequest {
+        algorithm: algorithm.to_string(),
+        quantity,
+        shape: shape.to_string(),
+        size: size.to_string(),
+        wrap,
+        runs: runs_of(runs)?,
+        seed: seed_of(seed)?.unwrap_or_else(mazelab::rng::fresh_seed),
+    };
+    Ok(distribution(&request).map_err(bad)?.to_json())
+}
+
 /// The extension module the `mazelab` package wraps.
 #[pymodule]
 fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -761,5 +795,6 @@ fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(stats_json, m)?)?;
     m.add_function(wrap_pyfunction!(scaling_json, m)?)?;
+    m.add_function(wrap_pyfunction!(distribution_json, m)?)?;
     Ok(())
 }

@@ -348,6 +348,19 @@ def test_scaling_is_the_clis_and_fits_wilsons_solution_to_the_loop_erased_walks_
         mazelab.scaling("wilson", metric="beauty")
 
 
+def test_distribution_is_the_clis_and_wilsons_branches_fall_as_the_published_power():
+    got = mazelab.distribution("wilson", quantity="branch", size="32x32", runs=20, seed=1)
+    out = subprocess.run(
+        [os.path.join(ROOT, CLI), "distribution", "--algorithm", "wilson", "--size", "32x32", "--runs", "20", "--seed", "1", "--format", "json"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    )
+    assert got == json.loads(out.stdout)
+    assert abs(got["exponent"] - got["published"]) < 0.15 and got["low"] <= got["exponent"] <= got["high"]
+    assert got["published"] == -11 / 8 and got["bins"][0][:2] == [1, 1]
+    with pytest.raises(ValueError, match="branch, loop"):
+        mazelab.distribution(quantity="rings")
+
+
 def test_stats_take_a_wrap_and_a_torus_gives_the_infinite_lattices_dead_ends():
     torus = mazelab.stats("wilson", wrap="xy", runs=200, seed=1)
     flat = mazelab.stats("wilson", runs=200, seed=1)
