@@ -49,7 +49,7 @@ pub fn parents(grid: &Grid, from: Cell) -> Vec<Cell> {
 /// a queue would take four bytes a cell, allocated and freed on every
 /// call (in the page, a passing block the size of the maze that the heap
 /// must find room for again after every new maze).
-fn breadth_first(
+pub(crate) fn breadth_first(
     grid: &Grid,
     from: Cell,
     mut reached: impl FnMut(Cell, Cell, u32) -> bool,

@@ -103,8 +103,9 @@ impl Histogram {
         self.total += other.total;
     }
 
-    /// Each non-empty bin: its middle (geometric) and its density.
-    pub fn densities(&self) -> Vec<(f64, f64)> {
+    /// Each non-empty bin: the lowest and the highest value it holds, its
+    /// count, and its density (its share of the values per integer).
+    pub fn bins(&self) -> Vec<(f64, f64, u64, f64)> {
         self.counts
             .iter()
             .enumerate()
@@ -112,11 +113,16 @@ impl Histogram {
             .map(|(k, &c)| {
                 let (lo, hi) = bin_span(k);
                 let width = (hi - lo).max(1.0);
-                (
-                    (lo * (hi - 1.0).max(lo)).sqrt(),
-                    c as f64 / self.total as f64 / width,
-                )
+                (lo, hi - 1.0, c, c as f64 / self.total as f64 / width)
             })
+            .collect()
+    }
+
+    /// Each non-empty bin: its middle (geometric) and its density.
+    pub fn densities(&self) -> Vec<(f64, f64)> {
+        self.bins()
+            .into_iter()
+            .map(|(lo, hi, _, density)| ((lo * hi).sqrt(), density))
             .collect()
     }
 
@@ -133,35 +139,43 @@ impl Histogram {
     }
 }
 
-/// The maze's passages as a tree rooted at its first live cell: each
-/// cell's parent and the cells in breadth-first order (a perfect maze).
-fn tree(grid: &Grid) -> (Vec<Cell>, Vec<Cell>) {
-    let shape = grid.shape();
+/// The maze's passages as a tree rooted at its first live cell (a
+/// perfect maze): each cell's parent and depth, and the cells in
+/// breadth-first order (`analyze`'s walk).
+struct Tree {
+    parent: Vec<Cell>,
+    depth: Vec<u32>,
+    order: Vec<Cell>,
+}
+
+fn tree(grid: &Grid) -> Tree {
     let n = grid.cells() as usize;
-    let mut parent = vec![Cell::MAX; n];
-    let mut order = Vec::with_capacity(n);
+    let mut t = Tree {
+        parent: vec![Cell::MAX; n],
+        depth: vec![0; n],
+        order: Vec::with_capacity(n),
+    };
+    let shape = grid.shape();
     if let Some(root) = (0..grid.cells()).find(|&c| shape.is_cell(c)) {
-        parent[root as usize] = root;
-        order.push(root);
-        let mut head = 0;
-        while head < order.len() {
-            let c = order[head];
-            head += 1;
-            for &nb in grid.open_neighbors(c).as_slice() {
-                if parent[nb as usize] == Cell::MAX {
-                    parent[nb as usize] = c;
-                    order.push(nb);
-                }
+        t.parent[root as usize] = root;
+        t.order.push(root);
+        crate::analyze::breadth_first(grid, root, |cell, next, moves| {
+            let new = t.parent[next as usize] == Cell::MAX;
+            if new {
+                t.parent[next as usize] = cell;
+                t.depth[next as usize] = moves;
+                t.order.push(next);
             }
-        }
+            new
+        });
     }
-    (parent, order)
+    t
 }
 
 /// Every passage's branch: the smaller part, in cells, that cutting it
 /// splits off.
 pub fn branch_sizes(grid: &Grid, hist: &mut Histogram) {
-    let (parent, order) = tree(grid);
+    let Tree { parent, order, .. } = tree(grid);
     let n = order.len() as u64;
     let mut size = vec![1u64; grid.cells() as usize];
     for &c in order.iter().skip(1).rev() {
@@ -176,11 +190,7 @@ pub fn branch_sizes(grid: &Grid, hist: &mut Histogram) {
 /// `samples` walls drawn at random: the length in cells of the loop each
 /// would close (the maze's path between its two cells).
 pub fn loop_lengths(grid: &Grid, rng: &mut Rng, samples: usize, hist: &mut Histogram) {
-    let (parent, order) = tree(grid);
-    let mut depth = vec![0u32; grid.cells() as usize];
-    for &c in order.iter().skip(1) {
-        depth[c as usize] = depth[parent[c as usize] as usize] + 1;
-    }
+    let Tree { parent, depth, .. } = tree(grid);
     let mut walls = Vec::new();
     grid.shape().for_each_edge(|a, b| {
         if !grid.is_open_between(a, b) {
@@ -398,24 +408,7 @@ pub fn distribution(r: &DistributionRequest) -> Result<Distribution, crate::erro
 impl Distribution {
     /// The bins as (lowest value, highest value, count, density).
     fn bins(&self) -> Vec<(f64, f64, u64, f64)> {
-        let Some(fit) = &self.fit else {
-            return Vec::new();
-        };
-        let h = &fit.histogram;
-        h.counts
-            .iter()
-            .enumerate()
-            .filter(|(_, &c)| c > 0)
-            .map(|(k, &c)| {
-                let (lo, hi) = bin_span(k);
-                (
-                    lo,
-                    hi - 1.0,
-                    c,
-                    c as f64 / h.total as f64 / (hi - lo).max(1.0),
-                )
-            })
-            .collect()
+        self.fit.as_ref().map_or(Vec::new(), |f| f.histogram.bins())
     }
 
     /// A table: the power with its interval beside the published one,
