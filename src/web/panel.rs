@@ -186,6 +186,8 @@ impl Panel {
         let generator = author.start(params.clone(), visuals);
         let mut scene = Scene::new(generator.initial_grid(), algorithm.starts_open);
         scene.rock = params.sparse > 0 && shape.live_cells() >= 2;
+        // A weighted maze's floor shows its costs from the first frame.
+        scene.set_costs(texture.weights.map(|w| w.costs(shape, seed)));
         let (timeline, instant) = if visuals {
             let expected = u64::from(shape.cells()) * carving::EVENTS_PER_CELL_GUESS;
             (

@@ -69,10 +69,6 @@ impl App {
         // The panels share the timeline's checkpoint budget.
         let panels = specs.len().max(1);
         let budget = crate::timeline::budget_for(u64::from(shape.cells()) * panels as u64) / panels;
-        let costs = self
-            .settings
-            .weights
-            .map(|w| w.costs(&shape, self.settings.seed));
         let comparing = specs.len() > 1;
         for spec in specs {
             let author = self.author_for(&spec)?;
@@ -97,7 +93,6 @@ impl App {
                 budget,
             )?;
             panel.set_distance_colouring(self.stage.distance);
-            panel.set_costs(costs.clone());
             if comparing {
                 if let Some(printed) = self.program_log(&panel.spec) {
                     panel.show_log(&printed)?;
