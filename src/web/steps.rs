@@ -32,32 +32,46 @@ pub(super) fn fill_lists(list: &Element, lists: &[StepList]) {
     }
 }
 
+/// The last program read for its steps: its text, its steps, and the
+/// list the panel takes.
+struct ProgramSteps {
+    text: String,
+    steps: Vec<String>,
+    list: StepList,
+}
+
 thread_local! {
-    /// The last program's steps as the panel's lists take them.
-    static PROGRAM_STEPS: std::cell::RefCell<Option<(Vec<String>, StepList)>> =
+    static PROGRAM_STEPS: std::cell::RefCell<Option<ProgramSteps>> =
         const { std::cell::RefCell::new(None) };
 }
 
 /// The steps of a person's program, from its numbered comment
 /// (`program::steps`), as a list the panel and the narration take. The
-/// lists are `'static` (the built-ins' are compiled in): each new list a
-/// program's comment makes is kept for the page's life, a few hundred
-/// bytes for each list written, made only when the list changes.
+/// panel asks every frame, so the text is read again only when it
+/// changed. The lists are `'static` (the built-ins' are compiled in): each
+/// new list a program's comment makes is kept for the page's life, a few
+/// hundred bytes for each list written, made only when the list changes.
 pub(super) fn program_steps(text: &str) -> StepList {
-    let steps = crate::program::steps::numbered_steps(text);
     PROGRAM_STEPS.with(|kept| {
         let mut kept = kept.borrow_mut();
-        if let Some((last, list)) = kept.as_ref() {
-            if *last == steps {
-                return *list;
-            }
+        if let Some(last) = kept.as_ref().filter(|last| last.text == text) {
+            return last.list;
+        }
+        let steps = crate::program::steps::numbered_steps(text);
+        if let Some(last) = kept.as_mut().filter(|last| last.steps == steps) {
+            last.text = text.to_string();
+            return last.list;
         }
         let items: Vec<&'static str> = steps
             .iter()
             .map(|s| &*Box::leak(s.clone().into_boxed_str()))
             .collect();
         let list: StepList = ("", Box::leak(items.into_boxed_slice()));
-        *kept = Some((steps, list));
+        *kept = Some(ProgramSteps {
+            text: text.to_string(),
+            steps,
+            list,
+        });
         list
     })
 }
