@@ -354,15 +354,6 @@ function backOf(start, adj) {
   return back;
 }
 
-// Runs one program to its end. `post(message)` receives { startsOpen:
-// true } first if the program opens every wall, the log in pieces
-// ({ log: Int32Array, kept? }, or with a shared ring { upTo }: see below),
-// what it prints ({ output: [[step, line], ...], dropped }), and then one
-// last message: { done, startsOpen, steps, path?, error? }.
-// With `setup.logless` (the lab's many mazes) it keeps no log, and the
-// last message also holds the maze's walls as `open` (one bit per
-// neighbour, as the topology lists them). An error names the call and
-// step, or the line.
 // A run stopped in a loop at its time limit: the line of the loop.
 class EndlessLoop extends Error {
   constructor(line, limitS) {
@@ -381,6 +372,15 @@ globalThis.__mazelabLoop = (line) => {
   }
 };
 
+// Runs one program to its end. `post(message)` receives { startsOpen:
+// true } first if the program opens every wall, the log in pieces
+// ({ log: Int32Array, kept? }, or with a shared ring { upTo }: see below),
+// what it prints ({ output: [[step, line], ...], dropped }), and then one
+// last message: { done, startsOpen, steps, path?, error? }.
+// With `setup.logless` (the lab's many mazes) it keeps no log, and the
+// last message also holds the maze's walls as `open` (one bit per
+// neighbour, as the topology lists them). An error names the call and
+// step, or the line.
 function run(setup, post, compile) {
   const maxSteps = setup.maxSteps || 50000000;
   loopGuard.limitS = setup.timeLimitS || 0;

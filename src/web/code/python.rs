@@ -66,7 +66,7 @@ pub(in crate::web) struct Python {
     sent: RefCell<Option<(Rc<Tables>, u32)>>,
     /// Where a run's reports go (`None` between runs).
     run_to: Route,
-    /// Where the page asks a run to stop (`stop_running`), on a
+    /// Where the page asks a run to stop (`worker::time_limit`), on a
     /// cross-origin isolated page.
     interrupt: Rc<RefCell<Option<js_sys::Int32Array>>>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
@@ -198,7 +198,7 @@ impl Python {
         self.state.get()
     }
 
-    /// Where to ask a run to stop: storing 2 there (`stop_running`) raises
+    /// Where to ask a run to stop: storing 2 there (`worker::time_limit`) raises
     /// KeyboardInterrupt in Python at the line it is running, so the run
     /// ends with that line named and the worker stays. `None` on a page
     /// without shared memory, where only ending the worker stops a run.

@@ -391,8 +391,8 @@ pub(in crate::web) fn start_python(
 /// a Python run is interrupted), before its worker is ended instead.
 const STOP_GRACE_MS: i32 = 1_500;
 
-/// A run's time limit: its timers (the limit's, and a Python run's grace
-/// once asked to stop) and their callbacks.
+/// A run's time limit: its timers (the limit's, and the grace after it)
+/// and their callbacks.
 struct Limit {
     timer: i32,
     grace: Rc<std::cell::Cell<Option<i32>>>,

@@ -6,6 +6,7 @@
 
 use crate::lab::chart::escape_xml;
 use std::fmt::Write;
+use wasm_bindgen::JsCast;
 
 /// The lines a run's log keeps, per program.
 pub(in crate::web) const LOG_LINES: usize = 1000;
@@ -57,8 +58,6 @@ impl LabLog {
         all
     }
 }
-
-use wasm_bindgen::JsCast;
 
 /// The section of the results that shows each program's log (`label`,
 /// log); empty when no program printed.
