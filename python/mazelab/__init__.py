@@ -15,7 +15,8 @@ draws itself as text or SVG (a notebook shows it at once)::
 import json as _json
 import functools as _functools
 
-from ._mazelab import Maze, distribution_json, generate, generators, scaling_json, solvers, stats_json
+from . import _spread
+from ._mazelab import Maze, distribution_json, generate, generators, solvers
 
 __all__ = ["Maze", "distribution", "generate", "generators", "scaling", "solvers", "stats"]
 
@@ -38,26 +39,46 @@ def _named(public):
 
 
 @_named("stats")
-def stats(algorithm="growing-tree", **options):
+def stats(algorithm="growing-tree", *, client=None, chunk=None, progress=None, **options):
     """Measures many mazes (seeds seed, seed + 1, ...) on every core, as
     ``mazelab stats --format json`` does: a dict with the algorithm, shape,
     size, runs, seed and, under ``metrics``, each metric's mean, std, min,
     max and 95% interval (``ci95``). Options: pop, shape, size, wrap ("x",
     "y", "xy": a torus has no boundary), runs (100), seed, braid, run,
     grain, sparse, symmetry, weights ("random:9": the cheapest way's
-    ``cost`` is measured too)."""
-    return _json.loads(stats_json(algorithm, **options))
+    ``cost`` is measured too).
+
+    ``client``, a ``dask.distributed.Client``, spreads the seeds over its
+    workers in shares of ``chunk`` mazes (each worker needs mazelab
+    installed). The shares' counts and sums merge exactly, so the figures
+    equal one process's for the same seeds (``ns_per_cell``, a timing,
+    aside). ``progress`` shows a tqdm bar (True, False, or None: when tqdm
+    is installed and the run is spread)."""
+    return _json.loads(_spread.stats(algorithm, client, chunk, progress, options))
 
 
 @_named("scaling")
-def scaling(algorithm="wilson", metric="solution", sizes=(16, 32, 64, 128), **options):
+def scaling(
+    algorithm="wilson",
+    metric="solution",
+    sizes=(16, 32, 64, 128),
+    *,
+    client=None,
+    chunk=None,
+    progress=None,
+    **options,
+):
     """How a metric's mean grows with the side n of n x n mazes, as
     ``mazelab scaling --format json`` does: a dict with ``sizes``, each
     size's ``means`` and ``intervals`` (95%), and the power it grows as,
     ``exponent``, with its 95% interval ``low`` to ``high``. Metrics:
     solution, longest_path, dead_ends, junctions, mean_corridor, river.
-    Options: shape, wrap, runs (100), seed."""
-    return _json.loads(scaling_json(algorithm, metric=metric, sizes=list(sizes), **options))
+    Options: shape, wrap, runs (100), seed.
+
+    ``client``, ``chunk`` and ``progress`` spread the mazes as for
+    ``stats``: each share's values come back in seed order, so the fit is
+    the one a single process makes."""
+    return _json.loads(_spread.scaling(algorithm, metric, sizes, client, chunk, progress, options))
 
 
 @_named("distribution")

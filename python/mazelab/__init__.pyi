@@ -106,11 +106,15 @@ def stats(
     grain: str = "h:50",
     sparse: int = 0,
     symmetry: Optional[str] = None,
+    weights: Optional[str] = None,
+    client: Any = None,
+    chunk: Optional[int] = None,
+    progress: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """Each lab metric's mean, std, min, max and 95% interval over `runs`
-    mazes, as `mazelab stats --format json` gives them."""
-
-def stats_json(algorithm: str = "growing-tree", **options: Any) -> str: ...
+    mazes, as `mazelab stats --format json` gives them; `client` (a
+    dask.distributed Client) spreads them over its workers in shares of
+    `chunk` mazes, merged exactly."""
 
 def scaling(
     algorithm: str = "wilson",
@@ -121,11 +125,13 @@ def scaling(
     wrap: Optional[str] = None,
     runs: int = 100,
     seed: Optional[int] = None,
+    client: Any = None,
+    chunk: Optional[int] = None,
+    progress: Optional[bool] = None,
 ) -> Dict[str, Any]:
     """A metric's mean at each side, and the power it grows as with its
-    95% interval, as `mazelab scaling --format json` gives them."""
-
-def scaling_json(algorithm: str = "wilson", **options: Any) -> str: ...
+    95% interval, as `mazelab scaling --format json` gives them; `client`
+    spreads the mazes as for `stats`."""
 
 def solvers() -> List[Tuple[str, str]]:
     """(name, description) of every solver."""

@@ -691,7 +691,7 @@ fn solvers() -> Vec<(&'static str, &'static str)> {
 #[pyo3(signature = (
     algorithm = "growing-tree", *, pop = None, shape = "square", size = None, wrap = None,
     runs = 100, seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None,
-    weights = None
+    weights = None, part = false
 ))]
 #[allow(clippy::too_many_arguments)]
 fn stats_json(
@@ -708,6 +708,7 @@ fn stats_json(
     sparse: u8,
     symmetry: Option<&str>,
     weights: Option<&str>,
+    part: bool,
 ) -> PyResult<String> {
     let request = StatsRequest {
         algorithm: algorithm.to_string(),
@@ -719,7 +720,34 @@ fn stats_json(
         seed: seed_of(seed)?,
         texture: texture(braid, run, grain, sparse, symmetry, weights)?,
     };
-    Ok(mazelab::lab::stats::stats(&request).map_err(bad)?.to_json())
+    if part {
+        // A share of a run a cluster spreads: tallies that merge exactly.
+        let seed = request
+            .seed
+            .ok_or_else(|| bad("a stats part needs its seed"))?;
+        return Ok(mazelab::lab::stats::stats_part(&request, seed)
+            .map_err(bad)?
+            .to_json());
+    }
+    Ok(mazelab::lab::stats::stats(&request, &mut |_| {})
+        .map_err(bad)?
+        .to_json())
+}
+
+/// The report of a run from its parts' JSON (`stats_json(part=True)`),
+/// merged exactly; `seed` is the run's first seed.
+#[pyfunction]
+fn stats_merge_json(parts: Vec<String>, seed: i128) -> PyResult<String> {
+    use mazelab::lab::stats::StatsPart;
+    let mut parts = parts.iter().map(|p| StatsPart::from_json(p).map_err(bad));
+    let mut whole = parts
+        .next()
+        .ok_or_else(|| bad("no stats parts to merge"))??;
+    for part in parts {
+        whole.merge(&part?).map_err(bad)?;
+    }
+    let seed = seed_of(Some(seed))?.unwrap_or_default();
+    Ok(whole.report(seed).to_json())
 }
 
 /// A metric's growth with the maze's side, as `mazelab scaling --format
@@ -738,7 +766,22 @@ fn scaling_json(
     runs: i64,
     seed: Option<i128>,
 ) -> PyResult<String> {
-    let request = mazelab::lab::scaling::ScalingRequest {
+    let request = scaling_request(algorithm, metric, sizes, shape, wrap, runs, seed)?;
+    Ok(mazelab::lab::scaling::scaling(&request, &mut |_| {})
+        .map_err(bad)?
+        .to_json())
+}
+
+fn scaling_request(
+    algorithm: &str,
+    metric: &str,
+    sizes: Vec<u32>,
+    shape: &str,
+    wrap: Option<String>,
+    runs: i64,
+    seed: Option<i128>,
+) -> PyResult<mazelab::lab::scaling::ScalingRequest> {
+    Ok(mazelab::lab::scaling::ScalingRequest {
         algorithm: algorithm.to_string(),
         metric: metric.to_string(),
         sizes,
@@ -746,10 +789,51 @@ fn scaling_json(
         wrap,
         runs: runs_of(runs)?,
         seed: seed_of(seed)?,
-    };
-    Ok(mazelab::lab::scaling::scaling(&request, &mut |_| {})
-        .map_err(bad)?
-        .to_json())
+    })
+}
+
+/// A share of a scaling a cluster spreads: the metric of `runs` mazes at
+/// side `side` from `seed`, in seed order.
+#[pyfunction]
+#[pyo3(signature = (algorithm, *, metric, sizes, shape, wrap, side, seed, runs))]
+#[allow(clippy::too_many_arguments)]
+fn scaling_values(
+    algorithm: &str,
+    metric: &str,
+    sizes: Vec<u32>,
+    shape: &str,
+    wrap: Option<String>,
+    side: u32,
+    seed: i128,
+    runs: i64,
+) -> PyResult<Vec<f64>> {
+    let request = scaling_request(algorithm, metric, sizes, shape, wrap, runs, Some(seed))?;
+    let seed = request.seed.unwrap_or_default();
+    mazelab::lab::scaling::scaling_values(&request, side, seed, request.runs).map_err(bad)
+}
+
+/// The scaling's JSON from every size's values in seed order, gathered
+/// from its shares (`scaling_values`).
+#[pyfunction]
+#[pyo3(signature = (algorithm, *, metric, sizes, shape, wrap, runs, seed, values))]
+#[allow(clippy::too_many_arguments)]
+fn scaling_fit_json(
+    algorithm: &str,
+    metric: &str,
+    sizes: Vec<u32>,
+    shape: &str,
+    wrap: Option<String>,
+    runs: i64,
+    seed: i128,
+    values: Vec<Vec<f64>>,
+) -> PyResult<String> {
+    let request = scaling_request(algorithm, metric, sizes, shape, wrap, runs, Some(seed))?;
+    let seed = request.seed.unwrap_or_default();
+    Ok(
+        mazelab::lab::scaling::scaling_from_values(&request, seed, values)
+            .map_err(bad)?
+            .to_json(),
+    )
 }
 
 /// A distribution over the passages of many perfect mazes and its power,
@@ -794,7 +878,10 @@ fn _mazelab(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(generators, m)?)?;
     m.add_function(wrap_pyfunction!(solvers, m)?)?;
     m.add_function(wrap_pyfunction!(stats_json, m)?)?;
+    m.add_function(wrap_pyfunction!(stats_merge_json, m)?)?;
     m.add_function(wrap_pyfunction!(scaling_json, m)?)?;
+    m.add_function(wrap_pyfunction!(scaling_values, m)?)?;
+    m.add_function(wrap_pyfunction!(scaling_fit_json, m)?)?;
     m.add_function(wrap_pyfunction!(distribution_json, m)?)?;
     Ok(())
 }

@@ -10,6 +10,7 @@
 //! - `reference`: published figures; `report`: text, JSON and CSV;
 //! - `chart`: the histograms and the uniformity chart as SVG;
 //! - `settings`: what the page's lab view runs, as the link spells it;
+//! - `tally`: counts and exact sums that merge bit for bit across workers;
 //! - `sweep`: a texture control stepped over a range, every metric at each point.
 
 pub mod candidate;
@@ -26,6 +27,7 @@ pub mod stats;
 pub mod summary;
 pub mod sweep;
 pub mod sweep_chart;
+pub mod tally;
 pub mod trees;
 pub mod uniformity;
 

@@ -135,8 +135,9 @@ impl StatsReport {
         rows: &[f64],
     ) -> StatsReport {
         let runs = (rows.len() / METRIC_COUNT) as u64;
-        let metrics = (0..METRIC_COUNT)
-            .map(|m| Summary::of(rows.chunks_exact(METRIC_COUNT).map(|row| row[m])))
+        let metrics = super::stats::tallies(rows)
+            .iter()
+            .map(super::tally::Tally::summary)
             .collect();
         StatsReport {
             algorithm,

@@ -225,6 +225,22 @@ pub fn run(
     rows: &Rows,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Scaling, MazeError> {
+    let shapes = shapes(candidate, shape, wrap, sizes)?;
+    let mut values = Vec::with_capacity(sizes.len());
+    for (k, s) in shapes.iter().enumerate() {
+        values.push(read(metric, s, &rows(s, seed, runs)?));
+        progress(k + 1);
+    }
+    assemble(candidate, &shapes[0], sizes, metric, runs, seed, values)
+}
+
+/// The shape at each side, each checked against the candidate.
+fn shapes(
+    candidate: &Candidate,
+    shape: &str,
+    wrap: Option<&str>,
+    sizes: &[u32],
+) -> Result<Vec<Shape>, MazeError> {
     let shapes: Vec<Shape> = sizes
         .iter()
         .map(|&n| Shape::parse(shape, &size_text(shape, n), wrap))
@@ -232,22 +248,32 @@ pub fn run(
     for s in &shapes {
         candidate.check(s)?;
     }
-    let mut values = Vec::with_capacity(sizes.len());
-    for (k, s) in shapes.iter().enumerate() {
-        let cells = f64::from(s.live_cells());
-        let measured = rows(s, seed, runs)?;
-        values.push(
-            measured
-                .chunks(METRIC_COUNT)
-                .map(|row| (metric.read)(row, cells))
-                .collect::<Vec<f64>>(),
-        );
-        progress(k + 1);
-    }
+    Ok(shapes)
+}
+
+/// The metric of each measured row of mazes of `shape`.
+fn read(metric: &ScalingMetric, shape: &Shape, rows: &[f64]) -> Vec<f64> {
+    let cells = f64::from(shape.live_cells());
+    rows.chunks(METRIC_COUNT)
+        .map(|row| (metric.read)(row, cells))
+        .collect()
+}
+
+/// The scaling from each size's values in seed order, however they were
+/// measured.
+fn assemble(
+    candidate: &Candidate,
+    first: &Shape,
+    sizes: &[u32],
+    metric: &'static ScalingMetric,
+    runs: u64,
+    seed: u64,
+    values: Vec<Vec<f64>>,
+) -> Result<Scaling, MazeError> {
     let (means, exponent, low, high) = fit(sizes, &values, seed)?;
     Ok(Scaling {
         algorithm: candidate.spec(),
-        shape: shapes[0].name().to_string(),
+        shape: first.name().to_string(),
         metric: metric.key,
         unit: metric.unit,
         runs,
@@ -279,6 +305,17 @@ pub struct ScalingRequest {
     pub seed: Option<u64>,
 }
 
+impl ScalingRequest {
+    /// The candidate, the metric and the checked sides.
+    fn parts(&self) -> Result<(Candidate, &'static ScalingMetric), MazeError> {
+        let c = Candidate::parse(&self.algorithm)?;
+        let metric = scaling_metric(&self.metric)?;
+        check_sizes(&self.sizes, &format!("{:?}", self.sizes))?;
+        super::run::check_runs(self.runs.saturating_mul(self.sizes.len() as u64))?;
+        Ok((c, metric))
+    }
+}
+
 /// Runs a scaling on every core; `progress(done)` hears of each size
 /// measured.
 #[cfg(not(target_arch = "wasm32"))]
@@ -286,10 +323,7 @@ pub fn scaling(
     request: &ScalingRequest,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Scaling, MazeError> {
-    let c = Candidate::parse(&request.algorithm)?;
-    let metric = scaling_metric(&request.metric)?;
-    check_sizes(&request.sizes, &format!("{:?}", request.sizes))?;
-    super::run::check_runs(request.runs.saturating_mul(request.sizes.len() as u64))?;
+    let (c, metric) = request.parts()?;
     let seed = request.seed.unwrap_or_else(crate::rng::fresh_seed);
     let texture = crate::generate::texture::Texture::default();
     let rows = |shape: &Shape, seed: u64, runs: u64| {
@@ -305,6 +339,60 @@ pub fn scaling(
         seed,
         &rows,
         progress,
+    )
+}
+
+/// A share of a scaling, for a cluster's worker: the metric of `runs`
+/// mazes at side `side`, seeds `seed` on, in seed order (on every core).
+#[cfg(not(target_arch = "wasm32"))]
+pub fn scaling_values(
+    request: &ScalingRequest,
+    side: u32,
+    seed: u64,
+    runs: u64,
+) -> Result<Vec<f64>, MazeError> {
+    let (c, metric) = request.parts()?;
+    super::run::check_runs(runs)?;
+    let shape = &shapes(&c, &request.shape, request.wrap.as_deref(), &[side])?[0];
+    let texture = crate::generate::texture::Texture::default();
+    let rows = super::stats::measure_here(&c, shape, &texture, seed, runs)?;
+    Ok(read(metric, shape, &rows))
+}
+
+/// The scaling from every size's values, gathered from the shares
+/// `scaling_values` gave and put in seed order: the same figures as
+/// `scaling` for the same seeds, since the fit sees the same values.
+pub fn scaling_from_values(
+    request: &ScalingRequest,
+    seed: u64,
+    values: Vec<Vec<f64>>,
+) -> Result<Scaling, MazeError> {
+    let (c, metric) = request.parts()?;
+    let whole = values.len() == request.sizes.len()
+        && values.iter().all(|v| v.len() as u64 == request.runs);
+    if !whole {
+        return Err(MazeError::BadValue {
+            what: "scaling values",
+            given: format!(
+                "{:?} values",
+                values.iter().map(Vec::len).collect::<Vec<_>>()
+            ),
+            valid: format!(
+                "{} values at each of {} sizes",
+                request.runs,
+                request.sizes.len()
+            ),
+        });
+    }
+    let shapes = shapes(&c, &request.shape, request.wrap.as_deref(), &request.sizes)?;
+    assemble(
+        &c,
+        &shapes[0],
+        &request.sizes,
+        metric,
+        request.runs,
+        seed,
+        values,
     )
 }
 

@@ -2,8 +2,6 @@
 //! confidence interval of the mean (Student's t, so a handful of runs gets
 //! an honestly wide interval).
 
-use super::special::t95;
-
 /// What the lab reports for one metric over many mazes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Summary {
@@ -25,38 +23,7 @@ impl Summary {
     /// Summarises the finite values (a metric a shape does not define is
     /// NaN and left out); `None` if there are none.
     pub fn of(values: impl IntoIterator<Item = f64>) -> Option<Summary> {
-        // Welford's update: one pass, no catastrophic cancellation.
-        let (mut count, mut mean, mut m2) = (0u64, 0.0f64, 0.0f64);
-        let (mut min, mut max) = (f64::INFINITY, f64::NEG_INFINITY);
-        for v in values.into_iter().filter(|v| v.is_finite()) {
-            count += 1;
-            let delta = v - mean;
-            mean += delta / count as f64;
-            m2 += delta * (v - mean);
-            min = min.min(v);
-            max = max.max(v);
-        }
-        if count == 0 {
-            return None;
-        }
-        let std = if count > 1 {
-            (m2 / (count - 1) as f64).sqrt()
-        } else {
-            0.0
-        };
-        let half = if count > 1 {
-            t95(count - 1) * std / (count as f64).sqrt()
-        } else {
-            f64::INFINITY
-        };
-        Some(Summary {
-            count,
-            mean,
-            std,
-            min,
-            max,
-            ci95: (mean - half, mean + half),
-        })
+        super::tally::Tally::of(values).summary()
     }
 }
 

@@ -197,16 +197,21 @@ pub struct UniformityArgs {
 }
 
 pub fn stats(args: StatsArgs) -> Result<String, MazeError> {
-    let report = mazelab::lab::stats::stats(&StatsRequest {
-        algorithm: args.algorithm,
-        pop: args.pop,
-        shape: args.shape,
-        size: args.size,
-        wrap: args.wrap,
-        runs: args.runs,
-        seed: args.seed,
-        texture: args.texture.texture(),
-    })?;
+    let runs = args.runs;
+    let mut progress = terminal_progress("stats", "mazes measured", runs);
+    let report = mazelab::lab::stats::stats(
+        &StatsRequest {
+            algorithm: args.algorithm,
+            pop: args.pop,
+            shape: args.shape,
+            size: args.size,
+            wrap: args.wrap,
+            runs: args.runs,
+            seed: args.seed,
+            texture: args.texture.texture(),
+        },
+        &mut progress,
+    )?;
     Ok(match args.format.as_str() {
         "json" => report.to_json() + "\n",
         "csv" => StatsReport::CSV_HEADER.to_string() + &report.csv_rows(),
@@ -249,19 +254,10 @@ pub fn sweep(args: SweepArgs) -> Result<String, MazeError> {
 
 pub fn scaling(args: ScalingArgs) -> Result<String, MazeError> {
     use mazelab::lab::scaling::{self, parse_sizes, ScalingRequest};
-    use std::io::IsTerminal;
     let sizes = parse_sizes(&args.sizes)?;
-    // Progress on a terminal: the sizes done so far.
-    let terminal = std::io::stderr().is_terminal();
-    let total = sizes.len();
-    let mut progress = |done: usize| {
-        if terminal {
-            eprint!("\rscaling: {done} of {total} sizes measured");
-            if done == total {
-                eprintln!();
-            }
-        }
-    };
+    let total = sizes.len() as u64;
+    let mut progress = terminal_progress("scaling", "sizes measured", total);
+    let mut progress = |done: usize| progress(done as u64);
     let result = scaling::scaling(
         &ScalingRequest {
             algorithm: args.algorithm,
@@ -278,6 +274,21 @@ pub fn scaling(args: ScalingArgs) -> Result<String, MazeError> {
         "json" => result.to_json() + "\n",
         _ => result.to_text(),
     })
+}
+
+/// Progress on a terminal (nothing when stderr is a file or a pipe):
+/// "what: N of TOTAL done", rewritten in place.
+fn terminal_progress(what: &'static str, done_what: &'static str, total: u64) -> impl FnMut(u64) {
+    use std::io::IsTerminal;
+    let terminal = std::io::stderr().is_terminal();
+    move |done: u64| {
+        if terminal {
+            eprint!("\r{what}: {done} of {total} {done_what}");
+            if done == total {
+                eprintln!();
+            }
+        }
+    }
 }
 
 pub fn uniformity(args: UniformityArgs) -> Result<String, MazeError> {

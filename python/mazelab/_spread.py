@@ -1,0 +1,149 @@
+"""Spreading the lab's runs: over this machine's cores in shares, or over
+a ``dask.distributed`` cluster's workers.
+
+A run's seeds are cut into shares (seed, seed + 1, ... as one process
+takes them). Each share of a ``stats`` run comes back as tallies (counts,
+exact sums and ranges) that merge exactly, in any order; each share of a
+``scaling`` run comes back as its mazes' values, put back in seed order
+before the fit. So a cluster gives the figures one process gives for the
+same seeds, timings aside.
+"""
+
+import math as _math
+import secrets as _secrets
+
+from ._mazelab import scaling_fit_json, scaling_json, scaling_values, stats_json, stats_merge_json
+
+SEEDS = 2**64
+
+# Below this many mazes a local run is one call: too quick to need a bar.
+_LOCAL_SHARED_FROM = 2000
+
+
+def _shares(seed, runs, per):
+    """(first seed, count) for each share of `runs` mazes from `seed`."""
+    return [((seed + start) % SEEDS, min(per, runs - start)) for start in range(0, runs, per)]
+
+
+def _share_size(runs, chunk, client):
+    if chunk is not None:
+        if not isinstance(chunk, int) or chunk < 1:
+            raise ValueError(f"bad chunk {chunk!r}; valid: a whole number of mazes, 1 or more")
+        return chunk
+    if client is None:
+        return runs if runs < _LOCAL_SHARED_FROM else _math.ceil(runs / 20)
+    workers = max(1, len(client.scheduler_info().get("workers", {})))
+    # Four shares a worker keeps every worker busy to the end; a cap keeps
+    # the bar moving on a large run.
+    return max(1, min(10_000, _math.ceil(runs / (4 * workers))))
+
+
+def _bar(total, what, progress, shares):
+    """A tqdm bar counting mazes, or None: shown when asked, or by default
+    when tqdm is installed and the run is spread in more than one share."""
+    if progress is False or (progress is None and shares < 2):
+        return None
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        if progress:
+            raise ImportError("progress=True needs tqdm: pip install tqdm") from None
+        return None
+    return tqdm(total=total, desc=what, unit="maze")
+
+
+def _runs_and_seed(options):
+    runs = options.pop("runs", 100)
+    if not isinstance(runs, int) or runs < 1:
+        raise ValueError(f"bad number of runs {runs!r}; valid: 1 or more")
+    seed = options.pop("seed", None)
+    if seed is None:
+        seed = _secrets.randbits(64)
+    return runs, seed
+
+
+def _finished(client, jobs):
+    """Each job's (tag, result) as it finishes: dask futures as their
+    workers return them, or local calls one after another."""
+    if client is None:
+        for tag, call in jobs:
+            yield tag, call()
+        return
+    from distributed import as_completed
+
+    futures = {client.submit(*call, pure=False): tag for tag, call in jobs}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+def _stats_share(algorithm, options, seed, runs):
+    """A worker's share of a stats run: its tallies' JSON."""
+    return stats_json(algorithm, seed=seed, runs=runs, part=True, **options)
+
+
+def stats(algorithm, client, chunk, progress, options):
+    runs, seed = _runs_and_seed(options)
+    per = _share_size(runs, chunk, client)
+    shares = _shares(seed, runs, per)
+    bar = _bar(runs, f"stats {algorithm}", progress, len(shares))
+    if client is None and len(shares) == 1 and bar is None:
+        return stats_json(algorithm, seed=seed, runs=runs, **options)
+    # One maze here first: a misspelt name fails at once, not on every worker.
+    _stats_share(algorithm, options, seed, 1)
+    if client is None:
+        jobs = [(n, lambda f=f, n=n: _stats_share(algorithm, options, f, n)) for f, n in shares]
+    else:
+        jobs = [(n, (_stats_share, algorithm, options, f, n)) for f, n in shares]
+    parts = []
+    try:
+        for count, part in _finished(client, jobs):
+            parts.append(part)
+            if bar is not None:
+                bar.update(count)
+    finally:
+        if bar is not None:
+            bar.close()
+    return stats_merge_json(parts, seed)
+
+
+def _scaling_share(algorithm, options, side, seed, runs):
+    """A worker's share of a scaling: the metric of its mazes, in seed order."""
+    return scaling_values(algorithm, side=side, seed=seed, runs=runs, **options)
+
+
+def scaling(algorithm, metric, sizes, client, chunk, progress, options):
+    runs, seed = _runs_and_seed(options)
+    common = {
+        "metric": metric,
+        "sizes": list(sizes),
+        "shape": options.pop("shape", "square"),
+        "wrap": options.pop("wrap", None),
+    }
+    if options:
+        raise TypeError(f"scaling() got an unexpected keyword argument {next(iter(options))!r}")
+    per = _share_size(runs, chunk, client)
+    shares = _shares(seed, runs, per)
+    total = runs * len(common["sizes"])
+    bar = _bar(total, f"scaling {algorithm}", progress, len(shares) * len(common["sizes"]))
+    if client is None and bar is None:
+        return scaling_json(algorithm, runs=runs, seed=seed, **common)
+    # The smallest maze here first: a misspelt name fails at once.
+    _scaling_share(algorithm, common, common["sizes"][0], seed, 1)
+    jobs = []
+    for k, side in enumerate(common["sizes"]):
+        for at, (first, count) in enumerate(shares):
+            call = (_scaling_share, algorithm, common, side, first, count)
+            if client is None:
+                call = lambda call=call: call[0](*call[1:])
+            jobs.append(((k, at, count), call))
+    values = [[None] * len(shares) for _ in common["sizes"]]
+    try:
+        for (k, at, count), share in _finished(client, jobs):
+            values[k][at] = share
+            if bar is not None:
+                bar.update(count)
+    finally:
+        if bar is not None:
+            bar.close()
+    in_order = [[v for share in size for v in share] for size in values]
+    return scaling_fit_json(algorithm, runs=runs, seed=seed, values=in_order, **common)
