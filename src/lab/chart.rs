@@ -23,6 +23,17 @@ pub(super) const BOTTOM: f64 = 34.0;
 /// Dash patterns by series, so lines differ by more than their colour.
 pub(super) const DASHES: [&str; 6] = ["", "6 3", "2 2", "8 3 2 3", "1 3", "12 4"];
 
+/// Each `element`'s numeric `attribute`, in the order drawn: what the
+/// charts' tests read their dots' places with.
+#[cfg(test)]
+pub(super) fn numbers_of(svg: &str, element: &str, attribute: &str) -> Vec<f64> {
+    let key = format!(" {attribute}=\"");
+    svg.split(element)
+        .skip(1)
+        .filter_map(|c| c.split(&key).nth(1)?.split('"').next()?.parse().ok())
+        .collect()
+}
+
 /// Escapes text for SVG and HTML.
 pub fn escape_xml(text: &str) -> String {
     text.replace('&', "&amp;")

@@ -292,6 +292,16 @@ mod tests {
     }
 
     #[test]
+    fn groups_cross_a_worker_boundary_unchanged() {
+        let shape = crate::shape::Shape::parse("square", "12x12", None).unwrap();
+        let c = crate::lab::Candidate::parse("wilson").unwrap();
+        let groups = count(&c, &shape, Quantity::Branch, 5, 23, 0).unwrap();
+        let back = unflatten(&flatten(&groups).unwrap()).unwrap();
+        assert_eq!(back, groups);
+        assert!(unflatten(&[3, 1, 2]).is_none());
+    }
+
+    #[test]
     fn a_power_law_s_slope_is_found() {
         // Values drawn exactly as s^-1.5 densities: the fit gives -1.5.
         let mut h = Histogram::default();
@@ -376,6 +386,73 @@ pub fn count(
     Ok(groups)
 }
 
+/// The groups' histograms as one array a Web Worker hands back: the
+/// number of bins, then each group's counts over that many bins. A count
+/// past `u32` (billions of passages in one job) is refused.
+pub fn flatten(groups: &[Histogram]) -> Result<Vec<u32>, crate::error::MazeError> {
+    let bins = groups.iter().map(|g| g.counts.len()).max().unwrap_or(0);
+    let mut out = Vec::with_capacity(1 + bins * groups.len());
+    out.push(bins as u32);
+    for g in groups {
+        for k in 0..bins {
+            let c = g.counts.get(k).copied().unwrap_or(0);
+            out.push(
+                u32::try_from(c).map_err(|_| crate::error::MazeError::BadValue {
+                    what: "distribution job",
+                    given: format!("{c} values in one bin"),
+                    valid: "fewer mazes a job".into(),
+                })?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// Reads what `flatten` wrote: `GROUPS` histograms, or `None` if the array
+/// is not that shape.
+pub fn unflatten(flat: &[u32]) -> Option<Vec<Histogram>> {
+    let (&bins, rest) = flat.split_first()?;
+    let bins = bins as usize;
+    if rest.len() != bins * GROUPS {
+        return None;
+    }
+    Some(
+        (0..GROUPS)
+            .map(|g| {
+                let counts: Vec<u64> = rest[g * bins..(g + 1) * bins]
+                    .iter()
+                    .map(|&c| u64::from(c))
+                    .collect();
+                Histogram {
+                    total: counts.iter().sum(),
+                    counts,
+                }
+            })
+            .collect(),
+    )
+}
+
+/// The distribution of `runs` mazes from `seed` from their groups'
+/// counts, however they were gathered.
+pub fn from_groups(
+    groups: &[Histogram],
+    (candidate, shape): (&super::Candidate, &crate::shape::Shape),
+    quantity: Quantity,
+    (runs, seed): (u64, u64),
+) -> Distribution {
+    let fit_to = f64::from(shape.live_cells()) / 20.0;
+    Distribution {
+        algorithm: candidate.spec(),
+        quantity,
+        shape: shape.name().to_string(),
+        size: shape.size_text(),
+        runs,
+        seed,
+        fit_to,
+        fit: fit(groups, fit_to),
+    }
+}
+
 /// Measures the request's mazes on every core and fits the power.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn distribution(r: &DistributionRequest) -> Result<Distribution, crate::error::MazeError> {
@@ -392,17 +469,12 @@ pub fn distribution(r: &DistributionRequest) -> Result<Distribution, crate::erro
             g.merge(p);
         }
     }
-    let fit_to = f64::from(shape.live_cells()) / 20.0;
-    Ok(Distribution {
-        algorithm: c.spec(),
-        quantity: r.quantity,
-        shape: shape.name().to_string(),
-        size: shape.size_text(),
-        runs: r.runs,
-        seed: r.seed,
-        fit_to,
-        fit: fit(&groups, fit_to),
-    })
+    Ok(from_groups(
+        &groups,
+        (&c, &shape),
+        r.quantity,
+        (r.runs, r.seed),
+    ))
 }
 
 impl Distribution {

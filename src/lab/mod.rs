@@ -9,6 +9,7 @@
 //! - `special`: the gamma functions and t quantiles behind the p-values;
 //! - `reference`: published figures; `report`: text, JSON and CSV;
 //! - `chart`: the histograms and the uniformity chart as SVG;
+//! - `loglog_chart`: a scaling's or a distribution's power on log-log axes;
 //! - `settings`: what the page's lab view runs, as the link spells it;
 //! - `tally`: counts and exact sums that merge bit for bit across workers;
 //! - `sweep`: a texture control stepped over a range, every metric at each point.
@@ -16,6 +17,7 @@
 pub mod candidate;
 pub mod chart;
 pub mod distribution;
+pub mod loglog_chart;
 pub mod measure;
 pub mod reference;
 pub mod report;

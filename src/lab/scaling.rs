@@ -228,7 +228,7 @@ pub fn run(
     let shapes = shapes(candidate, shape, wrap, sizes)?;
     let mut values = Vec::with_capacity(sizes.len());
     for (k, s) in shapes.iter().enumerate() {
-        values.push(read(metric, s, &rows(s, seed, runs)?));
+        values.push(metric.values(s, &rows(s, seed, runs)?));
         progress(k + 1);
     }
     assemble(candidate, &shapes[0], sizes, metric, runs, seed, values)
@@ -251,12 +251,14 @@ fn shapes(
     Ok(shapes)
 }
 
-/// The metric of each measured row of mazes of `shape`.
-fn read(metric: &ScalingMetric, shape: &Shape, rows: &[f64]) -> Vec<f64> {
-    let cells = f64::from(shape.live_cells());
-    rows.chunks(METRIC_COUNT)
-        .map(|row| (metric.read)(row, cells))
-        .collect()
+impl ScalingMetric {
+    /// The metric of each measured row of mazes of `shape`.
+    pub fn values(&self, shape: &Shape, rows: &[f64]) -> Vec<f64> {
+        let cells = f64::from(shape.live_cells());
+        rows.chunks(METRIC_COUNT)
+            .map(|row| (self.read)(row, cells))
+            .collect()
+    }
 }
 
 /// The scaling from each size's values in seed order, however they were
@@ -356,7 +358,7 @@ pub fn scaling_values(
     let shape = &shapes(&c, &request.shape, request.wrap.as_deref(), &[side])?[0];
     let texture = crate::generate::texture::Texture::default();
     let rows = super::stats::measure_here(&c, shape, &texture, seed, runs)?;
-    Ok(read(metric, shape, &rows))
+    Ok(metric.values(shape, &rows))
 }
 
 /// The scaling from every size's values, gathered from the shares
@@ -497,5 +499,31 @@ mod tests {
             err.contains("beauty") && err.contains("longest_path"),
             "{err}"
         );
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn a_scaling_from_shares_fits_what_one_process_fits() {
+        let request = ScalingRequest {
+            algorithm: "backtracker".into(),
+            metric: "solution".into(),
+            sizes: vec![6, 10, 14],
+            shape: "square".into(),
+            wrap: None,
+            runs: 20,
+            seed: Some(9),
+        };
+        let whole = scaling(&request, &mut |_| {}).unwrap();
+        let values = request
+            .sizes
+            .iter()
+            .map(|&n| {
+                let mut v = scaling_values(&request, n, 9, 8).unwrap();
+                v.extend(scaling_values(&request, n, 17, 12).unwrap());
+                v
+            })
+            .collect();
+        assert_eq!(scaling_from_values(&request, 9, values).unwrap(), whole);
+        assert!(scaling_from_values(&request, 9, vec![vec![1.0]; 3]).is_err());
     }
 }

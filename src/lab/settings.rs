@@ -3,11 +3,15 @@
 //! &lab_runs=200&lab_seed=1&lab_trees=3x3&lab_tree_runs=20000`, the
 //! texture controls every maze is built with (`lab_braid`, `lab_run`,
 //! `lab_grain`, `lab_sparse`, `lab_symmetry`, `lab_weights`) and a sweep
-//! (`lab_sweep=run:0:100:11`). Keys left at their defaults stay out of the
-//! link.
+//! (`lab_sweep=run:0:100:11`), the square's wrap (`lab_wrap=xy`), a
+//! scaling over sides (`lab_scaling=solution:16,32,64,128`) and the
+//! branch or loop distribution (`lab_distribution=branch`). Keys left at
+//! their defaults stay out of the link.
 
 use super::candidate::{Candidate, NORVIG_TRIO};
+use super::distribution::Quantity;
 use super::run::check_runs;
+use super::scaling::{parse_sizes, scaling_metric, size_text};
 use super::sweep::Sweep;
 use super::trees::Trees;
 use crate::error::parse_seed;
@@ -23,7 +27,7 @@ pub const MAX_TOTAL_CELLS: u64 = 100_000_000;
 pub struct LabSettings {
     /// The algorithms compared.
     pub candidates: Vec<Candidate>,
-    /// The statistics' shape and size (no wrap or mask).
+    /// The statistics' shape and size, with the square's wrap (no mask).
     pub shape: Shape,
     /// Mazes per algorithm.
     pub runs: u64,
@@ -38,6 +42,41 @@ pub struct LabSettings {
     /// A control stepped over a range, each algorithm run at every point
     /// (the uniformity test is then left out).
     pub sweep: Option<Sweep>,
+    /// A metric followed over sides, each algorithm run at every side (the
+    /// uniformity test is then left out).
+    pub scaling: Option<LabScaling>,
+    /// Branch sizes or loop lengths counted over every passage, with the
+    /// power they fall as.
+    pub distribution: Option<Quantity>,
+}
+
+/// What a lab scaling follows: a metric (`SCALING_METRICS`) at each side
+/// n of n x n mazes of the lab's shape (polar: rings).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LabScaling {
+    /// The metric's key.
+    pub metric: &'static str,
+    /// The sides, increasing.
+    pub sizes: Vec<u32>,
+}
+
+impl LabScaling {
+    /// Reads `METRIC:16,32,64`.
+    pub fn parse(text: &str) -> Result<LabScaling, String> {
+        let (metric, sizes) = text
+            .split_once(':')
+            .ok_or_else(|| format!("'{text}' is not METRIC:SIDES, e.g. solution:16,32,64,128"))?;
+        Ok(LabScaling {
+            metric: scaling_metric(metric).map_err(|e| e.to_string())?.key,
+            sizes: parse_sizes(sizes).map_err(|e| e.to_string())?,
+        })
+    }
+
+    /// `METRIC:16,32,64`, as `parse` reads it.
+    pub fn to_text(&self) -> String {
+        let sizes: Vec<String> = self.sizes.iter().map(u32::to_string).collect();
+        format!("{}:{}", self.metric, sizes.join(","))
+    }
 }
 
 /// One batch of mazes the lab runs: an algorithm under a texture, and the
@@ -50,6 +89,10 @@ pub struct Series {
     pub texture: Texture,
     /// The sweep's value at this point.
     pub value: Option<u8>,
+    /// The shape its mazes are (a scaling's side, or the lab's shape).
+    pub shape: Shape,
+    /// A scaling's side at this point.
+    pub side: Option<u32>,
 }
 
 impl Default for LabSettings {
@@ -66,6 +109,8 @@ impl Default for LabSettings {
             tree_runs: 20_000,
             texture: Texture::default(),
             sweep: None,
+            scaling: None,
+            distribution: None,
         }
     }
 }
@@ -93,11 +138,38 @@ impl LabSettings {
             }
             "lab_shape" => {
                 let size = crate::shape::default_size(value);
-                self.shape = Shape::parse(value, size, None).map_err(|e| e.to_string())?;
+                let shape = Shape::parse(value, size, None).map_err(|e| e.to_string())?;
+                // The wrap stays where the new shape takes it.
+                self.shape = Shape::parse(value, size, self.wrap()).unwrap_or(shape);
             }
             "lab_size" => {
-                self.shape =
-                    Shape::parse(self.shape.name(), value, None).map_err(|e| e.to_string())?;
+                self.shape = Shape::parse(self.shape.name(), value, self.wrap())
+                    .map_err(|e| e.to_string())?;
+            }
+            "lab_wrap" => {
+                let wrap = Some(value).filter(|w| !w.is_empty() && *w != "none");
+                self.shape = Shape::parse(self.shape.name(), &self.shape.size_text(), wrap)
+                    .map_err(|e| e.to_string())?;
+            }
+            "lab_scaling" => {
+                self.scaling = if value == "off" || value.is_empty() {
+                    None
+                } else {
+                    Some(LabScaling::parse(value)?)
+                }
+            }
+            "lab_distribution" => {
+                self.distribution = match value {
+                    "off" | "" => None,
+                    _ => Some(
+                        Quantity::ALL
+                            .into_iter()
+                            .find(|q| q.name() == value)
+                            .ok_or_else(|| {
+                                format!("unknown distribution '{value}'; valid: branch, loop, off")
+                            })?,
+                    ),
+                }
             }
             "lab_runs" => self.runs = parse_runs(value)?,
             "lab_seed" => self.seed = parse_seed(value).map_err(|e| e.to_string())?,
@@ -144,6 +216,9 @@ impl LabSettings {
         if self.shape != d.shape {
             parts.push(format!("lab_size={}", self.shape.size_text()));
         }
+        if let Some(wrap) = self.wrap() {
+            parts.push(format!("lab_wrap={wrap}"));
+        }
         if self.runs != d.runs {
             parts.push(format!("lab_runs={}", self.runs));
         }
@@ -166,69 +241,123 @@ impl LabSettings {
         if let Some(sweep) = &self.sweep {
             parts.push(format!("lab_sweep={}", sweep.to_text()));
         }
+        if let Some(scaling) = &self.scaling {
+            parts.push(format!("lab_scaling={}", scaling.to_text()));
+        }
+        if let Some(q) = self.distribution {
+            parts.push(format!("lab_distribution={}", q.name()));
+        }
         parts
+    }
+
+    /// The shape's wrap as the link spells it, if it has one.
+    pub fn wrap(&self) -> Option<&'static str> {
+        Some(self.shape.wrap_text()).filter(|w| !w.is_empty())
+    }
+
+    /// Whether the uniformity test runs: asked for, and neither a sweep
+    /// nor a scaling (which run other mazes).
+    pub fn tests_uniformity(&self) -> bool {
+        self.trees.is_some() && self.sweep.is_none() && self.scaling.is_none()
     }
 
     /// Whether the whole request can run: every candidate on the shape, a
     /// total size the tab can take, a uniformity size small enough.
     pub fn check(&self) -> Result<(), String> {
+        if self.sweep.is_some() && self.scaling.is_some() {
+            return Err(
+                "a sweep steps a control and a scaling steps the size: run one at a time".into(),
+            );
+        }
+        if self.distribution.is_some() && (self.sweep.is_some() || self.scaling.is_some()) {
+            return Err("branches and loops are counted on the lab's own size: without a sweep or a scaling".into());
+        }
+        if self.distribution.is_some() && self.texture.braid > 0 {
+            return Err("branches and loops are counted on perfect mazes: braid 0".into());
+        }
         for c in &self.candidates {
             c.check(&self.shape).map_err(|e| e.to_string())?;
-            if c.is_program() && (!self.texture.is_plain() || self.sweep.is_some()) {
-                return Err("a program's mazes are its own: the texture controls and sweeps run the built-in generators".into());
+            let plain = self.texture.is_plain()
+                && self.sweep.is_none()
+                && self.scaling.is_none()
+                && self.distribution.is_none()
+                && self.wrap().is_none();
+            if c.is_program() && !plain {
+                return Err("a program's mazes are its own: the texture controls, wraps, sweeps, scalings and distributions run the built-in generators".into());
             }
             if let Some(sweep) = &self.sweep {
                 sweep.check(c).map_err(|e| e.to_string())?;
             }
         }
-        for series in self.series() {
-            if !series.candidate.is_program() {
-                series
-                    .texture
-                    .check(series.candidate.algorithm, &self.shape)
+        let series = self.series()?;
+        for b in &series {
+            b.candidate.check(&b.shape).map_err(|e| e.to_string())?;
+            if !b.candidate.is_program() {
+                b.texture
+                    .check(b.candidate.algorithm, &b.shape)
                     .map_err(|e| e.to_string())?;
             }
         }
-        let points = self.sweep.as_ref().map_or(1, |s| s.values.len() as u64);
-        let mazes = self.runs * points;
-        let total = u64::from(crate::shape::Topology::cells(&self.shape)) * mazes;
+        let cells: u64 = series
+            .iter()
+            .map(|b| u64::from(crate::shape::Topology::cells(&b.shape)))
+            .sum();
+        let total = cells * self.runs;
         if total > MAX_TOTAL_CELLS {
             return Err(format!(
-                "{mazes} mazes of {} cells is {total} cells; the lab runs at most {MAX_TOTAL_CELLS} at once: fewer runs, points or a smaller size",
-                crate::shape::Topology::cells(&self.shape)
+                "{} mazes of {} cells in all is {total} cells; the lab runs at most {MAX_TOTAL_CELLS} at once: fewer runs, points or smaller sizes",
+                self.runs * series.len() as u64,
+                cells / series.len().max(1) as u64,
             ));
         }
         Ok(())
     }
 
     /// The batches a run measures: each candidate under the texture, or
-    /// with a sweep each candidate at each point (point by point).
-    pub fn series(&self) -> Vec<Series> {
-        match &self.sweep {
-            None => self
-                .candidates
-                .iter()
-                .map(|c| Series {
-                    candidate: c.clone(),
-                    texture: self.texture,
-                    value: None,
-                })
-                .collect(),
-            Some(sweep) => sweep
+    /// with a sweep each candidate at each point (point by point), or with
+    /// a scaling each candidate at each side (side by side).
+    pub fn series(&self) -> Result<Vec<Series>, String> {
+        let plain = |c: &Candidate| Series {
+            candidate: c.clone(),
+            texture: self.texture,
+            value: None,
+            shape: self.shape.clone(),
+            side: None,
+        };
+        if let Some(sweep) = &self.sweep {
+            return Ok(sweep
                 .values
                 .iter()
                 .flat_map(|&v| {
                     self.candidates.iter().map(move |c| {
                         let (texture, candidate) = sweep.at(v, &self.texture, c);
                         Series {
-                            candidate,
                             texture,
+                            candidate,
                             value: Some(v),
+                            ..plain(c)
                         }
                     })
                 })
-                .collect(),
+                .collect());
         }
+        if let Some(scaling) = &self.scaling {
+            let mut out = Vec::new();
+            for &n in &scaling.sizes {
+                let name = self.shape.name();
+                let shape = Shape::parse(name, &size_text(name, n), self.wrap())
+                    .map_err(|e| e.to_string())?;
+                for c in &self.candidates {
+                    out.push(Series {
+                        shape: shape.clone(),
+                        side: Some(n),
+                        ..plain(c)
+                    });
+                }
+            }
+            return Ok(out);
+        }
+        Ok(self.candidates.iter().map(plain).collect())
     }
 }
 
@@ -279,6 +408,7 @@ mod tests {
             ("lab_grain", "v:70"),
             ("lab_braid", "10"),
             ("lab_sweep", "sparse:0:60:4"),
+            ("lab_distribution", "loop"),
         ] {
             s.set(key, value).unwrap();
         }
@@ -294,6 +424,66 @@ mod tests {
         assert!(s.query_parts().contains(&"lab_trees=2x2x2".to_string()));
         s.set("lab_trees", "off").unwrap();
         assert!(s.query_parts().contains(&"lab_trees=off".to_string()));
+    }
+
+    #[test]
+    fn a_wrap_a_scaling_and_a_distribution_go_into_the_link_and_back() {
+        let mut s = LabSettings::default();
+        for (key, value) in [
+            ("lab_size", "24x24"),
+            ("lab_wrap", "xy"),
+            ("lab_scaling", "longest_path:8,16,32"),
+        ] {
+            s.set(key, value).unwrap();
+        }
+        // A new size keeps the wrap.
+        s.set("lab_size", "20x20").unwrap();
+        assert_eq!(s.wrap(), Some("xy"));
+        let parts = s.query_parts();
+        assert!(parts.contains(&"lab_wrap=xy".to_string()), "{parts:?}");
+        assert!(parts.contains(&"lab_scaling=longest_path:8,16,32".to_string()));
+        let mut back = LabSettings::default();
+        for part in &parts {
+            let (key, value) = part.split_once('=').unwrap();
+            back.set(key, value).unwrap();
+        }
+        assert_eq!(back, s);
+        // Each candidate at each side, side by side, every side wrapped.
+        let series = s.series().unwrap();
+        assert_eq!(series.len(), 3 * 3);
+        assert_eq!(series[3].side, Some(16));
+        assert_eq!(series[3].shape.size_text(), "16x16");
+        assert!(series.iter().all(|b| b.shape.wrap_text() == "xy"));
+        assert!(!s.tests_uniformity(), "a scaling leaves the test out");
+        assert!(s.check().is_ok());
+        // A shape with no wrap drops it; refusals name the reason.
+        s.set("lab_shape", "hex").unwrap();
+        assert_eq!(s.wrap(), None);
+        assert!(s.set("lab_wrap", "zz").is_err());
+        assert!(s
+            .set("lab_scaling", "beauty:8,16")
+            .unwrap_err()
+            .contains("solution"));
+        assert!(s
+            .set("lab_scaling", "solution")
+            .unwrap_err()
+            .contains("METRIC:SIDES"));
+        assert!(s
+            .set("lab_distribution", "rings")
+            .unwrap_err()
+            .contains("branch, loop"));
+        let mut both = LabSettings::default();
+        both.set("lab_scaling", "solution:8,16").unwrap();
+        both.set("lab_sweep", "braid:0:100:3").unwrap();
+        assert!(both.check().unwrap_err().contains("one at a time"));
+        let mut braided = LabSettings::default();
+        braided.set("lab_distribution", "branch").unwrap();
+        braided.set("lab_braid", "20").unwrap();
+        assert!(braided.check().unwrap_err().contains("perfect"));
+        let mut program = LabSettings::default();
+        program.set("lab", "program").unwrap();
+        program.set("lab_wrap", "x").unwrap();
+        assert!(program.check().unwrap_err().contains("wraps"));
     }
 
     #[test]

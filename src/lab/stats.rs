@@ -221,7 +221,6 @@ pub fn stats(
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
-    use crate::lab::scaling::{scaling, scaling_from_values, scaling_values, ScalingRequest};
 
     fn request(runs: u64) -> StatsRequest {
         StatsRequest {
@@ -263,30 +262,5 @@ mod tests {
         other.algorithm = "kruskal".into();
         let err = merged.merge(&stats_part(&other, 0).unwrap()).unwrap_err();
         assert!(err.to_string().contains("kruskal"), "{err}");
-    }
-
-    #[test]
-    fn a_scaling_from_shares_fits_what_one_process_fits() {
-        let request = ScalingRequest {
-            algorithm: "backtracker".into(),
-            metric: "solution".into(),
-            sizes: vec![6, 10, 14],
-            shape: "square".into(),
-            wrap: None,
-            runs: 20,
-            seed: Some(9),
-        };
-        let whole = scaling(&request, &mut |_| {}).unwrap();
-        let values = request
-            .sizes
-            .iter()
-            .map(|&n| {
-                let mut v = scaling_values(&request, n, 9, 8).unwrap();
-                v.extend(scaling_values(&request, n, 17, 12).unwrap());
-                v
-            })
-            .collect();
-        assert_eq!(scaling_from_values(&request, 9, values).unwrap(), whole);
-        assert!(scaling_from_values(&request, 9, vec![vec![1.0]; 3]).is_err());
     }
 }

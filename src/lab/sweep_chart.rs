@@ -190,20 +190,7 @@ mod tests {
         assert!(svg.contains("run (% chance to carry straight on)"));
         // The backtracker's corridors lengthen with the run: its last dot
         // sits higher (a smaller y) than its first.
-        let ys: Vec<f64> = svg
-            .split("<circle class=\"series-0\"")
-            .skip(1)
-            .map(|c| {
-                c.split("cy=\"")
-                    .nth(1)
-                    .unwrap()
-                    .split('"')
-                    .next()
-                    .unwrap()
-                    .parse()
-                    .unwrap()
-            })
-            .collect();
+        let ys = super::super::chart::numbers_of(&svg, "<circle class=\"series-0\"", "cy");
         assert!(ys[2] < ys[0], "{ys:?}");
     }
 }

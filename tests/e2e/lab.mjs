@@ -155,7 +155,7 @@ try {
     await page.click('#lab-run');
     await waitLab(page, ['done', 'error']);
     expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
-    const charts = page.locator('#lab-sweep svg.chart');
+    const charts = page.locator('#lab-sweep-charts svg.chart');
     expect((await charts.count()) === 14, `${await charts.count()} sweep charts`);
     const corridor = charts.nth(3);
     expect((await corridor.locator('path.band').count()) === 2, 'a band per algorithm');
@@ -182,6 +182,67 @@ try {
     const said = await page.textContent('#lab-status');
     expect((await labState(page)) === 'invalid' && said.includes('eller'), `status: ${said}`);
     expect(errors.length === 0, errors.join('\n'));
+  });
+  await check('a torus, a distribution and a scaling: log-log charts whose powers are the CLI\'s', async () => {
+    const { page, errors } = await openPage(browser);
+    const { execFileSync } = await import('node:child_process');
+    const { join } = await import('node:path');
+    const root = new URL('../..', import.meta.url).pathname;
+    const cli = join(process.env.CARGO_TARGET_DIR || join(root, 'target'), 'debug/mazelab');
+    const run = (args) => JSON.parse(execFileSync(cli, [...args, '--format', 'json'], { encoding: 'utf8' }));
+    await page.goto(`${origin}/?view=lab&lab=wilson~backtracker&lab_size=24x24&lab_wrap=xy&lab_runs=30&lab_seed=3&lab_trees=off&lab_distribution=branch`);
+    await page.waitForSelector('#lab:not([hidden])');
+    expect(await page.inputValue('#lab-wrap') === 'xy', 'the link sets the wrap');
+    expect(await page.inputValue('#lab-distribution') === 'branch', 'the link sets the distribution');
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    expect((await page.textContent('#lab-results h2')).includes('(wrap xy)'), await page.textContent('#lab-results h2'));
+    const stats = run(['stats', '--algorithm', 'wilson', '--size', '24x24', '--wrap', 'xy', '--runs', '30', '--seed', '3']);
+    // The columns come in the form's order.
+    const heads = await page.locator('#lab-table thead th').allTextContents();
+    const column = heads.indexOf('wilson') - 1;
+    const dead = parseFloat(await page.locator('#lab-table tr[data-metric="dead_end_pct"] td b').nth(column).textContent());
+    expect(Math.abs(dead - stats.metrics.dead_end_pct.mean) < 0.01, `torus dead ends ${dead} against the CLI's ${stats.metrics.dead_end_pct.mean}`);
+    const branch = run(['distribution', '--algorithm', 'wilson', '--size', '24x24', '--wrap', 'xy', '--runs', '30', '--seed', '3']);
+    const powerOf = (table) => page.locator(`${table} tbody tr`).evaluateAll((rows) =>
+      Object.fromEntries(rows.map((r) => [r.querySelector('th').textContent, +r.dataset.exponent])));
+    const powers = await powerOf('#lab-distribution-table');
+    expect(powers.wilson === branch.exponent, `wilson's branch power ${powers.wilson} against the CLI's ${branch.exponent}`);
+    expect(powers.backtracker > powers.wilson, `the backtracker's branches fall off more slowly: ${JSON.stringify(powers)}`);
+    const chart = page.locator('#lab-distribution-chart svg.chart');
+    expect((await chart.locator('path.published').count()) === 1, 'the published power drawn');
+    expect((await chart.locator(`circle.series-${column}`).count()) === branch.bins.length, `a dot per bin (${branch.bins.length})`);
+    const [json] = await Promise.all([page.waitForEvent('download'), page.click('#lab-json')]);
+    const data = JSON.parse(await (await import('node:fs/promises')).readFile(await json.path(), 'utf8'));
+    expect(data.distribution.length === 2 && data.distribution[column].exponent === branch.exponent, 'the distributions in the JSON');
+    await page.evaluate(() => document.querySelector('#lab-distribution-chart').scrollIntoView());
+    await shot(page, 'lab-distribution');
+
+    // A scaling from the form, on the plain square.
+    await page.selectOption('#lab-wrap', 'none');
+    await page.selectOption('#lab-distribution', 'off');
+    await page.check('#lab-scaling');
+    await page.selectOption('#lab-scaling-metric', 'solution');
+    await page.fill('#lab-scaling-sizes', '8,16,24');
+    await page.locator('#lab-form').dispatchEvent('change');
+    const url = new URL(page.url());
+    expect(url.searchParams.get('lab_scaling') === 'solution:8,16,24' && !url.searchParams.has('lab_wrap'), `link ${url}`);
+    await page.click('#lab-run');
+    await waitLab(page, ['done', 'error']);
+    expect((await labState(page)) === 'done', `status: ${await page.textContent('#lab-status')}`);
+    const scaling = run(['scaling', '--algorithm', 'wilson', '--sizes', '8,16,24', '--runs', '30', '--seed', '3']);
+    const grows = await powerOf('#lab-scaling-table');
+    expect(grows.wilson === scaling.exponent, `wilson grows as ${grows.wilson}, the CLI's ${scaling.exponent}`);
+    expect(grows.backtracker > grows.wilson, `the backtracker's solution grows faster: ${JSON.stringify(grows)}`);
+    const dots = await page.locator('#lab-scaling-chart svg.chart circle').count();
+    expect(dots === 6, `${dots} dots: one per algorithm and side`);
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#lab-csv')]);
+    const text = await (await import('node:fs/promises')).readFile(await csv.path(), 'utf8');
+    expect(text.startsWith('algorithm,shape,metric,side,mean,') && text.includes('\nwilson,square,solution,16,'), text.slice(0, 120));
+    await shot(page, 'lab-scaling');
+    expect(errors.length === 0, errors.join('\n'));
+    await page.context().close();
   });
 } finally {
   await browser.close();

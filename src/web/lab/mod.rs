@@ -24,10 +24,32 @@ pub(in crate::web) const TREE_RUNS_PER_JOB: u64 = 5_000;
 /// The most workers, whatever the machine reports.
 pub(in crate::web) const MAX_WORKERS: usize = 8;
 
+/// What a job computes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::web) enum JobKind {
+    /// Each maze's metrics.
+    Stats,
+    /// How often each spanning tree of the uniformity test's square comes.
+    Trees,
+    /// The branch or loop histograms of the lab's distribution.
+    Distribution,
+}
+
+impl JobKind {
+    /// The name the workers' script reads.
+    pub(in crate::web) fn name(self) -> &'static str {
+        match self {
+            JobKind::Stats => "stats",
+            JobKind::Trees => "trees",
+            JobKind::Distribution => "distribution",
+        }
+    }
+}
+
 /// What one job is for.
 #[derive(Clone, Copy)]
 pub(in crate::web) struct JobInfo {
-    pub(in crate::web) stats: bool,
+    pub(in crate::web) kind: JobKind,
     /// Its batch (`LabSettings::series`): the candidate, or with a sweep
     /// the candidate at a point.
     pub(in crate::web) candidate: usize,
@@ -44,6 +66,9 @@ pub(in crate::web) struct Run {
     pub(in crate::web) rows: Vec<Vec<Option<Vec<f64>>>>,
     /// Per candidate, its tree counts.
     pub(in crate::web) counts: Vec<Vec<u64>>,
+    /// Per candidate, its distribution's histogram groups (merged exactly
+    /// as the answers come, in any order).
+    pub(in crate::web) histograms: Vec<Vec<crate::lab::distribution::Histogram>>,
     /// Per series, what a program printed in each statistics chunk.
     pub(in crate::web) logs: Vec<Vec<Option<log::LabLog>>>,
     pub(in crate::web) jobs_left: usize,
@@ -57,6 +82,10 @@ pub(in crate::web) struct Finished {
     pub settings: LabSettings,
     /// With a sweep, its points (each algorithm's report at each value).
     pub sweep: Option<Vec<crate::lab::sweep::SweepPoint>>,
+    /// With a scaling, each algorithm's fit.
+    pub scaling: Option<Vec<crate::lab::scaling::Scaling>>,
+    /// With a distribution, each algorithm's counts and power.
+    pub distributions: Vec<crate::lab::distribution::Distribution>,
     pub reports: Vec<StatsReport>,
     pub rows: Vec<Vec<f64>>,
     pub uniformity: Vec<Uniformity>,
@@ -106,10 +135,14 @@ pub(in crate::web) fn workers_wanted() -> usize {
     (cores as usize).clamp(1, MAX_WORKERS)
 }
 
-/// Each candidate runs on the uniformity test's square too (a sweep
-/// leaves the test out).
+/// Each candidate runs on the uniformity test's square too (a sweep or a
+/// scaling leaves the test out).
 pub(in crate::web) fn check_trees(settings: &LabSettings) -> Result<(), String> {
-    let Some(shape) = settings.trees.as_ref().filter(|_| settings.sweep.is_none()) else {
+    let Some(shape) = settings
+        .trees
+        .as_ref()
+        .filter(|_| settings.tests_uniformity())
+    else {
         return Ok(());
     };
     for c in &settings.candidates {
@@ -125,38 +158,48 @@ pub(in crate::web) fn pieces(total: u64, per: u64) -> impl Iterator<Item = (u64,
 }
 
 /// Splits a run into jobs: statistics in chunks of about `CELLS_PER_JOB`
-/// cells, tree counts in chunks of `TREE_RUNS_PER_JOB`.
-pub(in crate::web) fn plan(s: &LabSettings) -> (Vec<Job>, Vec<JobInfo>) {
-    let cells = u64::from(crate::shape::Topology::cells(&s.shape)).max(1);
-    let per = (CELLS_PER_JOB / cells).clamp(1, 1000);
+/// cells, tree counts in chunks of `TREE_RUNS_PER_JOB`, a distribution's
+/// histograms in the statistics' chunks.
+pub(in crate::web) fn plan(s: &LabSettings) -> Result<(Vec<Job>, Vec<JobInfo>), String> {
     let (mut jobs, mut infos) = (Vec::new(), Vec::new());
-    // The uniformity test runs per candidate, with no sweep only: then
-    // the series are the candidates themselves.
-    let trees = s.trees.as_ref().filter(|_| s.sweep.is_none());
-    for (c, series) in s.series().iter().enumerate() {
-        let stats = pieces(s.runs, per).map(|p| (true, &s.shape, p));
-        let trees = trees
+    let trees = s.trees.as_ref().filter(|_| s.tests_uniformity());
+    for (c, series) in s.series()?.iter().enumerate() {
+        let cells = u64::from(crate::shape::Topology::cells(&series.shape)).max(1);
+        let per = (CELLS_PER_JOB / cells).clamp(1, 1000);
+        let stats = pieces(s.runs, per).map(|p| (JobKind::Stats, &series.shape, p));
+        // The uniformity test and the distribution run per candidate, with
+        // neither a sweep nor a scaling: then the series are the candidates.
+        let trees = trees.iter().flat_map(|t| {
+            pieces(s.tree_runs, TREE_RUNS_PER_JOB).map(move |p| (JobKind::Trees, *t, p))
+        });
+        let distribution = s
+            .distribution
             .iter()
-            .flat_map(|t| pieces(s.tree_runs, TREE_RUNS_PER_JOB).map(move |p| (false, *t, p)));
-        for (chunk, (stats, shape, (from, count))) in stats.chain(trees).enumerate() {
+            .flat_map(|_| pieces(s.runs, per).map(|p| (JobKind::Distribution, &series.shape, p)));
+        for (chunk, (kind, shape, (from, count))) in
+            stats.chain(trees).chain(distribution).enumerate()
+        {
             jobs.push(Job {
-                stats,
+                kind,
                 index: infos.len(),
                 spec: series.candidate.spec(),
                 shape: shape.name().to_string(),
                 size: shape.size_text(),
+                wrap: shape.wrap_text().to_string(),
                 seed: s.seed.wrapping_add(from),
+                first: from,
                 count: count as u32,
                 texture: series.texture.to_line(),
+                quantity: s.distribution.map_or("", |q| q.name()),
             });
             // Statistics chunks come first, so their places are 0, 1, ...
             infos.push(JobInfo {
-                stats,
+                kind,
                 candidate: c,
                 chunk,
                 count,
             });
         }
     }
-    (jobs, infos)
+    Ok((jobs, infos))
 }

@@ -16,17 +16,23 @@ use web_sys::{MessageEvent, Worker};
 /// One piece of work: mazes `seed .. seed + count` of one candidate.
 #[derive(Clone, Debug)]
 pub(in crate::web) struct Job {
-    /// Statistics (`true`) or tree counts.
-    pub stats: bool,
+    /// What it computes.
+    pub kind: super::JobKind,
     /// The job's place in its run's results.
     pub index: usize,
     pub spec: String,
     pub shape: String,
     pub size: String,
+    /// The square's wrap (`xy`...), or empty.
+    pub wrap: String,
     pub seed: u64,
+    /// Its first maze's place in the run (a distribution groups mazes by it).
+    pub first: u64,
     pub count: u32,
     /// The texture controls, as `Texture::to_line` spells them.
     pub texture: String,
+    /// A distribution's quantity (`branch`, `loop`), or empty.
+    pub quantity: &'static str,
 }
 
 /// A worker's answer: a job's figures (statistics with what a program
@@ -185,12 +191,15 @@ impl Pool {
         if let Some(job) = self.queue.pop_front() {
             let m = js_sys::Object::new();
             let set = |k: &str, v: JsValue| js_sys::Reflect::set(&m, &k.into(), &v);
-            set("kind", (if job.stats { "stats" } else { "trees" }).into())?;
+            set("kind", job.kind.name().into())?;
             set("job", (job.index as f64).into())?;
             set("candidate", job.spec.as_str().into())?;
             set("shape", job.shape.as_str().into())?;
             set("size", job.size.as_str().into())?;
+            set("wrap", job.wrap.as_str().into())?;
             set("seed", job.seed.to_string().into())?;
+            set("first", job.first.to_string().into())?;
+            set("quantity", job.quantity.into())?;
             set("count", f64::from(job.count).into())?;
             set("texture", job.texture.as_str().into())?;
             self.workers[w].post_message(&m)?;

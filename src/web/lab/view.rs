@@ -94,6 +94,9 @@ pub(in crate::web) fn show(s: &LabSettings) -> Result<(), JsValue> {
             "Size (W x H)"
         },
     );
+    select("lab-wrap")?.set_value(s.wrap().unwrap_or("none"));
+    dom::by_id::<Element>("lab-wrap")?
+        .toggle_attribute_with_force("disabled", s.shape.name() != "square")?;
     input("lab-runs")?.set_value(&s.runs.to_string());
     input("lab-seed")?.set_value(&s.seed.to_string());
     input("lab-uniform")?.set_checked(s.trees.is_some());
@@ -117,26 +120,38 @@ pub(in crate::web) fn show(s: &LabSettings) -> Result<(), JsValue> {
         input("lab-sweep-to")?.set_value(&sweep.to.to_string());
         input("lab-sweep-points")?.set_value(&sweep.values.len().to_string());
     }
+    input("lab-scaling")?.set_checked(s.scaling.is_some());
+    if let Some(scaling) = &s.scaling {
+        select("lab-scaling-metric")?.set_value(scaling.metric);
+        let sides: Vec<String> = scaling.sizes.iter().map(u32::to_string).collect();
+        input("lab-scaling-sizes")?.set_value(&sides.join(","));
+    }
+    select("lab-distribution")?.set_value(s.distribution.map_or("off", |q| q.name()));
     show_sweep_enabled()?;
     show_disabled(&s.shape)
 }
 
-/// The sweep's fields are live only with the sweep on; the uniformity
-/// test is left out of a sweep, so its switch is off then.
+/// The sweep's and the scaling's fields are live only with each on; the
+/// uniformity test is left out of both, so its switch is off then.
 pub(in crate::web) fn show_sweep_enabled() -> Result<(), JsValue> {
-    let on = input("lab-sweep")?.checked();
+    let scaling = input("lab-scaling")?.checked();
+    for id in ["lab-scaling-metric", "lab-scaling-sizes"] {
+        dom::by_id::<Element>(id)?.toggle_attribute_with_force("disabled", !scaling)?;
+    }
+    let sweep = input("lab-sweep")?.checked();
+    let on = sweep || scaling;
     for id in [
         "lab-sweep-param",
         "lab-sweep-from",
         "lab-sweep-to",
         "lab-sweep-points",
     ] {
-        dom::by_id::<Element>(id)?.toggle_attribute_with_force("disabled", !on)?;
+        dom::by_id::<Element>(id)?.toggle_attribute_with_force("disabled", !sweep)?;
     }
     let uniform = input("lab-uniform")?;
     uniform.set_disabled(on);
     uniform.set_title(if on {
-        "a sweep leaves the uniformity test out"
+        "a sweep or a scaling leaves the uniformity test out"
     } else {
         ""
     });
@@ -174,7 +189,9 @@ pub(in crate::web) fn read_form() -> Result<LabSettings, String> {
     s.set("lab", &chosen.join("~"))?;
     let shape = select("lab-shape").map_err(js)?.value();
     let size = input("lab-size").map_err(js)?.value();
-    s.shape = Shape::parse(&shape, &size, None).map_err(|e| e.to_string())?;
+    let wrap = select("lab-wrap").map_err(js)?.value();
+    let wrap = Some(wrap.as_str()).filter(|w| *w != "none" && shape == "square");
+    s.shape = Shape::parse(&shape, &size, wrap).map_err(|e| e.to_string())?;
     s.set("lab_runs", &input("lab-runs").map_err(js)?.value())?;
     s.set("lab_seed", &input("lab-seed").map_err(js)?.value())?;
     s.trees = if input("lab-uniform").map_err(js)?.checked() {
@@ -207,6 +224,18 @@ pub(in crate::web) fn read_form() -> Result<LabSettings, String> {
         );
         s.set("lab_sweep", &text)?;
     }
+    if input("lab-scaling").map_err(js)?.checked() {
+        let text = format!(
+            "{}:{}",
+            select("lab-scaling-metric").map_err(js)?.value(),
+            input("lab-scaling-sizes").map_err(js)?.value()
+        );
+        s.set("lab_scaling", &text)?;
+    }
+    s.set(
+        "lab_distribution",
+        &select("lab-distribution").map_err(js)?.value(),
+    )?;
     Ok(s)
 }
 

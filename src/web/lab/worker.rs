@@ -22,7 +22,7 @@ use wasm_bindgen::JsCast;
 
 /// The worker's script; `GLUE` becomes the URL of the page's own module.
 pub(in crate::web) const SCRIPT: &str = r#"
-import init, { lab_measure_chunk, lab_tree_chunk } from "GLUE";
+import init, { lab_measure_chunk, lab_tree_chunk, lab_distribution_chunk } from "GLUE";
 let ready = null;
 self.onmessage = async (event) => {
   const m = event.data;
@@ -33,10 +33,12 @@ self.onmessage = async (event) => {
   try {
     await ready;
     if (m.kind === "stats") {
-      const values = lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
+      const values = lab_measure_chunk(m.candidate, m.shape, m.size, m.wrap, m.seed, m.count, m.texture);
       self.postMessage({ job: m.job, values }, [values.buffer]);
     } else {
-      const counts = lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
+      const counts = m.kind === "trees"
+        ? lab_tree_chunk(m.candidate, m.size, m.seed, m.count)
+        : lab_distribution_chunk(m.candidate, m.shape, m.size, m.wrap, m.quantity, m.seed, m.count, m.first);
       self.postMessage({ job: m.job, counts }, [counts.buffer]);
     }
   } catch (e) {
@@ -100,10 +102,12 @@ self.onmessage = async (event) => {
     const stats = m.kind === "stats";
     if (m.candidate !== "program") {
       if (stats) {
-        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.seed, m.count, m.texture);
+        const values = g.lab_measure_chunk(m.candidate, m.shape, m.size, m.wrap, m.seed, m.count, m.texture);
         self.postMessage({ job: m.job, values }, [values.buffer]);
       } else {
-        const counts = g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count);
+        const counts = m.kind === "trees"
+          ? g.lab_tree_chunk(m.candidate, m.size, m.seed, m.count)
+          : g.lab_distribution_chunk(m.candidate, m.shape, m.size, m.wrap, m.quantity, m.seed, m.count, m.first);
         self.postMessage({ job: m.job, counts }, [counts.buffer]);
       }
       return;
@@ -165,6 +169,11 @@ fn clock() -> impl Fn() -> f64 {
     move || performance.as_ref().map_or(0.0, |p| p.now() * 1e6)
 }
 
+/// The shape a job names: its name, size and wrap (empty for none).
+fn job_shape(shape: &str, size: &str, wrap: &str) -> Result<Shape, JsValue> {
+    Shape::parse(shape, size, Some(wrap).filter(|w| !w.is_empty())).map_err(error)
+}
+
 /// Measures `count` mazes from `seed` under the texture controls
 /// (`Texture::to_line`): `METRIC_COUNT` values per maze.
 #[cfg_attr(not(feature = "first"), wasm_bindgen)]
@@ -172,12 +181,13 @@ pub fn lab_measure_chunk(
     candidate: &str,
     shape: &str,
     size: &str,
+    wrap: &str,
     seed: &str,
     count: u32,
     texture: &str,
 ) -> Result<Vec<f64>, JsValue> {
     let candidate = Candidate::parse(candidate).map_err(error)?;
-    let shape = Shape::parse(shape, size, None).map_err(error)?;
+    let shape = job_shape(shape, size, wrap)?;
     let texture = Texture::parse_line(texture).map_err(error)?;
     let mut rows = Vec::new();
     measure_textured(
@@ -191,6 +201,40 @@ pub fn lab_measure_chunk(
     )
     .map_err(error)?;
     Ok(rows)
+}
+
+/// Counts a distribution's quantity over `count` mazes from `seed`, the
+/// first being maze `first` of the run: its `GROUPS` histograms as
+/// `[bins, group 0's bins..., group 1's bins...]` (`lab::distribution`).
+#[cfg_attr(not(feature = "first"), wasm_bindgen)]
+#[allow(clippy::too_many_arguments)]
+pub fn lab_distribution_chunk(
+    candidate: &str,
+    shape: &str,
+    size: &str,
+    wrap: &str,
+    quantity: &str,
+    seed: &str,
+    count: u32,
+    first: &str,
+) -> Result<Vec<u32>, JsValue> {
+    use crate::lab::distribution::{count as count_in, flatten, Quantity};
+    let candidate = Candidate::parse(candidate).map_err(error)?;
+    let shape = job_shape(shape, size, wrap)?;
+    let quantity = Quantity::ALL
+        .into_iter()
+        .find(|q| q.name() == quantity)
+        .ok_or_else(|| error(format!("unknown distribution '{quantity}'")))?;
+    let groups = count_in(
+        &candidate,
+        &shape,
+        quantity,
+        parse_seed(seed)?,
+        u64::from(count),
+        parse_seed(first)?,
+    )
+    .map_err(error)?;
+    flatten(&groups).map_err(error)
 }
 
 thread_local! {

@@ -2,7 +2,10 @@
 //! uniformity test planned into jobs for the lab's workers, their answers
 //! merged and shown.
 
+use crate::lab::distribution::{from_groups, unflatten, Histogram, GROUPS};
 use crate::lab::measure::METRIC_COUNT;
+use crate::lab::scaling::{fit, scaling_metric, Scaling};
+use crate::lab::settings::{LabScaling, LabSettings, Series};
 use crate::lab::{StatsReport, Uniformity};
 use crate::web::app::App;
 use crate::web::clock::now_ms;
@@ -92,10 +95,18 @@ impl App {
         }
         self.settings.lab = settings.clone();
         self.sync_url();
-        let (jobs, infos) = plan(&settings);
+        let (jobs, infos) = match plan(&settings) {
+            Ok(plan) => plan,
+            Err(message) => return view::show_status("invalid", &message),
+        };
         let total = infos.iter().map(|j| j.count).sum();
-        let chunks = |c: usize| infos.iter().filter(|j| j.stats && j.candidate == c).count();
-        let n = settings.series().len();
+        let chunks = |c: usize| {
+            infos
+                .iter()
+                .filter(|j| j.kind == JobKind::Stats && j.candidate == c)
+                .count()
+        };
+        let n = infos.iter().map(|j| j.candidate + 1).max().unwrap_or(0);
         if self.lab.pool.is_none() {
             let mailbox = self.lab.mailbox.clone();
             let pool = Pool::start(workers_wanted(), program.as_ref(), move |w, answer| {
@@ -112,6 +123,7 @@ impl App {
         self.lab.run = Some(Run {
             rows: (0..n).map(|c| vec![None; chunks(c)]).collect(),
             counts: vec![Vec::new(); n],
+            histograms: vec![vec![Histogram::default(); GROUPS]; n],
             logs: (0..n).map(|c| vec![None; chunks(c)]).collect(),
             jobs_left: infos.len(),
             jobs: infos,
@@ -152,23 +164,29 @@ impl App {
             return Ok(());
         };
         let JobInfo {
-            stats,
+            kind,
             candidate,
             chunk,
             count,
         } = run.jobs[index];
         match answer {
             Answer::Values(values, log)
-                if stats && values.len() == count as usize * METRIC_COUNT =>
+                if kind == JobKind::Stats && values.len() == count as usize * METRIC_COUNT =>
             {
                 run.rows[candidate][chunk] = Some(values);
                 run.logs[candidate][chunk] = Some(log);
             }
-            Answer::Counts(counts) if !stats => {
+            Answer::Counts(counts) if kind == JobKind::Trees => {
                 let total = &mut run.counts[candidate];
                 total.resize(counts.len(), 0);
                 for (t, c) in total.iter_mut().zip(counts) {
                     *t += u64::from(c);
+                }
+            }
+            Answer::Counts(flat) if kind == JobKind::Distribution => {
+                let groups = unflatten(&flat).ok_or("a lab worker's histograms did not fit")?;
+                for (mine, theirs) in run.histograms[candidate].iter_mut().zip(&groups) {
+                    mine.merge(theirs);
                 }
             }
             Answer::Failed(message) => {
@@ -215,7 +233,7 @@ impl App {
             .into_iter()
             .map(|chunks| chunks.into_iter().flatten().flatten().collect())
             .collect();
-        let series = s.series();
+        let series = s.series().map_err(|e| JsValue::from_str(&e))?;
         let reports: Vec<StatsReport> = series
             .iter()
             .zip(&rows)
@@ -223,8 +241,8 @@ impl App {
                 StatsReport::from_rows(
                     b.candidate.spec(),
                     b.candidate.label(),
-                    s.shape.name().to_string(),
-                    s.shape.size_text(),
+                    b.shape.name().to_string(),
+                    b.shape.size_text(),
                     s.seed,
                     rows,
                 )
@@ -241,7 +259,20 @@ impl App {
                 })
                 .collect()
         });
-        let uniformity = if s.trees.is_some() && s.sweep.is_none() {
+        let scaling = match &s.scaling {
+            Some(scaling) => Some(scalings(s, scaling, &series, &rows)?),
+            None => None,
+        };
+        let distributions = match s.distribution {
+            Some(quantity) => s
+                .candidates
+                .iter()
+                .zip(&run.histograms)
+                .map(|(c, groups)| from_groups(groups, (c, &s.shape), quantity, (s.runs, s.seed)))
+                .collect(),
+            None => Vec::new(),
+        };
+        let uniformity = if s.tests_uniformity() {
             run.counts
                 .into_iter()
                 .map(Uniformity::from_counts)
@@ -262,6 +293,8 @@ impl App {
         let finished = Finished {
             settings: run.settings.clone(),
             sweep,
+            scaling,
+            distributions,
             reports,
             rows,
             uniformity,
@@ -272,7 +305,7 @@ impl App {
         view::show_progress(run.total, run.total, "");
         results::show(&finished)?;
         let n = series.len() as u64;
-        let tests = if s.trees.is_some() && s.sweep.is_none() {
+        let tests = if s.tests_uniformity() {
             format!(" and {} test runs", n * s.tree_runs)
         } else {
             String::new()
@@ -298,4 +331,44 @@ impl App {
             _ => dom::download_text("mazelab-lab.json", "application/json", &results::json(last)),
         }
     }
+}
+
+/// Each candidate's scaling from its series' rows (side by side, the
+/// candidates in order at each side), fitted as the CLI's `scaling` fits.
+fn scalings(
+    s: &LabSettings,
+    scaling: &LabScaling,
+    series: &[Series],
+    rows: &[Vec<f64>],
+) -> Result<Vec<Scaling>, JsValue> {
+    let metric = scaling_metric(scaling.metric).map_err(|e| JsValue::from_str(&e.to_string()))?;
+    let k = s.candidates.len().max(1);
+    s.candidates
+        .iter()
+        .enumerate()
+        .map(|(c, candidate)| {
+            let values: Vec<Vec<f64>> = series
+                .iter()
+                .zip(rows)
+                .skip(c)
+                .step_by(k)
+                .map(|(b, rows)| metric.values(&b.shape, rows))
+                .collect();
+            let (means, exponent, low, high) = fit(&scaling.sizes, &values, s.seed)
+                .map_err(|e| JsValue::from_str(&format!("{}: {e}", candidate.label())))?;
+            Ok(Scaling {
+                algorithm: candidate.spec(),
+                shape: s.shape.name().to_string(),
+                metric: metric.key,
+                unit: metric.unit,
+                runs: s.runs,
+                seed: s.seed,
+                sizes: scaling.sizes.clone(),
+                means,
+                exponent,
+                low,
+                high,
+            })
+        })
+        .collect()
 }
