@@ -51,6 +51,11 @@ pub fn place(shape: &Shape, cell: Cell) -> String {
             let (face, x, y) = c.locate(cell);
             format!("face {}, row {}, column {}", face + 1, y + 1, x + 1)
         }
+        // A crack cell's point lies in one unit square: its row and column.
+        Kind::Crack(c) => {
+            let (x, y) = c.site(cell);
+            format!("row {}, column {}", y as u32 + 1, x as u32 + 1)
+        }
     }
 }
 
@@ -315,6 +320,7 @@ pub fn maze(
         Kind::Stack(_) => "three-dimensional",
         Kind::Cube(_) => "cube",
         Kind::Upsilon(_) => "octagon and square",
+        Kind::Crack(_) => "crack",
     };
     let wrap = match shape.wrap_text() {
         "" => String::new(),

@@ -519,7 +519,7 @@ fn bad_shape_input_is_named_and_nothing_is_generated() {
     for (args, hint) in [
         (
             vec!["generate", "--shape", "octagon"],
-            "[possible values: square, polar, hex, triangle, 3d, 4d, cube, upsilon]",
+            "[possible values: square, polar, hex, triangle, 3d, 4d, cube, upsilon, crack]",
         ),
         (
             vec!["generate", "--shape", "hex", "--algorithm", "sidewinder"],

@@ -19,7 +19,7 @@ class Maze:
         """Rows, as the JSON's `height` (polar: the rings)."""
     @property
     def shape(self) -> str:
-        """square, polar, hex, triangle, upsilon, 3d, 4d or cube."""
+        """square, polar, hex, triangle, upsilon, crack, 3d, 4d or cube."""
     @property
     def size(self) -> str:
         """The whole size as the CLI writes it: 20x10, 12, 10x10x4."""

@@ -83,7 +83,7 @@ fn texture(
 /// width, height: the size in cells (polar and cube take one number);
 ///     or size="WxH" as the CLI writes it ("10x10x4" in 3D).
 /// seed: a whole number from 0 to 2**64 - 1 (a fresh one when None).
-/// shape: "square", "polar", "hex", "triangle", "upsilon", "3d", "4d" or
+/// shape: "square", "polar", "hex", "triangle", "upsilon", "crack", "3d", "4d" or
 ///     "cube"; wrap: "x", "y", "xy", "mobius" or "klein" (squares only);
 ///     mask: the cells switched off, as the link writes them.
 /// pop, bias: the growing tree's pop ("newest", "oldest", "random",
@@ -230,7 +230,7 @@ impl Maze {
         self.json_meta().height
     }
 
-    /// The shape's name: square, polar, hex, triangle, upsilon, 3d, 4d or
+    /// The shape's name: square, polar, hex, triangle, upsilon, crack, 3d, 4d or
     /// cube.
     #[getter]
     fn shape(&self) -> &'static str {

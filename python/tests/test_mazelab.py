@@ -37,6 +37,7 @@ CASES = [
     (dict(algorithm="prim", shape="triangle", size="12x6", seed=5), ["--algorithm", "prim", "--shape", "triangle", "--size", "12x6", "--seed", "5"]),
     (dict(algorithm="growing-tree", shape="polar", size="6", seed=2, pop="oldest"), ["--algorithm", "growing-tree", "--shape", "polar", "--size", "6", "--seed", "2", "--pop", "oldest"]),
     (dict(algorithm="aldous-broder", shape="upsilon", size="8x6", seed=4), ["--algorithm", "aldous-broder", "--shape", "upsilon", "--size", "8x6", "--seed", "4"]),
+    (dict(algorithm="kruskal", shape="crack", size="9x7", seed=8), ["--algorithm", "kruskal", "--shape", "crack", "--size", "9x7", "--seed", "8"]),
     (dict(algorithm="backtracker", shape="3d", size="5x4x3", seed=6), ["--shape", "3d", "--size", "5x4x3", "--seed", "6"]),
     (dict(algorithm="hunt-and-kill", shape="4d", size="3x3x2x2", seed=7), ["--algorithm", "hunt-and-kill", "--shape", "4d", "--size", "3x3x2x2", "--seed", "7"]),
     (dict(algorithm="wilson", shape="cube", size="4", seed=8), ["--algorithm", "wilson", "--shape", "cube", "--size", "4", "--seed", "8"]),

@@ -9,7 +9,7 @@ use crate::shape::{Dims, Shape};
 
 /// Builds a generic generator for the params' shape with that tiling's own
 /// type: `Dims` for a plain square (its tuned loops), `Hex`, `Polar`,
-/// natively also `Wrap`, `Triangle`, `Stack`, `Cube` and `Upsilon`, and
+/// natively also `Wrap`, `Triangle`, `Stack`, `Cube`, `Upsilon` and `Crack`, and
 /// `Shape` (which checks the mask)
 /// for the rest. Each is a monomorphised copy, so no hot path matches on
 /// the kind. The browser build keeps four copies (`Dims`, `Hex`, `Polar`,
@@ -61,6 +61,11 @@ macro_rules! on_shape {
             #[cfg(not(target_arch = "wasm32"))]
             (Kind::Upsilon(u), None) => {
                 let $shape = *u;
+                $body as Box<dyn $crate::stream::Step>
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            (Kind::Crack(c), None) => {
+                let $shape = c.clone();
                 $body as Box<dyn $crate::stream::Step>
             }
             _ => {

@@ -41,7 +41,7 @@ pub struct StatsRequest {
 pub fn lab_size(shape: &str) -> &'static str {
     match shape {
         "polar" => "10",
-        "square" | "hex" | "triangle" | "upsilon" => "20x20",
+        "square" | "hex" | "triangle" | "upsilon" | "crack" => "20x20",
         other => crate::shape::default_size(other),
     }
 }

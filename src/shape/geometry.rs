@@ -62,6 +62,7 @@ impl Shape {
                 )
             }
             Kind::Cube(c) => (f64::from(4 * c.n), f64::from(3 * c.n)),
+            Kind::Crack(c) => (f64::from(c.dims.width), f64::from(c.dims.height)),
             Kind::Upsilon(u) => (
                 f64::from(u.dims.width) + 2.0 * UPSILON_MARGIN,
                 f64::from(u.dims.height) + 2.0 * UPSILON_MARGIN,
@@ -98,6 +99,7 @@ impl Shape {
         }
         match &self.kind {
             Kind::Square(_) | Kind::Stack(_) | Kind::Cube(_) => unreachable!("drawn as squares"),
+            Kind::Crack(c) => c.site(cell),
             Kind::Upsilon(u) => {
                 let (x, y) = u.dims.xy(cell);
                 (
@@ -150,6 +152,12 @@ impl Shape {
         }
         match &self.kind {
             Kind::Square(_) | Kind::Stack(_) | Kind::Cube(_) => unreachable!("drawn as squares"),
+            Kind::Crack(c) => {
+                for &p in c.corners(cell) {
+                    starts.push(out.len());
+                    out.push(p);
+                }
+            }
             Kind::Upsilon(u) => {
                 let (cx, cy) = self.centre(cell);
                 if u.is_octagon(cell) {
@@ -352,6 +360,7 @@ impl Shape {
                 let face = (0..6).find(|&f| super::Cube::net(f) == (fx, fy))?;
                 c.at(face, ux % c.n, uy % c.n)
             }
+            Kind::Crack(c) => c.cell_at(x, y)?,
             Kind::Upsilon(u) => {
                 let (gx, gy) = ((x - UPSILON_MARGIN).floor(), (y - UPSILON_MARGIN).floor());
                 let mut points = Vec::with_capacity(8);

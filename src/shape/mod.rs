@@ -13,6 +13,7 @@
 //! polar, hex and triangle, each under an optional mask) serves the rest.
 //! Drawing and clicking need the shape's geometry: see [`geometry`].
 
+mod crack;
 mod cube;
 pub mod geometry;
 mod hex;
@@ -26,6 +27,7 @@ mod topology;
 mod triangle;
 mod upsilon;
 
+pub use crack::Crack;
 pub use cube::{Cube, FACE_NAMES};
 pub use hex::Hex;
 pub use lattice::{square_wall_bit, Cell, Dims, Dir, Few, Neighbors, Sides, Walker, MAX_SIDE};

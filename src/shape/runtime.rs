@@ -23,6 +23,8 @@ pub enum Kind {
     Cube(Cube),
     /// Octagons and squares.
     Upsilon(Upsilon),
+    /// Cells of any outline: the Voronoi cells of scattered points.
+    Crack(Crack),
 }
 
 /// A maze's shape: a tiling and an optional mask of cells switched off.
@@ -35,8 +37,8 @@ pub struct Shape {
 }
 
 /// The names of the base shapes, as the CLI and links write them.
-pub const SHAPE_NAMES: [&str; 8] = [
-    "square", "polar", "hex", "triangle", "3d", "4d", "cube", "upsilon",
+pub const SHAPE_NAMES: [&str; 9] = [
+    "square", "polar", "hex", "triangle", "3d", "4d", "cube", "upsilon", "crack",
 ];
 
 /// The size a shape opens at when none is given.
@@ -49,6 +51,7 @@ pub fn default_size(shape: &str) -> &'static str {
         "4d" => "6x6x3x3",
         "cube" => "12",
         "upsilon" => "30x20",
+        "crack" => "30x20",
         _ => "40x25",
     }
 }
@@ -91,6 +94,7 @@ impl Shape {
             "4d" => Kind::Stack(Stack::parse(size, true)?),
             "cube" => Kind::Cube(Cube::parse(size)?),
             "upsilon" => Kind::Upsilon(Upsilon::new(Dims::parse(size)?)),
+            "crack" => Kind::Crack(Crack::new(Dims::parse(size)?)?),
             "hex" => Kind::Hex(Hex::new(Dims::parse(size)?)),
             "triangle" => Kind::Triangle(Triangle::new(Dims::parse(size)?)?),
             "polar" => Kind::Polar(Polar::parse(size)?),
@@ -110,6 +114,7 @@ impl Shape {
             Kind::Stack(_) => "3d",
             Kind::Cube(_) => "cube",
             Kind::Upsilon(_) => "upsilon",
+            Kind::Crack(_) => "crack",
         }
     }
 
@@ -158,7 +163,7 @@ impl Shape {
             Kind::Hex(h) => Some(h.dims),
             Kind::Triangle(t) => Some(t.dims),
             Kind::Upsilon(u) => Some(u.dims),
-            Kind::Polar(_) | Kind::Stack(_) | Kind::Cube(_) => None,
+            Kind::Polar(_) | Kind::Stack(_) | Kind::Cube(_) | Kind::Crack(_) => None,
         }
     }
 
@@ -198,6 +203,7 @@ impl Shape {
             Kind::Hex(h) => (h.dims.width, h.dims.height),
             Kind::Triangle(t) => (t.dims.width, t.dims.height),
             Kind::Upsilon(u) => (u.dims.width, u.dims.height),
+            Kind::Crack(c) => (c.dims.width, c.dims.height),
             Kind::Polar(p) => (p.ring_len(p.rings() - 1), p.rings()),
             Kind::Stack(s) => (s.width, s.height),
             Kind::Cube(c) => (c.n, c.n),
@@ -248,7 +254,7 @@ impl Shape {
     /// corridors and turns are measured by.
     pub fn opposite_side(&self, sides: usize, k: usize) -> Option<usize> {
         match self.kind {
-            Kind::Polar(_) | Kind::Triangle(_) => None,
+            Kind::Polar(_) | Kind::Triangle(_) | Kind::Crack(_) => None,
             // N S, E W, up down, ana kata.
             Kind::Stack(_) => [2, 3, 0, 1, 5, 4, 7, 6].get(k).copied(),
             _ => Some((k + sides / 2) % sides.max(1)),
@@ -258,7 +264,7 @@ impl Shape {
     /// The east side of a cell of `sides` sides, where there is one.
     pub fn east_side(&self, sides: usize) -> Option<usize> {
         match self.kind {
-            Kind::Polar(_) | Kind::Triangle(_) => None,
+            Kind::Polar(_) | Kind::Triangle(_) | Kind::Crack(_) => None,
             Kind::Hex(_) => Some(0),
             Kind::Upsilon(_) if sides == 8 => Some(2),
             _ => Some(1),
@@ -314,6 +320,7 @@ macro_rules! on_kind {
             Kind::Stack($k) => $body,
             Kind::Cube($k) => $body,
             Kind::Upsilon($k) => $body,
+            Kind::Crack($k) => $body,
         }
     };
 }

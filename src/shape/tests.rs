@@ -35,6 +35,9 @@ pub(crate) fn sample_shapes() -> Vec<Shape> {
     for size in ["1x1", "2x1", "5x4", "6x6"] {
         shapes.push(Shape::parse("upsilon", size, None).unwrap());
     }
+    for size in ["1x1", "2x1", "1x3", "5x4", "9x7"] {
+        shapes.push(Shape::parse("crack", size, None).unwrap());
+    }
     shapes
 }
 
@@ -366,6 +369,7 @@ fn every_wall_code_names_the_two_cells_of_its_wall() {
             Kind::Stack(s) => check(s, &label),
             Kind::Cube(c) => check(c, &label),
             Kind::Upsilon(u) => check(u, &label),
+            Kind::Crack(c) => check(c, &label),
         }
     }
 }
@@ -699,6 +703,7 @@ fn each_side_visited_or_asked_for_is_the_side_lists() {
             Kind::Stack(s) => check(s, &label),
             Kind::Cube(c) => check(c, &label),
             Kind::Upsilon(u) => check(u, &label),
+            Kind::Crack(c) => check(c, &label),
         }
     }
 }

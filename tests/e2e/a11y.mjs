@@ -42,7 +42,7 @@ try {
     await check(`the maze on every shape, ${name}`, async () => {
       const { page } = await openPage(browser, viewport, options);
       for (const query of ['size=20x15', 'shape=hex&size=12x9', 'shape=triangle&size=16x8', 'shape=polar&size=6',
-        'shape=upsilon&size=10x8', 'shape=3d&size=6x6x3', 'shape=4d&size=4x4x2x2', 'shape=cube&size=5', 'size=20x15&wrap=xy']) {
+        'shape=upsilon&size=10x8', 'shape=crack&size=12x8', 'shape=3d&size=6x6x3', 'shape=4d&size=4x4x2x2', 'shape=cube&size=5', 'size=20x15&wrap=xy']) {
         await page.goto(`${origin}/?${query}&seed=3&speed=instant`);
         await waitForState(page, 'done');
         await bothThemes(page, query);

@@ -804,7 +804,7 @@ try {
     const { page, errors } = await openPage(browser, { width: 1280, height: 900 });
     const bad = [];
     for (const [shape, size] of [['square', '10x8'], ['3d', '6x6x3'], ['4d', '4x4x2x2'], ['cube', '5'], ['mobius', '20x6'],
-      ['klein', '10x10'], ['upsilon', '10x10'], ['polar', '8'], ['hex', '10x8'], ['triangle', '10x8']]) {
+      ['klein', '10x10'], ['upsilon', '10x10'], ['crack', '10x10'], ['polar', '8'], ['hex', '10x8'], ['triangle', '10x8']]) {
       await page.goto(`${origin}/?shape=${shape}&size=${size}&speed=instant&seed=1`);
       await waitForState(page, 'done');
       const link = page.url();

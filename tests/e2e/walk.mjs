@@ -1,6 +1,6 @@
 // The walk view (view=walk) in headless Chromium's software WebGL2, on the
 // built dist/: autopilot walks every listed shape to its goal (squares,
-// hexagons, triangles, rings, upsilon, a mask, a weave, wraps, a 3D maze
+// hexagons, triangles, rings, upsilon, crack cells, a mask, a weave, wraps, a 3D maze
 // climbing its levels); keys turn and move and a wall stops them; a drag
 // looks round; show the way; a run still carving plays inside and the
 // timeline scrubs it; the link keeps the view; a phone in the dark theme
@@ -44,7 +44,7 @@ try {
   await check('autopilot walks every shape to its goal, and the link keeps the view', async () => {
     const { page, errors } = await openPage(browser, DESKTOP);
     for (const query of ['size=12x9', 'shape=hex&size=10x8', 'shape=triangle&size=14x7', 'shape=polar&size=6',
-      'shape=upsilon&size=9x7', 'size=10x8&mask=y.2.8.2.y', 'size=12x9&weave=1', 'size=10x8&wrap=xy',
+      'shape=upsilon&size=9x7', 'shape=crack&size=9x7', 'size=10x8&mask=y.2.8.2.y', 'size=12x9&weave=1', 'size=10x8&wrap=xy',
       'size=10x8&wrap=mobius', 'size=12x9&sparse=30&braid=50', 'shape=3d&size=5x5x3']) {
       await openWalk(page, `${query}&seed=4&speed=instant`);
       expect(new URL(page.url()).searchParams.get('view') === 'walk', `${query}: the link lost the view: ${page.url()}`);

@@ -114,6 +114,7 @@ impl App {
         let (w, h) = match &shape.kind {
             crate::shape::Kind::Stack(s) => (s.width, s.height),
             crate::shape::Kind::Cube(c) => (c.n, 0),
+            crate::shape::Kind::Crack(c) => (c.dims.width, c.dims.height),
             _ => shape
                 .rows()
                 .map_or((shape.size().1, 0), |d| (d.width, d.height)),
