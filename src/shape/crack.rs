@@ -22,7 +22,7 @@
 //! first; a wall belongs to the lower-numbered cell (`slot_by_lower`). The
 //! mazes look cracked: passages of every width and turn, no grain.
 
-use super::{walk_by_sides, Topology};
+use super::{pick_in_mask, walk_by_sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Neighbors, Sides, Walker};
@@ -344,6 +344,47 @@ impl Topology for Crack {
         Sides::first(row.across.map(|c| (c != BORDER).then_some(c)), row.count)
     }
 
+    /// Each side straight from the row, with no list built (the default
+    /// builds the sides twice over).
+    #[inline]
+    fn for_each_side(&self, cell: Cell, mut visit: impl FnMut(usize, Option<Cell>)) {
+        let row = &self.graph.rows[cell as usize];
+        for (k, &n) in row.across[..row.count as usize].iter().enumerate() {
+            visit(k, (n != BORDER).then_some(n));
+        }
+    }
+
+    /// `pick_wanted`'s draw, over the row itself: the same maze as the
+    /// default, with no side list built.
+    #[inline]
+    fn random_neighbor(
+        &self,
+        cell: Cell,
+        rng: &mut Rng,
+        mut want: impl FnMut(Cell) -> bool,
+    ) -> Option<Cell> {
+        let row = &self.graph.rows[cell as usize];
+        let mut mask = 0u32;
+        for (k, &n) in row.across[..row.count as usize].iter().enumerate() {
+            if n != BORDER && want(n) {
+                mask |= 1 << k;
+            }
+        }
+        Some(row.across[pick_in_mask(mask, rng)?])
+    }
+
+    /// A wall's code is its owner and the owner's side (`slot_by_lower`'s
+    /// bit), so its cells are one read (the default searches the owner's
+    /// walls).
+    #[inline]
+    fn wall_cells(&self, code: u32) -> (Cell, Cell) {
+        let owner = code >> 3;
+        (
+            owner,
+            self.graph.rows[owner as usize].across[(code & 7) as usize],
+        )
+    }
+
     /// The neighbours straight from the row, with no side list built
     /// first (the default goes through `side_cells`).
     #[inline]
@@ -449,6 +490,34 @@ mod tests {
         // Clockwise cells that tile the rectangle add up to its area.
         assert!((area / 2.0 - 14.0 * 9.0).abs() < 1e-6, "{}", area / 2.0);
         assert_eq!(crack.cell_at(-0.1, 3.0), None);
+    }
+
+    #[test]
+    fn the_fast_paths_read_as_the_defaults_do() {
+        use crate::shape::topology::pick_wanted;
+        let crack = Crack::new(Dims::new(12, 9).unwrap()).unwrap();
+        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
+        for cell in 0..crack.cells() {
+            let sides = crack.side_cells(cell);
+            let mut visited = Vec::new();
+            crack.for_each_side(cell, |k, n| visited.push((k, n)));
+            let listed: Vec<_> = sides.as_slice().iter().copied().enumerate().collect();
+            assert_eq!(visited, listed);
+            for n in sides.as_slice().iter().flatten() {
+                let (owner, bit) = crack.wall_slot(cell, *n).unwrap();
+                let code = owner * 8 + bit.trailing_zeros();
+                let (x, y) = crack.wall_cells(code);
+                assert_eq!((x.min(y), x.max(y)), (cell.min(*n), cell.max(*n)));
+            }
+            // The same draws over the same wanted sides.
+            for parity in 0..2 {
+                let want = |c: Cell| c % 2 == parity;
+                assert_eq!(
+                    crack.random_neighbor(cell, &mut a, want),
+                    pick_wanted(sides.as_slice(), &mut b, want)
+                );
+            }
+        }
     }
 
     #[test]
