@@ -22,7 +22,7 @@
 //! first; a wall belongs to the lower-numbered cell (`slot_by_lower`). The
 //! mazes look cracked: passages of every width and turn, no grain.
 
-use super::{pick_in_mask, walk_by_sides, Topology};
+use super::{walk_by_sides, Topology};
 use crate::error::MazeError;
 use crate::rng::Rng;
 use crate::shape::{Cell, Dims, Neighbors, Sides, Walker};
@@ -354,25 +354,6 @@ impl Topology for Crack {
         }
     }
 
-    /// `pick_wanted`'s draw, over the row itself: the same maze as the
-    /// default, with no side list built.
-    #[inline]
-    fn random_neighbor(
-        &self,
-        cell: Cell,
-        rng: &mut Rng,
-        mut want: impl FnMut(Cell) -> bool,
-    ) -> Option<Cell> {
-        let row = &self.graph.rows[cell as usize];
-        let mut mask = 0u32;
-        for (k, &n) in row.across[..row.count as usize].iter().enumerate() {
-            if n != BORDER && want(n) {
-                mask |= 1 << k;
-            }
-        }
-        Some(row.across[pick_in_mask(mask, rng)?])
-    }
-
     /// A wall's code is its owner and the owner's side (`slot_by_lower`'s
     /// bit), so its cells are one read (the default searches the owner's
     /// walls).
@@ -494,9 +475,7 @@ mod tests {
 
     #[test]
     fn the_fast_paths_read_as_the_defaults_do() {
-        use crate::shape::topology::pick_wanted;
         let crack = Crack::new(Dims::new(12, 9).unwrap()).unwrap();
-        let (mut a, mut b) = (Rng::new(5), Rng::new(5));
         for cell in 0..crack.cells() {
             let sides = crack.side_cells(cell);
             let mut visited = Vec::new();
@@ -508,14 +487,6 @@ mod tests {
                 let code = owner * 8 + bit.trailing_zeros();
                 let (x, y) = crack.wall_cells(code);
                 assert_eq!((x.min(y), x.max(y)), (cell.min(*n), cell.max(*n)));
-            }
-            // The same draws over the same wanted sides.
-            for parity in 0..2 {
-                let want = |c: Cell| c % 2 == parity;
-                assert_eq!(
-                    crack.random_neighbor(cell, &mut a, want),
-                    pick_wanted(sides.as_slice(), &mut b, want)
-                );
             }
         }
     }
