@@ -52,8 +52,8 @@ def stats(algorithm="growing-tree", *, client=None, chunk=None, progress=None, *
     workers in shares of ``chunk`` mazes (each worker needs mazelab
     installed). The shares' counts and sums merge exactly, so the figures
     equal one process's for the same seeds (``ns_per_cell``, a timing,
-    aside). ``progress`` shows a tqdm bar (True, False, or None: when tqdm
-    is installed and the run is spread)."""
+    aside). ``progress`` shows a tqdm bar counting the mazes (True, False,
+    or None: over a cluster, when tqdm is installed)."""
     return _json.loads(_spread.stats(algorithm, client, chunk, progress, options))
 
 

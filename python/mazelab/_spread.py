@@ -1,5 +1,6 @@
-"""Spreading the lab's runs: over this machine's cores in shares, or over
-a ``dask.distributed`` cluster's workers.
+"""Spreading the lab's runs over a ``dask.distributed`` cluster's workers,
+and the progress bar either way (a run here is one call on every core,
+which reports its own progress).
 
 A run's seeds are cut into shares (seed, seed + 1, ... as one process
 takes them). Each share of a ``stats`` run comes back as tallies (counts,
@@ -16,9 +17,6 @@ from ._mazelab import scaling_fit_json, scaling_json, scaling_values, stats_json
 
 SEEDS = 2**64
 
-# Below this many mazes a local run is one call: too quick to need a bar.
-_LOCAL_SHARED_FROM = 2000
-
 
 def _shares(seed, runs, per):
     """(first seed, count) for each share of `runs` mazes from `seed`."""
@@ -30,18 +28,16 @@ def _share_size(runs, chunk, client):
         if not isinstance(chunk, int) or chunk < 1:
             raise ValueError(f"bad chunk {chunk!r}; valid: a whole number of mazes, 1 or more")
         return chunk
-    if client is None:
-        return runs if runs < _LOCAL_SHARED_FROM else _math.ceil(runs / 20)
     workers = max(1, len(client.scheduler_info().get("workers", {})))
     # Four shares a worker keeps every worker busy to the end; a cap keeps
     # the bar moving on a large run.
     return max(1, min(10_000, _math.ceil(runs / (4 * workers))))
 
 
-def _bar(total, what, progress, shares):
+def _bar(total, what, progress, client):
     """A tqdm bar counting mazes, or None: shown when asked, or by default
-    when tqdm is installed and the run is spread in more than one share."""
-    if progress is False or (progress is None and shares < 2):
+    over a cluster when tqdm is installed."""
+    if progress is False or (progress is None and client is None):
         return None
     try:
         from tqdm.auto import tqdm
@@ -50,6 +46,12 @@ def _bar(total, what, progress, shares):
             raise ImportError("progress=True needs tqdm: pip install tqdm") from None
         return None
     return tqdm(total=total, desc=what, unit="maze")
+
+
+def _check_chunk(chunk, client):
+    if chunk is not None and client is None:
+        raise ValueError("chunk= is the mazes a cluster's worker takes at once: give client= too "
+                         "(without it a run is one call on every core)")
 
 
 def _runs_and_seed(options):
@@ -62,13 +64,21 @@ def _runs_and_seed(options):
     return runs, seed
 
 
+def _to(bar, scale=1):
+    """A progress callback for the core: it reports the count done so far
+    (times `scale` mazes), the bar counts steps."""
+    if bar is None:
+        return None
+    return lambda done: bar.update(done * scale - bar.n)
+
+
+def _closed(bar):
+    if bar is not None:
+        bar.close()
+
+
 def _finished(client, jobs):
-    """Each job's (tag, result) as it finishes: dask futures as their
-    workers return them, or local calls one after another."""
-    if client is None:
-        for tag, call in jobs:
-            yield tag, call()
-        return
+    """Each job's (tag, result) as its worker returns it."""
     from distributed import as_completed
 
     futures = {client.submit(*call, pure=False): tag for tag, call in jobs}
@@ -82,28 +92,24 @@ def _stats_share(algorithm, options, seed, runs):
 
 
 def stats(algorithm, client, chunk, progress, options):
+    _check_chunk(chunk, client)
     runs, seed = _runs_and_seed(options)
-    per = _share_size(runs, chunk, client)
-    shares = _shares(seed, runs, per)
-    bar = _bar(runs, f"stats {algorithm}", progress, len(shares))
-    if client is None and len(shares) == 1 and bar is None:
-        return stats_json(algorithm, seed=seed, runs=runs, **options)
-    # One maze here first: a misspelt name fails at once, not on every worker.
-    _stats_share(algorithm, options, seed, 1)
-    if client is None:
-        jobs = [(n, lambda f=f, n=n: _stats_share(algorithm, options, f, n)) for f, n in shares]
-    else:
-        jobs = [(n, (_stats_share, algorithm, options, f, n)) for f, n in shares]
-    parts = []
+    bar = _bar(runs, f"stats {algorithm}", progress, client)
     try:
+        if client is None:
+            return stats_json(algorithm, seed=seed, runs=runs, progress=_to(bar), **options)
+        shares = _shares(seed, runs, _share_size(runs, chunk, client))
+        # One maze here first: a misspelt name fails at once, not on every worker.
+        _stats_share(algorithm, options, seed, 1)
+        jobs = [(n, (_stats_share, algorithm, options, f, n)) for f, n in shares]
+        parts = []
         for count, part in _finished(client, jobs):
             parts.append(part)
             if bar is not None:
                 bar.update(count)
+        return stats_merge_json(parts, seed)
     finally:
-        if bar is not None:
-            bar.close()
-    return stats_merge_json(parts, seed)
+        _closed(bar)
 
 
 def _scaling_share(algorithm, options, side, seed, runs):
@@ -112,6 +118,7 @@ def _scaling_share(algorithm, options, side, seed, runs):
 
 
 def scaling(algorithm, metric, sizes, client, chunk, progress, options):
+    _check_chunk(chunk, client)
     runs, seed = _runs_and_seed(options)
     common = {
         "metric": metric,
@@ -121,29 +128,24 @@ def scaling(algorithm, metric, sizes, client, chunk, progress, options):
     }
     if options:
         raise TypeError(f"scaling() got an unexpected keyword argument {next(iter(options))!r}")
-    per = _share_size(runs, chunk, client)
-    shares = _shares(seed, runs, per)
-    total = runs * len(common["sizes"])
-    bar = _bar(total, f"scaling {algorithm}", progress, len(shares) * len(common["sizes"]))
-    if client is None and bar is None:
-        return scaling_json(algorithm, runs=runs, seed=seed, **common)
-    # The smallest maze here first: a misspelt name fails at once.
-    _scaling_share(algorithm, common, common["sizes"][0], seed, 1)
-    jobs = []
-    for k, side in enumerate(common["sizes"]):
-        for at, (first, count) in enumerate(shares):
-            call = (_scaling_share, algorithm, common, side, first, count)
-            if client is None:
-                call = lambda call=call: call[0](*call[1:])
-            jobs.append(((k, at, count), call))
-    values = [[None] * len(shares) for _ in common["sizes"]]
+    bar = _bar(runs * len(common["sizes"]), f"scaling {algorithm}", progress, client)
     try:
+        if client is None:
+            return scaling_json(algorithm, runs=runs, seed=seed, progress=_to(bar, runs), **common)
+        shares = _shares(seed, runs, _share_size(runs, chunk, client))
+        # The smallest maze here first: a misspelt name fails at once.
+        _scaling_share(algorithm, common, common["sizes"][0], seed, 1)
+        jobs = [
+            ((k, at, count), (_scaling_share, algorithm, common, side, first, count))
+            for k, side in enumerate(common["sizes"])
+            for at, (first, count) in enumerate(shares)
+        ]
+        values = [[None] * len(shares) for _ in common["sizes"]]
         for (k, at, count), share in _finished(client, jobs):
             values[k][at] = share
             if bar is not None:
                 bar.update(count)
+        in_order = [[v for share in size for v in share] for size in values]
+        return scaling_fit_json(algorithm, runs=runs, seed=seed, values=in_order, **common)
     finally:
-        if bar is not None:
-            bar.close()
-    in_order = [[v for share in size for v in share] for size in values]
-    return scaling_fit_json(algorithm, runs=runs, seed=seed, values=in_order, **common)
+        _closed(bar)

@@ -691,7 +691,7 @@ fn solvers() -> Vec<(&'static str, &'static str)> {
 #[pyo3(signature = (
     algorithm = "growing-tree", *, pop = None, shape = "square", size = None, wrap = None,
     runs = 100, seed = None, braid = 0, run = 0, grain = "h:50", sparse = 0, symmetry = None,
-    weights = None, part = false
+    weights = None, part = false, progress = None
 ))]
 #[allow(clippy::too_many_arguments)]
 fn stats_json(
@@ -709,6 +709,7 @@ fn stats_json(
     symmetry: Option<&str>,
     weights: Option<&str>,
     part: bool,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let request = StatsRequest {
         algorithm: algorithm.to_string(),
@@ -729,9 +730,19 @@ fn stats_json(
             .map_err(bad)?
             .to_json());
     }
-    Ok(mazelab::lab::stats::stats(&request, &mut |_| {})
+    Ok(mazelab::lab::stats::stats(&request, &mut told(progress))
         .map_err(bad)?
         .to_json())
+}
+
+/// A Rust progress report as a call of `progress(done)` (a Python
+/// callable; what it raises is not the run's concern).
+fn told(progress: Option<Bound<'_, PyAny>>) -> impl FnMut(u64) + '_ {
+    move |done| {
+        if let Some(p) = &progress {
+            let _ = p.call1((done,));
+        }
+    }
 }
 
 /// The report of a run from its parts' JSON (`stats_json(part=True)`),
@@ -755,8 +766,9 @@ fn stats_merge_json(parts: Vec<String>, seed: i128) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (
     algorithm = "wilson", *, metric = "solution", sizes = vec![16, 32, 64, 128],
-    shape = "square", wrap = None, runs = 100, seed = None
+    shape = "square", wrap = None, runs = 100, seed = None, progress = None
 ))]
+#[allow(clippy::too_many_arguments)]
 fn scaling_json(
     algorithm: &str,
     metric: &str,
@@ -765,11 +777,15 @@ fn scaling_json(
     wrap: Option<String>,
     runs: i64,
     seed: Option<i128>,
+    progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<String> {
     let request = scaling_request(algorithm, metric, sizes, shape, wrap, runs, seed)?;
-    Ok(mazelab::lab::scaling::scaling(&request, &mut |_| {})
-        .map_err(bad)?
-        .to_json())
+    let mut told = told(progress);
+    Ok(
+        mazelab::lab::scaling::scaling(&request, &mut |sizes| told(sizes as u64))
+            .map_err(bad)?
+            .to_json(),
+    )
 }
 
 fn scaling_request(

@@ -193,6 +193,7 @@ pub fn stats(
     request: &StatsRequest,
     progress: &mut dyn FnMut(u64),
 ) -> Result<StatsReport, MazeError> {
+    check_runs(request.runs)?;
     let seed = request.seed.unwrap_or_else(crate::rng::fresh_seed);
     let runs = request.runs;
     let per = if runs < SHARED_FROM {
@@ -202,7 +203,7 @@ pub fn stats(
     };
     let mut whole: Option<StatsPart> = None;
     let mut done = 0;
-    while done < runs.max(1) {
+    while done < runs {
         let share = StatsRequest {
             runs: per.min(runs - done),
             ..request.clone()
@@ -212,8 +213,8 @@ pub fn stats(
             Some(w) => w.merge(&part)?,
             None => whole = Some(part),
         }
-        done += share.runs.max(1);
-        progress(done.min(runs));
+        done += share.runs;
+        progress(done);
     }
     Ok(whole.expect("at least one share").report(seed))
 }
