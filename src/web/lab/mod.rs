@@ -12,7 +12,7 @@ pub(in crate::web) mod view;
 pub(in crate::web) mod worker;
 
 use super::mailbox::Mailbox;
-use crate::lab::settings::LabSettings;
+use crate::lab::settings::{LabSettings, Series};
 use crate::lab::{StatsReport, Uniformity};
 use pool::{Answer, Job, Pool};
 
@@ -61,6 +61,8 @@ pub(in crate::web) struct JobInfo {
 /// A run under way.
 pub(in crate::web) struct Run {
     pub(in crate::web) settings: LabSettings,
+    /// Its batches (`LabSettings::series`), worked out once.
+    pub(in crate::web) series: Vec<Series>,
     pub(in crate::web) jobs: Vec<JobInfo>,
     /// Per series, its statistics chunks in seed order.
     pub(in crate::web) rows: Vec<Vec<Option<Vec<f64>>>>,
@@ -160,10 +162,10 @@ pub(in crate::web) fn pieces(total: u64, per: u64) -> impl Iterator<Item = (u64,
 /// Splits a run into jobs: statistics in chunks of about `CELLS_PER_JOB`
 /// cells, tree counts in chunks of `TREE_RUNS_PER_JOB`, a distribution's
 /// histograms in the statistics' chunks.
-pub(in crate::web) fn plan(s: &LabSettings) -> Result<(Vec<Job>, Vec<JobInfo>), String> {
+pub(in crate::web) fn plan(s: &LabSettings, all: &[Series]) -> (Vec<Job>, Vec<JobInfo>) {
     let (mut jobs, mut infos) = (Vec::new(), Vec::new());
     let trees = s.trees.as_ref().filter(|_| s.tests_uniformity());
-    for (c, series) in s.series()?.iter().enumerate() {
+    for (c, series) in all.iter().enumerate() {
         let cells = u64::from(crate::shape::Topology::cells(&series.shape)).max(1);
         let per = (CELLS_PER_JOB / cells).clamp(1, 1000);
         let stats = pieces(s.runs, per).map(|p| (JobKind::Stats, &series.shape, p));
@@ -201,5 +203,5 @@ pub(in crate::web) fn plan(s: &LabSettings) -> Result<(Vec<Job>, Vec<JobInfo>), 
             });
         }
     }
-    Ok((jobs, infos))
+    (jobs, infos)
 }

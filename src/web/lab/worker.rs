@@ -170,8 +170,25 @@ fn clock() -> impl Fn() -> f64 {
 }
 
 /// The shape a job names: its name, size and wrap (empty for none).
+/// Kept from the last job: a run's jobs name the same shape, and a crack
+/// shape's cells take a triangulation to build.
 fn job_shape(shape: &str, size: &str, wrap: &str) -> Result<Shape, JsValue> {
-    Shape::parse(shape, size, Some(wrap).filter(|w| !w.is_empty())).map_err(error)
+    thread_local! {
+        static LAST: RefCell<Option<(String, Shape)>> = const { RefCell::new(None) };
+    }
+    let key = format!("{shape} {size} {wrap}");
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        if let Some((k, s)) = last.as_ref() {
+            if *k == key {
+                return Ok(s.clone());
+            }
+        }
+        let parsed =
+            Shape::parse(shape, size, Some(wrap).filter(|w| !w.is_empty())).map_err(error)?;
+        *last = Some((key, parsed.clone()));
+        Ok(parsed)
+    })
 }
 
 /// Measures `count` mazes from `seed` under the texture controls

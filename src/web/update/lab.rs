@@ -95,10 +95,11 @@ impl App {
         }
         self.settings.lab = settings.clone();
         self.sync_url();
-        let (jobs, infos) = match plan(&settings) {
-            Ok(plan) => plan,
+        let series = match settings.series() {
+            Ok(series) => series,
             Err(message) => return view::show_status("invalid", &message),
         };
+        let (jobs, infos) = plan(&settings, &series);
         let total = infos.iter().map(|j| j.count).sum();
         let chunks = |c: usize| {
             infos
@@ -106,7 +107,7 @@ impl App {
                 .filter(|j| j.kind == JobKind::Stats && j.candidate == c)
                 .count()
         };
-        let n = infos.iter().map(|j| j.candidate + 1).max().unwrap_or(0);
+        let n = series.len();
         if self.lab.pool.is_none() {
             let mailbox = self.lab.mailbox.clone();
             let pool = Pool::start(workers_wanted(), program.as_ref(), move |w, answer| {
@@ -131,6 +132,7 @@ impl App {
             total,
             started_ms: now_ms(),
             settings,
+            series,
         });
         view::set_running(true);
         self.lab_progress();
@@ -233,7 +235,7 @@ impl App {
             .into_iter()
             .map(|chunks| chunks.into_iter().flatten().flatten().collect())
             .collect();
-        let series = s.series().map_err(|e| JsValue::from_str(&e))?;
+        let series = &run.series;
         let reports: Vec<StatsReport> = series
             .iter()
             .zip(&rows)
@@ -260,7 +262,7 @@ impl App {
                 .collect()
         });
         let scaling = match &s.scaling {
-            Some(scaling) => Some(scalings(s, scaling, &series, &rows)?),
+            Some(scaling) => Some(scalings(s, scaling, series, &rows)?),
             None => None,
         };
         let distributions = match s.distribution {
